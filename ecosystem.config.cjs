@@ -1,0 +1,22 @@
+// PM2: `npm run build && pm2 start ecosystem.config.cjs`; `pm2 reload vitrina` for zero-downtime
+// deploys. CommonJS because package.json has "type": "module" (pm2#5451).
+module.exports = {
+  apps: [
+    {
+      name: 'vitrina',
+      script: 'server/main.ts',
+      interpreter: 'node',
+      node_args: ['--import', 'tsx'],
+      exec_mode: 'cluster',
+      instances: 2,
+      wait_ready: true, // main.ts sends 'ready' after listen()
+      listen_timeout: 15000,
+      kill_timeout: 10000, // SIGINT → finish in-flight requests → close the database
+      max_memory_restart: '512M',
+      env: {
+        NODE_ENV: 'production',
+        PORT: 3000,
+      },
+    },
+  ],
+}

@@ -1,0 +1,4 @@
+// Error pages are never indexed.
+export function Head() {
+  return <meta name="robots" content="noindex" />
+}

@@ -1,0 +1,31 @@
+// https://vike.dev/data — server-only: find the structure record for the URL via the content
+// service in pageContext. Missing → 404, withdrawn → 410, the other slash variant → 301.
+import { redirect, render } from 'vike/abort'
+import type { PageContextServer } from 'vike/types'
+import { useConfig } from 'vike-react/useConfig'
+import type { PageData } from '../../src/site/types'
+
+export type Data = PageData
+
+const ABORT_STATUSES = [401, 403, 404, 410, 429, 500, 503] as const
+
+export async function data(pageContext: PageContextServer): Promise<Data> {
+  const config = useConfig() // before the first await (https://vike.dev/useConfig)
+  const { content } = pageContext
+  if (!content) throw new Error('pageContext.content is missing: render pages through the Vitrina server')
+  const result = await content.resolvePage(pageContext.urlPathname)
+  switch (result.kind) {
+    case 'redirect':
+      throw redirect(result.url + (pageContext.urlParsed.searchOriginal ?? ''), 301)
+    case 'missing':
+      throw render(404)
+    case 'gone':
+      throw render(410)
+  }
+  if (result.status !== 200 && (ABORT_STATUSES as readonly number[]).includes(result.status)) {
+    throw render(result.status as (typeof ABORT_STATUSES)[number])
+  }
+  const { page } = result
+  config({ title: page.meta.title, ...(page.meta.description ? { description: page.meta.description } : {}) })
+  return page
+}

@@ -1,0 +1,27 @@
+import { Image } from '../../../src/components/Image'
+import { LeadButton } from '../../../src/components/LeadButton'
+import { formatPrice } from '../../../src/format/format-price'
+import type { ProductPage } from '../../../src/site/types'
+import { Breadcrumbs } from './Breadcrumbs'
+import { Paragraphs } from './Paragraphs'
+import './screens.css'
+
+export function ProductScreen({ page }: { page: ProductPage }) {
+  return (
+    <div className="container">
+      <Breadcrumbs items={page.breadcrumbs} />
+      <article className="product">
+        <div className="product__media">
+          <Image src={page.image} alt={page.title} width={600} eager sizes="(min-width: 900px) 50vw, 100vw" />
+        </div>
+        <div className="product__info">
+          <h1>{page.title}</h1>
+          {page.article && <p className="product__article">Артикул: {page.article}</p>}
+          {page.price !== null && <p className="product__price">{formatPrice(page.price)}</p>}
+          <LeadButton className="product__lead" />
+          <Paragraphs text={page.description} className="prose product__description" />
+        </div>
+      </article>
+    </div>
+  )
+}

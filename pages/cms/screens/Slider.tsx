@@ -1,0 +1,47 @@
+import { useRef, useState } from 'react'
+import { Image } from '../../../src/components/Image'
+import type { HomePage } from '../../../src/site/types'
+
+const SLIDE_RATIO = 1200 / 500
+
+/** Scroll-snap slider: swipe on phones, arrows and dots elsewhere; works without JS. */
+export function Slider({ slides }: { slides: HomePage['slides'] }) {
+  const track = useRef<HTMLDivElement>(null)
+  const [current, setCurrent] = useState(0)
+  if (slides.length === 0) return null
+  const go = (index: number) => {
+    const el = track.current
+    if (!el) return
+    const next = (index + slides.length) % slides.length
+    el.scrollTo({ left: next * el.clientWidth, behavior: 'smooth' })
+    setCurrent(next)
+  }
+  const onScroll = () => {
+    const el = track.current
+    if (el && el.clientWidth > 0) setCurrent(Math.round(el.scrollLeft / el.clientWidth))
+  }
+  return (
+    <section className="slider" aria-roledescription="карусель" aria-label="Предложения">
+      <div className="slider__track" ref={track} onScroll={onScroll}>
+        {slides.map((slide, i) => (
+          <figure className="slider__slide" key={slide.id} aria-roledescription="слайд" aria-label={`${i + 1} из ${slides.length}`}>
+            <Image src={slide.image} alt={slide.title ?? ''} ratio={SLIDE_RATIO} width={1200} eager={i === 0} sizes="100vw" />
+            {slide.title && <figcaption className="slider__caption">{slide.title}</figcaption>}
+          </figure>
+        ))}
+      </div>
+      {slides.length > 1 && (
+        <div className="slider__controls">
+          <button type="button" className="slider__arrow" onClick={() => go(current - 1)} aria-label="Предыдущий слайд">‹</button>
+          {slides.map((slide, i) => (
+            <button
+              key={slide.id} type="button" className="slider__dot" aria-current={i === current}
+              aria-label={`Слайд ${i + 1}`} onClick={() => go(i)}
+            />
+          ))}
+          <button type="button" className="slider__arrow" onClick={() => go(current + 1)} aria-label="Следующий слайд">›</button>
+        </div>
+      )}
+    </section>
+  )
+}

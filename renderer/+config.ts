@@ -1,0 +1,16 @@
+// Global Vike settings: they apply to every page (https://vike.dev/config).
+import vikeReact from 'vike-react/config'
+import type { Config } from 'vike/types'
+
+export default {
+  extends: [vikeReact],
+  lang: 'ru',
+  title: 'Каталог',
+  // The layout needs the owning index record and the browser-safe settings on every page,
+  // client navigations included.
+  passToClient: ['site', 'publicSettings'],
+  // Records own their exact urlFull, with or without a trailing slash; the page itself
+  // redirects (301) the other variant, so Vike must not normalise first.
+  disableUrlNormalization: true,
+  prefetch: { staticAssets: 'hover', pageContext: 10_000 },
+} satisfies Config

@@ -1,0 +1,20 @@
+import type { SiteInfo } from '../../src/site/types'
+import { Image, LOGO_RATIO } from '../../src/components/Image'
+import { LeadButton } from '../../src/components/LeadButton'
+import { NavMenu } from './NavMenu'
+import { Phone } from './Phone'
+
+export function Header({ site }: { site: SiteInfo | null }) {
+  return (
+    <header className="header">
+      <div className="header__inner container">
+        <a className="header__logo" href="/" aria-label="На главную">
+          <Image src={site?.logo ?? null} alt={site?.title ?? 'Логотип'} ratio={LOGO_RATIO} width={258} eager />
+        </a>
+        {site?.tel && <Phone tel={site.tel} label={site.telText} className="header__phone" />}
+        <LeadButton className="header__lead" />
+        <NavMenu links={site?.menu ?? []} />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,40 @@
+import { useEffect, useId, useState } from 'react'
+import { usePageContext } from 'vike-react/usePageContext'
+import type { NavLink } from '../../src/site/types'
+
+/** The catalogue menu: a row on wide screens, an open/closed panel behind a toggle on phones. */
+export function NavMenu({ links }: { links: NavLink[] }) {
+  const [open, setOpen] = useState(false)
+  const { urlPathname } = usePageContext()
+  const id = useId()
+  // Close the panel after a navigation.
+  useEffect(() => setOpen(false), [urlPathname])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') setOpen(false) }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
+  if (links.length === 0) return null
+  return (
+    <nav className={`nav ${open ? 'nav--open' : ''}`} aria-label="Каталог">
+      <button
+        type="button"
+        className="nav__toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <span className="nav__toggle-icon" aria-hidden="true" />
+        {open ? 'Закрыть меню' : 'Меню'}
+      </button>
+      <ul className="nav__list" id={id}>
+        {links.map((link) => (
+          <li key={link.url}>
+            <a href={link.url} aria-current={link.url === urlPathname ? 'page' : undefined}>{link.title}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

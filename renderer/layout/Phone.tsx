@@ -1,0 +1,10 @@
+import { telHref } from '../../src/site/json-ld'
+
+export function Phone({ tel, label, className }: { tel: string, label: string | null, className?: string }) {
+  return (
+    <div className={`phone ${className ?? ''}`}>
+      <a className="phone__number" href={`tel:${telHref(tel)}`}>{tel}</a>
+      {label && <span className="phone__label">{label}</span>}
+    </div>
+  )
+}

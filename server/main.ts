@@ -1,0 +1,47 @@
+// Process entry: read config, build, listen, and close gracefully on SIGINT/SIGTERM.
+// Under PM2 (cluster, wait_ready) it reports 'ready' only once it accepts connections.
+import { buildApp } from './app'
+import { ConfigError, readConfig, type Config } from './config'
+
+export async function main(): Promise<void> {
+  let config: Config
+  try {
+    config = readConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  let app: Awaited<ReturnType<typeof buildApp>>
+  try {
+    app = await buildApp(config)
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    process.stderr.write(`Vitrina failed to start: ${(error as Error).message}\n`)
+    process.exit(1)
+  }
+  process.send?.('ready')
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'closing')
+    const timer = setTimeout(() => process.exit(1), 10_000)
+    timer.unref()
+    try {
+      await app.close() // stops accepting, finishes in-flight requests, closes the database
+      process.exit(0)
+    } catch {
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+}
+
+// PM2 cluster mode loads this file through its own wrapper, so run unconditionally.
+await main()

@@ -1,0 +1,20 @@
+// The content service every page renders from, shared by SSR, the sitemap and content writes.
+import fp from 'fastify-plugin'
+import type { Config } from '../config'
+import { ContentService } from './content-service'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    content: ContentService
+  }
+}
+
+export const contentPlugin = fp<{ config: Config }>(async (app, { config }) => {
+  const content = new ContentService(app.db, {
+    ttlSeconds: config.structureTtl,
+    publicSettings: { publicUrl: config.publicUrl, mediaUrl: config.mediaUrl, metrikaId: config.metrikaId },
+  })
+  app.decorate('content', content)
+  // Load the route map at start so the first visitor does not wait for it.
+  await content.routes()
+}, { name: 'content', dependencies: ['db'] })

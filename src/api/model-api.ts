@@ -1,0 +1,107 @@
+import { ApiError } from './http-client'
+import type { HttpClient } from './http-client'
+import { toFormData } from './multipart'
+
+export { createModelApi }
+export type { ModelApi, ModelQuery, ProviderOption, ReadOptions, WriteOptions }
+
+/** The Prisma-compatible query subset of CONTRACT §3; the server validates it. */
+interface ModelQuery {
+  readonly select?: Readonly<Record<string, unknown>>
+  readonly where?: Readonly<Record<string, unknown>>
+  readonly orderBy?: Readonly<Record<string, unknown>> | ReadonlyArray<Readonly<Record<string, unknown>>>
+  readonly take?: number
+  readonly skip?: number
+}
+
+interface ReadOptions {
+  /** Cache time in seconds, sent as `ttl` (the structure load sends 120). */
+  readonly ttl?: number
+  /** Admin token, sent as `Authorization: Bearer …` (reading `feedback` needs it). */
+  readonly token?: string
+  readonly signal?: AbortSignal
+}
+
+interface WriteOptions {
+  /** Admin token, sent as `Authorization: Bearer …`. */
+  readonly token?: string
+  readonly signal?: AbortSignal
+}
+
+/** One picker option from `GET /api/provider/{model}`. */
+interface ProviderOption {
+  readonly id: number | string
+  readonly title: string
+}
+
+interface ModelApi {
+  /** `GET /api/{model}`: the first match; ApiError 404 when none. */
+  get<T = Record<string, unknown>>(model: string, query?: ModelQuery, options?: ReadOptions): Promise<T>
+  /** `GET /api/many/{model}`: every match. */
+  many<T = Record<string, unknown>>(model: string, query?: ModelQuery, options?: ReadOptions): Promise<T[]>
+  /** `GET /api/provider/{model}`: `{ id, title }` options for pickers. */
+  provider<T = ProviderOption>(model: string, query?: ModelQuery, options?: ReadOptions): Promise<T[]>
+  /** `POST /api/{model}` as multipart (`toFormData`): the created record. */
+  post<T = Record<string, unknown>>(model: string, values: Readonly<Record<string, unknown>>, options?: WriteOptions): Promise<T>
+  /** `PATCH /api/{model}` as multipart (`toFormData`): the updated record. */
+  patch<T = Record<string, unknown>>(model: string, values: Readonly<Record<string, unknown>>, options?: WriteOptions): Promise<T>
+}
+
+/**
+ * The generic per-model calls of spec §7 over an HTTP client. Each resolves with the response's
+ * `data` field; the type parameters are casts, not checks.
+ *
+ * @example
+ * const api = createModelApi(createHttpClient({ baseUrl }))
+ * const sites = await api.many('structure', {
+ *   select: { id: true, urlFull: true, index: { select: { logo: true, tel: true } } },
+ *   where: { typeId: { in: ['index'] } },
+ *   orderBy: { typeId: 'asc' },
+ * }, { ttl: 120 })
+ */
+function createModelApi(client: HttpClient): ModelApi {
+  async function read<T>(prefix: string, model: string, query: ModelQuery | undefined, options: ReadOptions = {}) {
+    const body = await client.request('GET', `/api/${prefix}${modelSegment(model)}`, {
+      query: { query, ttl: options.ttl },
+      headers: authorization(options.token),
+      signal: options.signal,
+    })
+    return unwrap<T>(body)
+  }
+
+  async function write<T>(method: 'POST' | 'PATCH', model: string, values: Readonly<Record<string, unknown>>, options: WriteOptions = {}) {
+    const body = await client.request(method, `/api/${modelSegment(model)}`, {
+      body: toFormData(values),
+      headers: authorization(options.token),
+      signal: options.signal,
+    })
+    return unwrap<T>(body)
+  }
+
+  return {
+    get: (model, query, options) => read('', model, query, options),
+    many: (model, query, options) => read('many/', model, query, options),
+    provider: (model, query, options) => read('provider/', model, query, options),
+    post: (model, values, options) => write('POST', model, values, options),
+    patch: (model, values, options) => write('PATCH', model, values, options),
+  }
+}
+
+function modelSegment(model: string): string {
+  if (model === '') throw new TypeError('createModelApi: the model name is empty')
+  return encodeURIComponent(model)
+}
+
+function authorization(token: string | undefined): Record<string, string | undefined> {
+  return { authorization: token === undefined ? undefined : `Bearer ${token}` }
+}
+
+function unwrap<T>(body: unknown): T {
+  if (typeof body === 'object' && body !== null && 'data' in body) return body.data as T
+  throw new ApiError({
+    status: 200,
+    code: 'invalid_response',
+    message: 'Сервер прислал некорректный ответ',
+    body,
+  })
+}

@@ -1,0 +1,58 @@
+import { NOT_BLANK_PATTERN } from '../validation/patterns'
+import { LEAD_LIMITS } from './lead'
+import type { Lead, LeadField, LeadTextField } from './lead'
+
+/** Every field of a lead, in form order. */
+export const LEAD_FIELD_NAMES = ['username', 'phone', 'email', 'consent'] as const satisfies readonly LeadField[]
+
+/** The lead's text fields, in form order. */
+export const LEAD_TEXT_FIELD_NAMES = ['username', 'phone', 'email'] as const satisfies readonly LeadTextField[]
+
+/**
+ * The one schema of a lead, compiled by both the browser form and `POST /api/feedback` through
+ * `createAjv()` (its custom `email` format and `verbose` errors are part of the contract).
+ *
+ * Empty values count as missing: `pattern` rejects '' and blank strings and `type` rejects null,
+ * and the message table reports both as «Поле обязательно». The phone stays free text: the spec
+ * asks only for a non-blank text of at most 400 characters, so foreign numbers are kept.
+ */
+export const leadSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['username', 'phone', 'email', 'consent'],
+  properties: {
+    username: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.username },
+    phone: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.phone },
+    email: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.email, format: 'email' },
+    consent: { type: 'boolean', const: true },
+  },
+} as const
+
+/** Name of the honeypot field: hidden from people, so only a bot fills it in. */
+export const HONEYPOT_FIELD = 'website'
+
+/** Name of the fill-time field: when the form was first shown, in ms since the epoch. */
+export const FORM_STARTED_AT_FIELD = 'formStartedAt'
+
+/**
+ * What `POST /api/feedback` accepts: the lead plus two optional anti-spam transport fields that
+ * are never stored as part of the lead.
+ *
+ * The honeypot accepts any short string on purpose. A filled one must not fail validation with a
+ * 400 naming the field, because that teaches the bot what to leave empty; the route should answer
+ * with a fake success and keep the submission as spam (research ecosystem.md §A4).
+ */
+export const leadRequestSchema = {
+  ...leadSchema,
+  properties: {
+    ...leadSchema.properties,
+    [HONEYPOT_FIELD]: { type: 'string', maxLength: 1000 },
+    [FORM_STARTED_AT_FIELD]: { type: 'number', minimum: 0 },
+  },
+} as const
+
+/** The transport envelope of a lead as `leadRequestSchema` accepts it. */
+export type LeadRequest = Lead & {
+  website?: string
+  formStartedAt?: number
+}

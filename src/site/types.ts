@@ -1,0 +1,116 @@
+// The shapes pages render: what the server's content service returns and +data passes on.
+// Kept small because page data is serialised into every HTML page and pageContext.json.
+
+export type TypeId = 'index' | 'section' | 'product' | 'page'
+
+export interface NavLink {
+  title: string
+  url: string
+}
+
+/** The index record that owns a URL: header and footer content. */
+export interface SiteInfo {
+  id: number
+  url: string
+  title: string
+  logo: string | null
+  tel: string | null
+  telText: string | null
+  description: string | null
+  copyright: string | null
+  menu: NavLink[]
+  footerLinks: NavLink[]
+  consentUrl: string | null
+  policyUrl: string | null
+}
+
+export interface PageMeta {
+  title: string
+  description: string | null
+  /** Media path or absolute URL of the share image */
+  image: string | null
+  robots: string | null
+  canonicalPath: string
+  /** Extra JSON-LD objects from the record */
+  jsonLd: object[]
+}
+
+export interface ProductCard {
+  id: number
+  title: string
+  url: string
+  image: string | null
+  article: string | null
+  price: number | null
+}
+
+export interface SectionCard {
+  id: number
+  title: string
+  url: string
+  image: string | null
+  productCount: number
+}
+
+interface PageBase {
+  id: number
+  title: string
+  url: string
+  meta: PageMeta
+  breadcrumbs: NavLink[]
+}
+
+export interface HomePage extends PageBase {
+  typeId: 'index'
+  description: string | null
+  slides: { id: number, image: string, title: string | null }[]
+  advantages: { id: number, image: string | null, title: string, description: string | null }[]
+  sections: (SectionCard & { products: ProductCard[] })[]
+}
+
+export interface SectionPage extends PageBase {
+  typeId: 'section'
+  content: string | null
+  sections: SectionCard[]
+  products: ProductCard[]
+}
+
+export interface ProductPage extends PageBase {
+  typeId: 'product'
+  image: string | null
+  article: string | null
+  price: number | null
+  description: string | null
+}
+
+export interface TextPage extends PageBase {
+  typeId: 'page'
+  content: string | null
+}
+
+export type PageData = HomePage | SectionPage | ProductPage | TextPage
+
+export type PageResolution =
+  | { kind: 'page', page: PageData, status: number }
+  | { kind: 'redirect', url: string }
+  | { kind: 'missing' }
+  | { kind: 'gone' }
+
+/**
+ * What pages may ask of the server, passed in pageContext (server-only).
+ * The server implements it over the database; pages never import server/.
+ */
+export interface ContentSource {
+  resolvePage(urlPathname: string): Promise<PageResolution>
+  getSite(urlPathname: string): Promise<SiteInfo | null>
+  /** Settings that are safe for the browser */
+  readonly publicSettings: PublicSettings
+}
+
+export interface PublicSettings {
+  /** Origin of the canonical site, no trailing slash */
+  publicUrl: string
+  /** Origin that serves /media/ ('' = same origin) */
+  mediaUrl: string
+  metrikaId: number | null
+}

@@ -1,0 +1,18 @@
+/** Russian labels of the generic actions (spec point 9), keyed by action name. */
+export const ACTION_LABELS = {
+  cancel: 'Отменить',
+  clear: 'Очистить',
+  close: 'Закрыть',
+  create: 'Создать',
+  delete: 'Удалить',
+  open: 'Открыть',
+  save: 'Сохранить',
+  update: 'Редактировать',
+  confirm: 'Подтвердить',
+} as const
+
+/** Name of a generic action: a key of {@link ACTION_LABELS}. */
+export type ActionName = keyof typeof ACTION_LABELS
+
+/** Label of the header and footer button that opens the lead-request form. */
+export const LEAD_BUTTON_LABEL = 'Оставить заявку'

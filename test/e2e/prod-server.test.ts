@@ -1,0 +1,58 @@
+// The production build, started by the real entry point, over a real socket.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+
+let server: ProdServer
+beforeAll(async () => {
+  ensureBuild()
+  server = await startProdServer()
+})
+afterAll(async () => {
+  await server?.stop()
+  server?.cleanup()
+})
+
+describe('the production server', () => {
+  it.each([
+    ['/', 200, 'ТехноМастер — электроинструмент и садовая техника'],
+    ['/structure/', 200, 'Каталог'],
+    ['/structure/product', 200, 'Дрель-шуруповёрт аккумуляторная 18 В'],
+    ['/no-such-page', 404, 'Ошибка 404. Такой страницы нет'],
+  ])('answers %s with %i and its title', async (path, status, title) => {
+    const res = await fetch(server.url + path, { redirect: 'manual' })
+    expect(res.status).toBe(status)
+    const html = await res.text()
+    expect(html).toContain(`<title>${title}</title>`)
+  })
+
+  it('serves hashed assets with immutable caching and a missing asset as a plain 404', async () => {
+    const html = await (await fetch(server.url + '/')).text()
+    const asset = /(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/.exec(html)?.[1]
+    expect(asset).toBeDefined()
+    const res = await fetch(server.url + asset)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const missing = await fetch(server.url + '/assets/entries/gone.0123abcd.js')
+    expect(missing.status).toBe(404)
+    expect(missing.headers.get('content-type')).not.toMatch(/html/)
+  })
+
+  it('serves demo images from /media/ with long caching', async () => {
+    const html = await (await fetch(server.url + '/')).text()
+    const image = /src="(\/media\/demo\/[^"]+)"/.exec(html)?.[1]
+    expect(image).toBeDefined()
+    const res = await fetch(server.url + image)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toContain('immutable')
+    expect((await fetch(server.url + '/media/demo/nothing.svg')).status).toBe(404)
+  })
+
+  it('closes gracefully on SIGTERM with exit code 0', async () => {
+    const extra = await startProdServer()
+    try {
+      expect(await extra.stop('SIGTERM')).toBe(0)
+    } finally {
+      extra.cleanup()
+    }
+  })
+})

@@ -1,0 +1,124 @@
+// The site in a real browser: hydration, client navigation, scroll restoration, error view, menu.
+import type { Browser, Page } from 'playwright-core'
+import Database from 'better-sqlite3'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, waitForVike, watchErrors } from '../helpers/browser'
+import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+
+let server: ProdServer
+let browser: Browser
+let page: Page
+let errors: string[]
+
+beforeAll(async () => {
+  ensureBuild()
+  server = await startProdServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  server?.cleanup()
+})
+afterEach(async () => { await page?.context().close() })
+
+async function open(path: string, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, locale: 'ru-RU' })
+  page = await context.newPage()
+  errors = watchErrors(page)
+  await page.goto(server.url + path)
+  await waitForVike(page, path)
+}
+
+describe('the site in a browser', () => {
+  it('renders and hydrates the home page with no console errors', async () => {
+    await open('/')
+    await expect(page.title()).resolves.toBe('ТехноМастер — электроинструмент и садовая техника')
+    expect(await page.locator('.card').count()).toBeGreaterThanOrEqual(18)
+    expect(await page.locator('header a[href^="tel:"]').textContent()).toBe('+7 (495) 123-45-67')
+    expect(errors).toEqual([])
+  })
+
+  it('navigates to a product without reloading and restores the scroll position on back', async () => {
+    await open('/')
+    await page.evaluate(() => { (window as any).__sameDocument = true })
+    const card = page.locator('.card__link').nth(9)
+    await card.scrollIntoViewIfNeeded()
+    await page.evaluate(() => window.scrollBy(0, 150))
+    const scrolled = await page.evaluate(() => window.scrollY)
+    expect(scrolled).toBeGreaterThan(300)
+    const href = await card.getAttribute('href')
+    await page.waitForTimeout(400) // Vike saves the position on a 300 ms throttle
+    await card.click()
+    await waitForVike(page, href!)
+    expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await expect(page.locator('h1').textContent()).resolves.toBeTruthy()
+    await page.goBack()
+    await waitForVike(page, '/')
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 5, scrolled, { timeout: 5000 })
+    expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true)
+    expect(errors).toEqual([])
+  })
+
+  it('shows the error view after a client-side navigation to a missing URL', async () => {
+    await open('/structure/')
+    await page.evaluate(() => { (window as any).__sameDocument = true })
+    await page.evaluate(() => {
+      const a = document.createElement('a')
+      a.href = '/structure/no-such-product'
+      a.textContent = 'missing'
+      document.querySelector('main')!.append(a)
+      a.click()
+    })
+    await page.locator('text=Страницы не существует:(').waitFor({ timeout: 10_000 })
+    expect(await page.title()).toBe('Ошибка 404. Такой страницы нет')
+    expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true)
+    expect(await page.locator('header a[href^="tel:"]').count()).toBe(1)
+  })
+
+  it('keeps a first load with status 410 on the error view after hydration', async () => {
+    const db = new Database(server.dbPath)
+    const parent = db.prepare("select id from structure where urlFull = '/structure/'").get() as { id: number }
+    const stamp = new Date().toISOString()
+    db.prepare(`insert into structure (parentId, typeId, title, urlFull, sort, published, status, createdAt, updatedAt)
+      values (?, 'product', 'Снят с продажи', '/structure/old-model', 99, 1, 410, ?, ?)`).run(parent.id, stamp, stamp)
+    db.close()
+    const context = await browser.newContext()
+    page = await context.newPage()
+    const response = await page.goto(server.url + '/structure/old-model')
+    expect(response?.status()).toBe(410)
+    await waitForVike(page, '/structure/old-model')
+    await page.waitForTimeout(300)
+    expect(await page.locator('.error-view[data-status="410"]').count()).toBe(1)
+  })
+
+  it('opens and closes the menu with its toggle on a phone', async () => {
+    await open('/', { width: 375, height: 740 })
+    const toggle = page.locator('.nav__toggle')
+    const list = page.locator('.nav__list')
+    await expect(list.isVisible()).resolves.toBe(false)
+    await toggle.click()
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true')
+    await expect(list.isVisible()).resolves.toBe(true)
+    await toggle.click()
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false')
+    await expect(list.isVisible()).resolves.toBe(false)
+  })
+
+  it('changes only the address for a same-path query link, without fetching page data', async () => {
+    await open('/structure/')
+    const requests: string[] = []
+    page.on('request', (r) => { if (r.url().includes('pageContext.json')) requests.push(r.url()) })
+    await page.evaluate(() => {
+      const a = document.createElement('a')
+      a.href = '/structure/?sort=price'
+      a.textContent = 'sort'
+      document.querySelector('main')!.append(a)
+      a.click()
+    })
+    await page.waitForFunction(() => location.search === '?sort=price')
+    await page.waitForTimeout(300)
+    expect(requests).toEqual([])
+  })
+})

@@ -1,0 +1,57 @@
+// A real app on a fresh SQLite file in a temp folder, driven with inject().
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { buildApp, type App } from '../../server/app'
+import { readConfig, type Config } from '../../server/config'
+
+export interface TestApp {
+  app: App
+  config: Config
+  dir: string
+  close(): Promise<void>
+}
+
+export function tempDir(prefix = 'vitrina-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+}
+
+export function testConfig(dir: string, env: Record<string, string> = {}): Config {
+  return readConfig({
+    DATABASE_URL: `file:${path.join(dir, 'site.db')}`,
+    MEDIA_DIR: path.join(dir, 'media'),
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'development',
+    PUBLIC_URL: 'https://shop.example.ru',
+    ...env,
+  })
+}
+
+/** Builds the app against a new database (seeded with the demo shop unless SEED_DEMO=false). */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = tempDir()
+  const config = testConfig(dir, env)
+  const app = await buildApp(config)
+  await app.ready()
+  return {
+    app,
+    config,
+    dir,
+    async close() {
+      await app.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The text content of the first element matching a simple tag name, for assertions. */
+export function titleOf(html: string): string | null {
+  const match = /<title>([\s\S]*?)<\/title>/.exec(html)
+  return match ? decodeEntities(match[1]) : null
+}
+
+export function decodeEntities(text: string): string {
+  return text
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+}

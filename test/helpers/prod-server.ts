@@ -1,0 +1,84 @@
+// The production build served by the real entry point (server/main.ts) as a child process on
+// a free loopback port, the way PM2 runs it.
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { isBuildFresh } from '../../server/build-check'
+import { runBuild } from '../../server/build'
+import { ROOT_DIR } from '../../server/config'
+import { tempDir } from './build-test-app'
+
+export function ensureBuild(): void {
+  if (!isBuildFresh()) runBuild()
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface ProdServer {
+  url: string
+  port: number
+  dir: string
+  dbPath: string
+  child: ChildProcess
+  output: () => string
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+  cleanup(): void
+}
+
+export async function startProdServer(env: Record<string, string> = {}, dir = tempDir('vitrina-prod-')): Promise<ProdServer> {
+  const port = await freePort()
+  const dbPath = path.join(dir, 'site.db')
+  let output = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${dbPath}`,
+      MEDIA_DIR: path.join(dir, 'media'),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (b) => { output += b })
+  child.stderr!.on('data', (b) => { output += b })
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`)
+    try {
+      const res = await fetch(`${url}/robots.txt`)
+      if (res.ok) break
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`server did not start in 60 s: ${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url, port, dir, dbPath, child,
+    output: () => output,
+    stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode)
+      return new Promise((resolve) => {
+        child.once('exit', (code) => resolve(code))
+        child.kill(signal)
+      })
+    },
+    cleanup() { fs.rmSync(dir, { recursive: true, force: true }) },
+  }
+}

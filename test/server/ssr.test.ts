@@ -1,0 +1,183 @@
+// Pages rendered by the real app (Vike dev middleware + SQLite), through inject().
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { now } from '../../server/data/db'
+import { formatPrice } from '../../src/format/format-price'
+import { buildTestApp, decodeEntities, titleOf, type TestApp } from '../helpers/build-test-app'
+
+let t: TestApp
+beforeAll(async () => { t = await buildTestApp() })
+afterAll(async () => { await t?.close() })
+
+const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 test' } })
+
+function jsonLd(html: string): any[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]))
+}
+
+async function addRecord(values: { parentUrl?: string, typeId: string, title: string, urlFull: string, status?: number | null, published?: number, content?: string }) {
+  const parent = values.parentUrl
+    ? await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', values.parentUrl).executeTakeFirstOrThrow()
+    : null
+  const { id } = await t.app.db.insertInto('structure').values({
+    parentId: parent?.id ?? null, typeId: values.typeId, title: values.title, urlFull: values.urlFull,
+    sort: 100, published: values.published ?? 1, status: values.status ?? null, content: values.content ?? null,
+    metaTitle: null, metaDescription: null, metaImage: null, metaRobots: null, metaJsonLd: null,
+    createdAt: now(), updatedAt: now(),
+  }).returning('id').executeTakeFirstOrThrow()
+  return id
+}
+
+describe('the home page', () => {
+  it('renders the index record in Russian with slider, advantages and priced product cards', async () => {
+    const res = await get('/')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
+    const html = res.body
+    expect(html).toMatch(/<html[^>]*lang="ru"/)
+    expect(titleOf(html)).toBe('ТехноМастер — электроинструмент и садовая техника')
+    expect(html).toContain('class="slider"')
+    expect(html).toContain('Почему выбирают нас')
+    expect((html.match(/class="card"/g) ?? []).length).toBeGreaterThanOrEqual(18)
+    expect(html).toContain(formatPrice(12990))
+    expect(html).toContain('href="tel:+74951234567"')
+    expect(html).toContain('Ежедневно с 9:00 до 21:00')
+    expect(html).toContain('© 2026 ООО «ТехноМастер»')
+    expect(html).toContain('Оставить заявку')
+  })
+
+  it('describes the organisation for crawlers with absolute URLs from PUBLIC_URL', async () => {
+    const html = (await get('/')).body
+    expect(html).toContain('<link rel="canonical" href="https://shop.example.ru/"')
+    expect(html).toMatch(/<meta property="og:image" content="https:\/\/shop\.example\.ru\/media\/demo\/[^"]+"/)
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/)
+    const org = jsonLd(html).find((x) => x['@type'] === 'Organization')
+    expect(org).toMatchObject({ name: expect.any(String), telephone: '+74951234567', url: 'https://shop.example.ru/' })
+  })
+
+  it('gives the logo its 258×102 box and loads it eagerly, other images lazily', async () => {
+    const html = (await get('/')).body
+    expect(html).toMatch(/<img[^>]*src="\/media\/demo\/logo-[^"]+"[^>]*width="258"[^>]*height="102"[^>]*loading="eager"/)
+    expect(html).toMatch(/<img[^>]*loading="lazy"/)
+  })
+})
+
+describe('catalogue pages', () => {
+  it('serves the catalogue root section with breadcrumbs and sub-sections', async () => {
+    const res = await get('/structure/')
+    expect(res.statusCode).toBe(200)
+    expect(titleOf(res.body)).toBe('Каталог')
+    expect(res.body).toContain('class="breadcrumbs"')
+    for (const section of ['Электроинструмент', 'Садовая техника', 'Ручной инструмент']) expect(res.body).toContain(section)
+    const crumbs = jsonLd(res.body).find((x) => x['@type'] === 'BreadcrumbList')
+    expect(crumbs.itemListElement.map((i: any) => i.name)).toEqual(['Главная', 'Каталог'])
+  })
+
+  it('serves the product page with article, price and a Product offer in rubles', async () => {
+    const res = await get('/structure/product')
+    expect(res.statusCode).toBe(200)
+    expect(titleOf(res.body)).toBe('Дрель-шуруповёрт аккумуляторная 18 В')
+    expect(res.body).toContain('ЭИ-1001')
+    expect(res.body).toContain(formatPrice(12990))
+    const product = jsonLd(res.body).find((x) => x['@type'] === 'Product')
+    expect(product.offers).toMatchObject({ '@type': 'Offer', price: 12990, priceCurrency: 'RUB' })
+    expect(product.image).toMatch(/^https:\/\/shop\.example\.ru\/media\//)
+    const crumbs = jsonLd(res.body).find((x) => x['@type'] === 'BreadcrumbList')
+    expect(crumbs.itemListElement.at(-1)).toMatchObject({ name: 'Дрель-шуруповёрт аккумуляторная 18 В', item: 'https://shop.example.ru/structure/product' })
+  })
+
+  it('serves a text page', async () => {
+    const res = await get('/soglasie')
+    expect(res.statusCode).toBe(200)
+    expect(titleOf(res.body)).toBe('Согласие на обработку персональных данных')
+    expect(res.body).toContain('<p>Цель обработки — связь со мной для уточнения деталей заявки')
+  })
+
+  it('redirects the other trailing-slash variant to the record’s own urlFull, keeping the query', async () => {
+    const a = await get('/structure?utm_source=ya')
+    expect(a.statusCode).toBe(301)
+    expect(a.headers.location).toBe('/structure/?utm_source=ya')
+    const b = await get('/structure/product/')
+    expect(b.statusCode).toBe(301)
+    expect(b.headers.location).toBe('/structure/product')
+  })
+})
+
+describe('missing and withdrawn pages', () => {
+  it('answers an unknown URL with 404, the exact Russian texts and noindex', async () => {
+    const res = await get('/no/such/page')
+    expect(res.statusCode).toBe(404)
+    expect(titleOf(res.body)).toBe('Ошибка 404. Такой страницы нет')
+    expect(res.body).toContain('Страницы не существует:(')
+    expect(res.body).toContain('Возможно, когда-то она была, но сейчас ее нет.')
+    expect(res.body).toContain('<meta name="robots" content="noindex"')
+    expect(res.body).toMatch(/class="error-view__icon"/)
+    // The layout still shows the site's header and footer
+    expect(res.body).toContain('href="tel:+74951234567"')
+  })
+
+  it('tells client-side navigation about a missing page with abortStatusCode 404', async () => {
+    const res = await get('/no/such/page/index.pageContext.json')
+    expect(res.body).toContain('"abortStatusCode":404')
+  })
+
+  it('answers 410 with only the icon and the code for a withdrawn product', async () => {
+    await addRecord({ parentUrl: '/structure/', typeId: 'product', title: 'Снятый товар', urlFull: '/structure/withdrawn', status: 410 })
+    const res = await get('/structure/withdrawn')
+    expect(res.statusCode).toBe(410)
+    expect(res.body).toContain('data-status="410"')
+    expect(res.body).not.toContain('Страницы не существует:(')
+    expect(res.body).toContain('<meta name="robots" content="noindex"')
+  })
+
+  it('answers 404 for an unpublished record', async () => {
+    await addRecord({ parentUrl: '/structure/', typeId: 'product', title: 'Черновик', urlFull: '/structure/draft', published: 0 })
+    expect((await get('/structure/draft')).statusCode).toBe(404)
+  })
+})
+
+describe('content from the database', () => {
+  it('serves a record added to the database without a restart', async () => {
+    expect((await get('/akcii')).statusCode).toBe(404)
+    await addRecord({ parentUrl: '/', typeId: 'page', title: 'Акции месяца', urlFull: '/akcii', content: 'Скидки до 20%.' })
+    const res = await get('/akcii')
+    expect(res.statusCode).toBe(200)
+    expect(titleOf(res.body)).toBe('Акции месяца')
+  })
+
+  it('keeps hostile record text inert everywhere, JSON-LD included', async () => {
+    const hostile = '</script><script>alert(1)</script>"><img src=x onerror=alert(2)>'
+    const id = await addRecord({ parentUrl: '/structure/', typeId: 'product', title: hostile, urlFull: '/structure/hostile', content: hostile })
+    await t.app.db.insertInto('product').values({ structureId: id, image: null, article: hostile, price: 100, description: hostile }).execute()
+    const res = await get('/structure/hostile')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).not.toContain('<script>alert(1)</script>')
+    expect(res.body).not.toMatch(/<img src=x onerror/i)
+    expect(decodeEntities(titleOf(res.body) ?? '')).toBe(hostile)
+    const product = jsonLd(res.body).find((x) => x['@type'] === 'Product')
+    expect(product.name).toBe(hostile)
+  })
+
+  it('shows the header of the index record that owns the URL', async () => {
+    const landing = await addRecord({ parentUrl: '/', typeId: 'index', title: 'Сервисный центр', urlFull: '/service/' })
+    await t.app.db.insertInto('siteIndex').values({ structureId: landing, logo: null, tel: '8 (800) 555-35-35', telText: 'Сервис', description: null, copyright: '© Сервис' }).execute()
+    await addRecord({ parentUrl: '/service/', typeId: 'page', title: 'Ремонт', urlFull: '/service/remont' })
+    t.app.content.invalidate()
+    const service = await get('/service/remont')
+    expect(service.statusCode).toBe(200)
+    expect(service.body).toContain('href="tel:+78005553535"')
+    expect(service.body).not.toContain('href="tel:+74951234567"')
+    const home = await get('/structure/')
+    expect(home.body).toContain('href="tel:+74951234567"')
+  })
+})
+
+describe('crawler files', () => {
+  it('lists published pages in the sitemap with absolute URLs and points robots.txt at it', async () => {
+    const sitemap = await get('/sitemap.xml')
+    expect(sitemap.statusCode).toBe(200)
+    expect(sitemap.body).toContain('<loc>https://shop.example.ru/structure/product</loc>')
+    expect(sitemap.body).not.toContain('/structure/draft')
+    const robots = await get('/robots.txt')
+    expect(robots.body).toContain('Sitemap: https://shop.example.ru/sitemap.xml')
+  })
+})
