@@ -12,5 +12,4 @@ export default {
   // Records own their exact urlFull, with or without a trailing slash; the page itself
   // redirects (301) the other variant, so Vike must not normalise first.
   disableUrlNormalization: true,
-  prefetch: { staticAssets: 'hover', pageContext: 10_000 },
 } satisfies Config

@@ -28,7 +28,7 @@ export const staticAssetsPlugin = fp<{ config: Config }>(async (app, { config })
     const { devMiddleware, viteServer } = await createDevMiddleware({
       root: ROOT_DIR,
       // HMR on Fastify's own server: no second port, and parallel dev servers do not collide.
-      viteConfig: { server: { hmr: { server: app.server } }, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' },
+      viteConfig: { server: { ws: { server: app.server } }, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' },
     })
     app.use(devMiddleware)
     app.addHook('onClose', async () => { await viteServer.close() })

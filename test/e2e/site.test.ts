@@ -54,6 +54,10 @@ describe('the site in a browser', () => {
     expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true)
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
     await expect(page.locator('h1').textContent()).resolves.toBeTruthy()
+    // The head describes the new page too: canonical link and a Product in JSON-LD
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${server.url}${href}`)
+    const ld = await page.locator('script[type="application/ld+json"]').allTextContents()
+    expect(ld.map((t) => JSON.parse(t)['@type'])).toContain('Product')
     await page.goBack()
     await waitForVike(page, '/')
     await page.waitForFunction((y) => Math.abs(window.scrollY - y) < 5, scrolled, { timeout: 5000 })
@@ -74,6 +78,8 @@ describe('the site in a browser', () => {
     await page.locator('text=Страницы не существует:(').waitFor({ timeout: 10_000 })
     expect(await page.title()).toBe('Ошибка 404. Такой страницы нет')
     expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true)
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex')
+    expect(await page.locator('link[rel="canonical"]').count()).toBe(0)
     expect(await page.locator('header a[href^="tel:"]').count()).toBe(1)
   })
 

@@ -46,6 +46,7 @@ export async function startProdServer(env: Record<string, string> = {}, dir = te
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: `file:${dbPath}`,
       MEDIA_DIR: path.join(dir, 'media'),
       LOG_LEVEL: 'warn',

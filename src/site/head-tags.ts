@@ -1,0 +1,42 @@
+// The per-page head tags beyond title and description, computed once for both the server
+// render (+Head) and the head update after a client navigation.
+import { absoluteMedia, breadcrumbLd, organizationLd, productLd } from './json-ld'
+import type { PageData, PublicSettings, SiteInfo } from './types'
+
+export interface HeadTags {
+  canonical: string | null
+  ogUrl: string | null
+  ogType: string
+  ogImage: string | null
+  siteName: string | null
+  robots: string | null
+  jsonLd: object[]
+}
+
+export function pageHeadTags(page: PageData, site: SiteInfo | null | undefined, settings: PublicSettings | undefined): HeadTags {
+  const publicUrl = settings?.publicUrl ?? ''
+  const mediaUrl = settings?.mediaUrl ?? ''
+  const url = `${publicUrl}${page.meta.canonicalPath}`
+  const image = page.meta.image ?? site?.logo ?? null
+  const jsonLd: object[] = []
+  if (page.typeId === 'index' && site) jsonLd.push(organizationLd(site, publicUrl, mediaUrl))
+  if (page.typeId === 'product') jsonLd.push(productLd(page, publicUrl, mediaUrl))
+  if ((page.typeId === 'product' || page.typeId === 'section') && page.breadcrumbs.length > 1) {
+    jsonLd.push(breadcrumbLd(page.breadcrumbs, publicUrl))
+  }
+  jsonLd.push(...page.meta.jsonLd)
+  return {
+    canonical: url,
+    ogUrl: url,
+    ogType: page.typeId === 'product' ? 'product' : 'website',
+    ogImage: image ? absoluteMedia(publicUrl, mediaUrl, image) : null,
+    siteName: site?.title ?? null,
+    robots: page.meta.robots,
+    jsonLd,
+  }
+}
+
+/** Error views are never indexed and describe nothing. */
+export const ERROR_HEAD_TAGS: HeadTags = {
+  canonical: null, ogUrl: null, ogType: 'website', ogImage: null, siteName: null, robots: 'noindex', jsonLd: [],
+}
