@@ -13,7 +13,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const config = useConfig() // before the first await (https://vike.dev/useConfig)
   const { content } = pageContext
   if (!content) throw new Error('pageContext.content is missing: render pages through the Vitrina server')
-  const result = await content.resolvePage(pageContext.urlPathname)
+  const result = await content.resolvePage(pageContext.urlPathname, { slashExact: !pageContext.isClientSideNavigation })
   switch (result.kind) {
     case 'redirect':
       throw redirect(result.url + (pageContext.urlParsed.searchOriginal ?? ''), 301)

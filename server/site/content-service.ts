@@ -87,7 +87,11 @@ export class ContentService implements ContentSource {
     return buildSiteInfo(routes, owner)
   }
 
-  async resolvePage(urlPathname: string): Promise<PageResolution> {
+  /**
+   * @param options.slashExact false for pageContext.json requests: Vike maps both `/a` and `/a/`
+   *   to `/a/index.pageContext.json` and hands us `/a`, so the slash variant is not redirected.
+   */
+  async resolvePage(urlPathname: string, options: { slashExact?: boolean } = {}): Promise<PageResolution> {
     let routes = await this.routes()
     const path = normalizePath(urlPathname)
     let entry = routes.byUrl.get(path)
@@ -100,9 +104,13 @@ export class ContentService implements ContentSource {
     if (!entry) {
       const toggled = toggleTrailingSlash(path)
       const other = toggled ? routes.byUrl.get(toggled) : undefined
-      if (other?.published) return { kind: 'redirect', url: other.urlFull }
-      const gone = await this.db.selectFrom('goneUrl').select('urlFull').where('urlFull', '=', path).executeTakeFirst()
-      return gone ? { kind: 'gone' } : { kind: 'missing' }
+      if (other?.published && options.slashExact !== false) return { kind: 'redirect', url: other.urlFull }
+      if (other) {
+        entry = other
+      } else {
+        const gone = await this.db.selectFrom('goneUrl').select('urlFull').where('urlFull', '=', path).executeTakeFirst()
+        return gone ? { kind: 'gone' } : { kind: 'missing' }
+      }
     }
     if (path !== urlPathname) return { kind: 'redirect', url: path }
     if (!entry.published || !TYPE_IDS.includes(entry.typeId as TypeId)) return { kind: 'missing' }

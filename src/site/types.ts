@@ -101,7 +101,7 @@ export type PageResolution =
  * The server implements it over the database; pages never import server/.
  */
 export interface ContentSource {
-  resolvePage(urlPathname: string): Promise<PageResolution>
+  resolvePage(urlPathname: string, options?: { slashExact?: boolean }): Promise<PageResolution>
   getSite(urlPathname: string): Promise<SiteInfo | null>
   /** Settings that are safe for the browser */
   readonly publicSettings: PublicSettings

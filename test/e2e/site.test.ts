@@ -65,6 +65,20 @@ describe('the site in a browser', () => {
     expect(errors).toEqual([])
   })
 
+  it('navigates client-side through the menu to sections whose URL ends with a slash', async () => {
+    await open('/structure/product')
+    await page.evaluate(() => { (window as any).__sameDocument = true })
+    await page.locator('.nav__list a[href="/structure/"]').click()
+    await waitForVike(page, '/structure/')
+    expect(await page.locator('h1').textContent()).toBe('Каталог')
+    await page.locator('.subsections a[href="/structure/garden/"]').click()
+    await waitForVike(page, '/structure/garden/')
+    expect(await page.locator('h1').textContent()).toBe('Садовая техника')
+    expect(page.url()).toBe(`${server.url}/structure/garden/`)
+    expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true)
+    expect(errors).toEqual([])
+  })
+
   it('shows the error view after a client-side navigation to a missing URL', async () => {
     await open('/structure/')
     await page.evaluate(() => { (window as any).__sameDocument = true })
