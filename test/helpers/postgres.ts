@@ -1,0 +1,28 @@
+// A fresh schema on the PostgreSQL server named by TEST_DATABASE_URL, dropped afterwards.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+
+export interface TestSchema {
+  /** DATABASE_URL whose connections use the new schema */
+  url: string
+  drop(): Promise<void>
+}
+
+export async function createTestSchema(): Promise<TestSchema> {
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set')
+  const schema = `vitrina_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
+  await admin.connect()
+  await admin.query(`CREATE SCHEMA ${schema}`)
+  const url = new URL(TEST_DATABASE_URL)
+  url.searchParams.set('options', `-c search_path=${schema}`)
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`)
+      await admin.end()
+    },
+  }
+}
