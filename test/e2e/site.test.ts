@@ -113,6 +113,28 @@ describe('the site in a browser', () => {
     expect(await page.locator('.error-view[data-status="410"]').count()).toBe(1)
   })
 
+  it('falls back to a full page load, once, when a page chunk fails to load (a redeploy removed it)', async () => {
+    await open('/no-such-page') // the error page does not load the catalogue's chunk
+    let documentLoads = 0
+    page.on('request', (request) => { if (request.resourceType() === 'document') documentLoads++ })
+    await page.route(/\/assets\/entries\/pages_cms\.[^/]+\.js$/, (route) => route.abort())
+    await page.evaluate(() => {
+      const a = document.createElement('a')
+      a.href = '/structure/'
+      a.textContent = 'catalogue'
+      document.querySelector('main')!.append(a)
+      a.click()
+    })
+    await page.locator('h1', { hasText: 'Каталог' }).waitFor({ timeout: 10_000 })
+    await page.waitForTimeout(3000)
+    expect(page.url()).toBe(`${server.url}/structure/`)
+    // Vike's fallback to a full page load, plus at most our one reload when hydration
+    // still cannot get the chunk: never a loop.
+    expect(documentLoads).toBeGreaterThanOrEqual(1)
+    expect(documentLoads).toBeLessThanOrEqual(2)
+    expect(await page.locator('h1').textContent()).toBe('Каталог')
+  })
+
   it('opens and closes the menu with its toggle on a phone', async () => {
     await open('/', { width: 375, height: 740 })
     const toggle = page.locator('.nav__toggle')
