@@ -1,0 +1,189 @@
+// The generic per-model API (CONTRACT §3, spec point 7), mounted under /api:
+//   GET /:model (first match), GET /many/:model, GET /provider/:model (`{ id, title }` options),
+//   POST /:model and PATCH /:model (multipart: `data` JSON plus files by dot path; admin token).
+// Encapsulated: its multipart parser, error handler and read cache stay inside this plugin.
+import multipart from '@fastify/multipart'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Config } from '../../config'
+import { errorBody } from '../../plugins/errors'
+import { checkImage, IMAGE_LIMITS, ImageError, storeImage, type CheckedImage } from '../../media/image-store'
+import { parseQuery } from '../../../src/api/query-string'
+import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../../src/api/multipart'
+import { createAdminCheck, requireAdmin } from './auth'
+import { ApiError, executeQuery, parseModelQuery, parseQueryParameter, QUERY_LIMITS, type QueryContext, type SelectNode } from './query'
+import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
+import { findModel, type ModelDef } from './registry'
+import { imagePathPatterns, readRecord, validateWrite, writeRecord, type WriteMode } from './writes'
+
+export interface ModelRoutesOptions {
+  readonly config: Config
+}
+
+export const MULTIPART_LIMITS = Object.freeze({
+  fileSize: IMAGE_LIMITS.maxBytes,
+  files: 100,
+  fields: 4,
+  parts: 104,
+  fieldSize: 1024 * 1024,
+  fieldNameSize: 200,
+  headerPairs: 100,
+})
+
+type ReadKind = 'one' | 'many' | 'provider'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+function unknownModel(): never {
+  throw new ApiError(404, 'Неизвестная модель', 'not_found')
+}
+
+function parseTtl(raw: unknown): number {
+  if (raw === undefined || raw === '') return 0
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
+    throw new ApiError(400, 'Параметр ttl должен быть целым числом секунд', 'invalid_query', { ttl: 'Ожидается целое число секунд' })
+  }
+  return Math.min(Number(raw), READ_CACHE_LIMITS.maxTtlSeconds)
+}
+
+function providerNode(model: ModelDef, query: Record<string, unknown>, ctx: QueryContext): SelectNode {
+  const { select: _ignored, ...rest } = query
+  const node = parseModelQuery(model, rest, ctx)
+  const fields = model.key === model.providerTitle ? [model.key] : [model.key, model.providerTitle]
+  return { ...node, fields, relations: [] }
+}
+
+export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesOptions) {
+  const access = createAdminCheck(config.adminToken)
+  const cache = new ReadCache()
+  const db = app.db as unknown as Kysely<any>
+
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true })
+
+  app.setErrorHandler((error: FastifyError | ApiError | ImageError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store')
+    if (error instanceof ApiError || error instanceof ImageError) {
+      const body: Record<string, unknown> = errorBody(error.statusCode, error.message, error.code)
+      if (error instanceof ApiError && error.errors) body.errors = error.errors
+      return reply.code(error.statusCode).type(JSON_TYPE).send(body)
+    }
+    const code = (error as FastifyError).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send(errorBody(413, `Файл слишком большой: не более ${IMAGE_LIMITS.maxBytes / 1024 / 1024} МБ`, 'file_too_large'))
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      return reply.code(413).send(errorBody(413, 'Слишком много файлов или полей в запросе', 'too_many_parts'))
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send(errorBody(415, 'Ожидается multipart/form-data', 'unsupported_media_type'))
+    }
+    const status = (error as FastifyError).statusCode
+    if (status && status >= 400 && status < 500) {
+      request.log.info({ code, status }, 'request rejected')
+      return reply.code(status).send(errorBody(status))
+    }
+    request.log.error({ err: error }, 'model API request failed')
+    return reply.code(500).send(errorBody(500))
+  })
+
+  async function read(kind: ReadKind, request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
+    // An exact name from the allowlist, after Fastify has decoded the path segment.
+    const model = findModel(request.params.model) ?? unknownModel()
+    const who = access(request)
+    if (model.adminOnly) requireAdmin(who)
+    const ctx: QueryContext = { isAdmin: who === 'admin' }
+    const params = parseQuery(request.raw.url ?? '', { depth: 4, parameterLimit: 50 })
+    const query = parseQueryParameter(params.query)
+    const ttl = parseTtl(params.ttl)
+    const node = kind === 'provider'
+      ? providerNode(model, query, ctx)
+      : kind === 'one' ? { ...parseModelQuery(model, query, ctx), take: 1 } : parseModelQuery(model, query, ctx)
+
+    const answer = async () => {
+      const rows = await executeQuery(db, node, ctx)
+      if (kind === 'one') {
+        if (rows.length === 0) throw new ApiError(404, `Запись модели ${model.name} не найдена`, 'not_found')
+        return JSON.stringify({ data: rows[0] })
+      }
+      if (kind === 'provider') {
+        return JSON.stringify({ data: rows.map((row) => ({ id: row[model.key], title: row[model.providerTitle] ?? '' })) })
+      }
+      return JSON.stringify({ data: rows })
+    }
+
+    reply.type(JSON_TYPE)
+    // Personal data and whatever the admin sees never sit in a shared cache.
+    if (model.adminOnly || ctx.isAdmin) {
+      reply.header('cache-control', 'no-store, private')
+      return reply.send(await answer())
+    }
+    if (ttl === 0) {
+      reply.header('cache-control', 'no-store')
+      return reply.send(await answer())
+    }
+    const key = `${kind}\u0000${model.name}\u0000${ttl}\u0000${typeof params.query === 'string' ? params.query : ''}`
+    const { body, hit } = await cache.get(key, ttl, answer)
+    reply.header('cache-control', `public, max-age=${ttl}, stale-while-revalidate=${staleSeconds(ttl)}`)
+    reply.header('x-cache', hit ? 'HIT' : 'MISS')
+    return reply.send(body)
+  }
+
+  async function write(mode: WriteMode, request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
+    const model = findModel(request.params.model)
+    // Leads are written by POST /api/feedback (the leads plugin) only, never here.
+    if (!model || !model.writable) unknownModel()
+    requireAdmin(access(request))
+    if (!request.isMultipart()) {
+      throw new ApiError(415, 'Ожидается multipart/form-data: поле data с JSON и файлы', 'unsupported_media_type')
+    }
+    const allowedFiles = imagePathPatterns(model)
+    let dataJson: string | undefined
+    const files: Array<MultipartFilePart<CheckedImage>> = []
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== MULTIPART_DATA_FIELD) {
+          throw new ApiError(400, `Неизвестное поле формы "${part.fieldname}": значения передаются в поле data`, 'validation_failed')
+        }
+        if (dataJson !== undefined) throw new ApiError(400, 'Поле data передано дважды', 'validation_failed')
+        dataJson = typeof part.value === 'string' ? part.value : String(part.value)
+        continue
+      }
+      if (!allowedFiles.some((pattern) => pattern.test(part.fieldname))) {
+        await part.toBuffer().catch(() => {})
+        throw new ApiError(400, `Файл "${part.fieldname}" не ожидается в модели ${model.name}`, 'validation_failed', { [part.fieldname]: 'Здесь не может быть файла' })
+      }
+      const bytes = await part.toBuffer()
+      try {
+        files.push({ path: part.fieldname, value: await checkImage(bytes) })
+      } catch (error) {
+        if (error instanceof ImageError) {
+          throw new ApiError(error.statusCode, error.message, error.code, { [part.fieldname]: error.message })
+        }
+        throw error
+      }
+    }
+    let values: Record<string, unknown>
+    try {
+      values = fromMultipartParts(dataJson, files.map((f) => ({ path: f.path, value: f.value.relativePath })))
+    } catch {
+      throw new ApiError(400, 'Поле data должно содержать JSON-объект, а файлы — подходить к его полям', 'validation_failed')
+    }
+    validateWrite(model, mode, values)
+    for (const file of files) await storeImage(config.mediaDir, file.value)
+    const key = await writeRecord(app.db, model, mode, values)
+    // The live site changes at once: cached API answers and the route map are dropped.
+    cache.clear()
+    app.content.invalidate()
+    const record = await readRecord(app.db, model, key)
+    reply.header('cache-control', 'no-store')
+    return reply.code(mode === 'create' ? 201 : 200).type(JSON_TYPE).send({ data: record })
+  }
+
+  app.get<{ Params: { model: string } }>('/many/:model', (request, reply) => read('many', request, reply))
+  app.get<{ Params: { model: string } }>('/provider/:model', (request, reply) => read('provider', request, reply))
+  app.get<{ Params: { model: string } }>('/:model', (request, reply) => read('one', request, reply))
+  app.post<{ Params: { model: string } }>('/:model', (request, reply) => write('create', request, reply))
+  app.patch<{ Params: { model: string } }>('/:model', (request, reply) => write('update', request, reply))
+}
+
+export { QUERY_LIMITS }

@@ -1,0 +1,106 @@
+// Uploaded images: judged by their bytes (never their name or declared type), limited in size and
+// pixel count, stored under <mediaDir>/uploads/ with a content-hashed name, so the same bytes are
+// stored once and /media/ can serve them with immutable caching. SVG is refused: it is a document
+// that can carry script, not a picture.
+import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import sharp, { type Metadata } from 'sharp'
+
+export const IMAGE_LIMITS = Object.freeze({
+  maxBytes: 10 * 1024 * 1024,
+  maxPixels: 40_000_000,
+})
+
+export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif'
+
+const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' }
+
+/** A refused image: the status (400, 413, 415) and the Russian text the client sees. */
+export class ImageError extends Error {
+  constructor(readonly statusCode: number, message: string, readonly code: string) {
+    super(message)
+    this.name = 'ImageError'
+  }
+}
+
+export interface CheckedImage {
+  readonly bytes: Buffer
+  readonly format: ImageFormat
+  readonly width: number
+  readonly height: number
+  /** Path under the media folder: `uploads/<hash>.<ext>` */
+  readonly relativePath: string
+}
+
+/** The format the first bytes announce, or null for anything that is not JPEG, PNG, WebP or AVIF. */
+export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
+  const ascii = (start: number, end: number) => Buffer.from(bytes.subarray(start, end)).toString('latin1')
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
+  if (bytes.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png'
+  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp'
+  if (bytes.length >= 16 && ascii(4, 8) === 'ftyp') {
+    // ISO-BMFF: the major brand and the compatible brands that follow name the format.
+    const boxSize = Math.min(bytes.length, Buffer.from(bytes).readUInt32BE(0) || 0, 256)
+    for (let offset = 8; offset + 4 <= boxSize; offset += 4) {
+      if (offset === 12) continue // minor version
+      const brand = ascii(offset, offset + 4)
+      if (brand === 'avif' || brand === 'avis') return 'avif'
+    }
+  }
+  return null
+}
+
+const UNSUPPORTED = 'Неподдерживаемый формат файла: загрузите изображение JPEG, PNG, WebP или AVIF'
+
+/**
+ * Checks one uploaded file and names it by its content. Throws ImageError: 413 over maxBytes,
+ * 415 for anything but JPEG, PNG, WebP or AVIF (by signature), 400 over maxPixels or unreadable.
+ */
+export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<CheckedImage> {
+  if (bytes.length > limits.maxBytes) {
+    throw new ImageError(413, `Файл слишком большой: не более ${Math.floor(limits.maxBytes / 1024 / 1024)} МБ`, 'file_too_large')
+  }
+  if (bytes.length === 0) throw new ImageError(400, 'Файл пустой', 'empty_file')
+  const format = sniffImageFormat(bytes)
+  if (!format) throw new ImageError(415, UNSUPPORTED, 'unsupported_image')
+  let metadata: Metadata
+  try {
+    // Only the header is read here; the pixel limit is checked below with a message of its own.
+    metadata = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata()
+  } catch {
+    throw new ImageError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
+  }
+  const sharpFormat = metadata.format === 'heif' ? 'avif' : metadata.format
+  if (sharpFormat !== format) throw new ImageError(415, UNSUPPORTED, 'unsupported_image')
+  const width = metadata.width ?? 0
+  const height = metadata.height ?? 0
+  if (width <= 0 || height <= 0) throw new ImageError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
+  if (width * height > limits.maxPixels) {
+    throw new ImageError(400, `Слишком большое изображение: не более ${Math.round(limits.maxPixels / 1_000_000)} мегапикселей`, 'too_many_pixels')
+  }
+  // Decoding the pixels proves the file is a whole image; limitInputPixels guards the decoder too.
+  try {
+    await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' }).resize(1, 1).raw().toBuffer()
+  } catch {
+    throw new ImageError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
+  }
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+  return { bytes, format, width, height, relativePath: `uploads/${hash}.${EXTENSIONS[format]}` }
+}
+
+/** Writes a checked image under mediaDir (atomically; the same content is written once). */
+export async function storeImage(mediaDir: string, image: CheckedImage): Promise<string> {
+  const target = path.join(mediaDir, image.relativePath)
+  try {
+    await fs.access(target)
+    return image.relativePath
+  } catch {
+    // not stored yet
+  }
+  await fs.mkdir(path.dirname(target), { recursive: true })
+  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`
+  await fs.writeFile(temp, image.bytes)
+  await fs.rename(temp, target)
+  return image.relativePath
+}

@@ -1,0 +1,65 @@
+// The one reader of the environment for the command-line tools: where the site is and the token.
+import { createHttpClient } from '../../src/api/http-client'
+import { createModelApi, type ModelApi } from '../../src/api/model-api'
+import { undiciFetch } from '../../src/api/undici-fetch'
+
+export interface ToolConfig {
+  /** Origin of the running site, without a trailing slash (VITRINA_URL). */
+  readonly baseUrl: string
+  /** ADMIN_TOKEN, or null when unset. */
+  readonly adminToken: string | null
+}
+
+export function readToolConfig(env: Record<string, string | undefined> = process.env): ToolConfig {
+  const raw = env.VITRINA_URL?.trim() || 'http://localhost:3000'
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new UsageError(`VITRINA_URL is not a valid URL: "${raw}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`VITRINA_URL must be http(s): "${raw}"`)
+  return Object.freeze({
+    baseUrl: (url.origin + url.pathname).replace(/\/+$/, ''),
+    adminToken: env.ADMIN_TOKEN?.trim() || null,
+  })
+}
+
+/** A mistake in how the tool was called: printed to stderr, exit code 1. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError'
+}
+
+export function requireToken(config: ToolConfig): string {
+  if (config.adminToken === null) throw new UsageError('ADMIN_TOKEN is not set: the API refuses this without the admin token')
+  return config.adminToken
+}
+
+export interface ToolApi {
+  readonly api: ModelApi
+  /** Fetches a file from the site (a /media/ image) as bytes. */
+  fetchBytes(path: string): Promise<{ bytes: Buffer, contentType: string }>
+}
+
+export async function createToolApi(config: ToolConfig, timeoutMs = 60_000): Promise<ToolApi> {
+  const undici = await import('undici')
+  const fetch = await undiciFetch()
+  const api = createModelApi(createHttpClient({ baseUrl: config.baseUrl, fetch, timeoutMs }))
+  return {
+    api,
+    async fetchBytes(path) {
+      const response = await undici.fetch(`${config.baseUrl}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
+      if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`)
+      return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? '' }
+    },
+  }
+}
+
+/** Runs a tool's main: usage errors and failures go to stderr with exit code 1. */
+export function runTool(main: (argv: string[]) => Promise<void>): void {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error)
+    process.stderr.write(`${error instanceof UsageError ? 'Usage error' : 'Error'}: ${message}\n`)
+    process.exitCode = 1
+  })
+}
