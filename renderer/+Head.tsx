@@ -1,12 +1,27 @@
 // https://vike.dev/Head — tags shared by every page.
+import { usePageContext } from 'vike-react/usePageContext'
 import faviconUrl from './assets/favicon.svg'
 
 export function Head() {
+  const { publicSettings } = usePageContext()
+  const metrikaId = publicSettings?.metrikaId ?? null
   return (
     <>
       <link rel="icon" href={faviconUrl} type="image/svg+xml" />
       <meta name="theme-color" content="#23303d" />
       <meta name="format-detection" content="telephone=no" />
+      {metrikaId !== null && <script dangerouslySetInnerHTML={{ __html: metrikaSnippet(metrikaId) }} />}
     </>
   )
+}
+
+// Yandex Metrika's own loader, only when METRIKA_ID is set (config validates it as digits, so it
+// is safe inline). `ym` queues calls until tag.js arrives; the lead form calls
+// `ym(id, 'reachGoal', 'lead')` only after a 201 (research ecosystem.md §A5).
+function metrikaSnippet(id: number): string {
+  return `(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();`
+    + `for(var j=0;j<e.scripts.length;j++){if(e.scripts[j].src===r){return}}`
+    + `k=e.createElement(t),a=e.getElementsByTagName(t)[0],k.async=1,k.src=r,a.parentNode.insertBefore(k,a)})`
+    + `(window,document,'script','https://mc.yandex.ru/metrika/tag.js','ym');`
+    + `ym(${Number(id)},'init',{clickmap:true,trackLinks:true,accurateTrackBounce:true});`
 }

@@ -30,6 +30,10 @@ export interface Config {
   readonly trustProxy: string | false
   /** Yandex Metrika counter id, off when null */
   readonly metrikaId: number | null
+  /** A lead sent sooner than this after the form was shown is kept as spam (0 = off) */
+  readonly leadMinFillSeconds: number
+  /** Lead submissions accepted per client IP per minute on POST /api/feedback (0 = no limit) */
+  readonly leadRateLimit: number
 }
 
 export class ConfigError extends Error {
@@ -127,6 +131,8 @@ export function readConfig(env: Env = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO', true),
     trustProxy: trust ? trust : false,
     metrikaId: metrika ? Number(metrika) : null,
+    leadMinFillSeconds: integer(env, 'LEAD_MIN_FILL_SECONDS', 3, 0, 3600),
+    leadRateLimit: integer(env, 'LEAD_RATE_LIMIT', 10, 0, 100_000),
   }
   return Object.freeze(config)
 }

@@ -2,8 +2,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { errorBody } from '../plugins/errors'
+import { leadsRoutes } from './leads/leads-routes'
+import { modelRoutes } from './models/routes'
 
-export async function apiRoutes(app: FastifyInstance, _opts: { config: Config }) {
+export async function apiRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  // POST /api/feedback (the lead form): its own validator, parsers and rate limit.
+  await app.register(leadsRoutes, { config })
+  // Generic model reads and content writes (GET/POST/PATCH /api/:model …); never writes feedback.
+  await app.register(modelRoutes, { config })
   // Unknown API paths are JSON 404s, never an HTML page from the SSR catch-all.
   app.all('/*', async (_request, reply) => reply.code(404).send(errorBody(404)))
 }

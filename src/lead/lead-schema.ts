@@ -35,8 +35,17 @@ export const HONEYPOT_FIELD = 'website'
 export const FORM_STARTED_AT_FIELD = 'formStartedAt'
 
 /**
- * What `POST /api/feedback` accepts: the lead plus two optional anti-spam transport fields that
- * are never stored as part of the lead.
+ * Name of the idempotency field: the key of one form instance, for clients (the no-JS form) that
+ * cannot send the `Idempotency-Key` header. Printable ASCII, as the header allows.
+ */
+export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey'
+
+/** The rule for an idempotency key, in the header or in the field. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[!-~]{1,128}$'
+
+/**
+ * What `POST /api/feedback` accepts: the lead plus optional transport fields (the honeypot, the
+ * fill-time token and the idempotency key) that are never stored as part of the lead.
  *
  * The honeypot accepts any short string on purpose. A filled one must not fail validation with a
  * 400 naming the field, because that teaches the bot what to leave empty; the route should answer
@@ -48,6 +57,7 @@ export const leadRequestSchema = {
     ...leadSchema.properties,
     [HONEYPOT_FIELD]: { type: 'string', maxLength: 1000 },
     [FORM_STARTED_AT_FIELD]: { type: 'number', minimum: 0 },
+    [IDEMPOTENCY_KEY_FIELD]: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
   },
 } as const
 
@@ -55,4 +65,5 @@ export const leadRequestSchema = {
 export type LeadRequest = Lead & {
   website?: string
   formStartedAt?: number
+  idempotencyKey?: string
 }

@@ -1,0 +1,7 @@
+// https://vike.dev/passToClient — the values and messages of a no-JS post the server sent back
+// (rendered into that one response only, never into a URL).
+import type { Config } from 'vike/types'
+
+export default {
+  passToClient: ['leadFormState'],
+} satisfies Config

@@ -1,0 +1,20 @@
+// Opens the database for the app's lifetime and seeds the demo shop into an empty one.
+import fp from 'fastify-plugin'
+import type { Config } from '../config'
+import { openDatabase, type Db } from './db'
+import { seedDemoContent } from './seed'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db
+  }
+}
+
+export const dbPlugin = fp<{ config: Config }>(async (app, { config }) => {
+  const db = await openDatabase(config.database)
+  app.decorate('db', db)
+  app.addHook('onClose', async () => { await db.destroy() })
+  if (config.seedDemo && await seedDemoContent(db, config.mediaDir)) {
+    app.log.info('Empty database: demo content created')
+  }
+}, { name: 'db' })

@@ -1,0 +1,101 @@
+// The connection module: the only place that knows which SQL dialect is underneath.
+// Everything else writes dialect-neutral Kysely queries.
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import {
+  Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql,
+  type CreateTableBuilder, type Migration, type MigrationProvider, type Transaction,
+} from 'kysely'
+import pg from 'pg'
+import type { DatabaseConfig } from '../config'
+import type { Database } from './schema'
+import * as m001 from './migrations/001-initial'
+import * as m002 from './migrations/002-lead-intake'
+
+export type Db = Kysely<Database>
+
+const MIGRATIONS: Record<string, Migration> = {
+  '001-initial': m001,
+  '002-lead-intake': m002,
+}
+
+class InlineMigrations implements MigrationProvider {
+  async getMigrations() { return MIGRATIONS }
+}
+
+/**
+ * Opens the database the config names and brings its schema to the latest migration.
+ * SQLite runs in WAL mode with a busy timeout and synchronous=FULL: a commit survives
+ * a crash of the process and of the machine (the lead promise).
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Db> {
+  const db = config.kind === 'sqlite'
+    ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.path) }) })
+    : new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }) })
+  try {
+    await migrate(db)
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+  return db
+}
+
+function openSqlite(file: string): SQLite.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  const database = new SQLite(file)
+  database.pragma('journal_mode = WAL')
+  database.pragma('busy_timeout = 5000')
+  database.pragma('synchronous = FULL')
+  database.pragma('foreign_keys = ON')
+  return database
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InlineMigrations() })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown'
+    throw new Error(`Database migration ${failed} failed: ${(error as Error).message ?? error}`)
+  }
+}
+
+export function isSqlite(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter
+}
+
+/** An auto-incrementing integer primary key named id, in the dialect's own form. */
+export function idColumn(db: Kysely<any>) {
+  const sqlite = isSqlite(db)
+  return <T extends CreateTableBuilder<any, any>>(table: T): T =>
+    (sqlite
+      ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      : table.addColumn('id', 'serial', (c) => c.primaryKey())) as T
+}
+
+/**
+ * Runs fn in a write transaction that takes the write lock up front. In SQLite that is
+ * BEGIN IMMEDIATE: a deferred transaction that later upgrades to a write fails at once with
+ * SQLITE_BUSY under concurrent writers (better-sqlite3#1067) instead of waiting busy_timeout.
+ */
+export async function writeTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (!isSqlite(db)) return db.transaction().execute(fn)
+  return db.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn)
+    try {
+      // A Transaction object bound to this connection without issuing another BEGIN.
+      const result = await fn(conn as unknown as Transaction<Database>)
+      await sql`COMMIT`.execute(conn)
+      return result
+    } catch (error) {
+      await sql`ROLLBACK`.execute(conn).catch(() => {})
+      throw error
+    }
+  })
+}
+
+/** ISO 8601 timestamp used for every createdAt/updatedAt column. */
+export function now(): string {
+  return new Date().toISOString()
+}

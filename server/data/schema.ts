@@ -1,0 +1,117 @@
+// Row types of every table: the single description of storage that repositories map from.
+// Columns are camelCase in both SQLite and PostgreSQL (Kysely quotes identifiers).
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/** 0 or 1: a boolean that reads the same in SQLite and PostgreSQL */
+type Flag = number
+
+export interface StructureTable {
+  id: Generated<number>
+  parentId: number | null
+  typeId: string
+  title: string
+  urlFull: string
+  sort: ColumnType<number, number | undefined, number>
+  published: ColumnType<Flag, Flag | undefined, Flag>
+  /** HTTP status the page answers with; null means 200 (410 = withdrawn) */
+  status: number | null
+  /** Body text of text pages and sections: paragraphs separated by blank lines */
+  content: string | null
+  metaTitle: string | null
+  metaDescription: string | null
+  metaImage: string | null
+  metaRobots: string | null
+  /** Extra JSON-LD object(s) as JSON text, merged after the generated ones */
+  metaJsonLd: string | null
+  /** ISO 8601 UTC, set by the application (no dialect-specific defaults) */
+  createdAt: ColumnType<string, string, never>
+  updatedAt: string
+}
+
+export interface SiteIndexTable {
+  structureId: number
+  logo: string | null
+  tel: string | null
+  telText: string | null
+  description: string | null
+  copyright: string | null
+}
+
+export interface ProductTable {
+  structureId: number
+  image: string | null
+  article: string | null
+  /** Whole rubles */
+  price: number | null
+  description: string | null
+}
+
+export interface SliderItemTable {
+  id: Generated<number>
+  structureId: number
+  image: string
+  title: string | null
+  sort: ColumnType<number, number | undefined, number>
+}
+
+export interface AdvantageTable {
+  id: Generated<number>
+  structureId: number
+  image: string | null
+  title: string
+  description: string | null
+  sort: ColumnType<number, number | undefined, number>
+}
+
+export interface OrderTypeTable {
+  id: Generated<number>
+  type: string
+  title: string
+}
+
+export interface FeedbackTable {
+  id: Generated<number>
+  username: string
+  email: string
+  /** The phone exactly as the visitor typed it */
+  phone: string
+  createdAt: ColumnType<string, string, never>
+  /** The phone in E.164 (+79991234567) when it is a Russian number, else null */
+  phoneE164: string | null
+  /** Client-chosen key of one form instance: a repeat returns this lead (unique) */
+  idempotencyKey: string | null
+  /** The consent record (152-FZ): when, from where, and which consent text version */
+  consentAt: string | null
+  consentIp: string | null
+  consentUserAgent: string | null
+  consentVersion: string | null
+  /** 1 when the honeypot was filled or the form was sent too fast: kept for review, never delivered */
+  spam: ColumnType<Flag, Flag | undefined, Flag>
+}
+
+/** URLs of deleted records: they answer 410 instead of 404 */
+export interface GoneUrlTable {
+  urlFull: string
+  goneAt: string
+}
+
+export interface Database {
+  structure: StructureTable
+  siteIndex: SiteIndexTable
+  product: ProductTable
+  sliderItem: SliderItemTable
+  advantage: AdvantageTable
+  orderType: OrderTypeTable
+  feedback: FeedbackTable
+  goneUrl: GoneUrlTable
+}
+
+export type StructureRow = Selectable<StructureTable>
+export type NewStructure = Insertable<StructureTable>
+export type StructureUpdate = Updateable<StructureTable>
+export type SiteIndexRow = Selectable<SiteIndexTable>
+export type ProductRow = Selectable<ProductTable>
+export type SliderItemRow = Selectable<SliderItemTable>
+export type AdvantageRow = Selectable<AdvantageTable>
+export type FeedbackRow = Selectable<FeedbackTable>
+export type NewFeedback = Insertable<FeedbackTable>

@@ -1,0 +1,216 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import type { FormEvent, MouseEvent } from 'react'
+import { FieldsRenderer } from '../components/form/FieldsRenderer'
+import { classNames } from '../components/form/field-value'
+import { telHref } from '../site/json-ld'
+import { LEAD_LABELS } from './lead'
+import { LEAD_FORM_FIELDS } from './lead-fields'
+import {
+  EMPTY_LEAD_FORM, LEAD_ENDPOINT, LEAD_FAILURE_TEXT, LEAD_SENT_TEXT, LEAD_SENT_TITLE, LEAD_SUBMIT_LABEL,
+  type LeadFormState, type LeadFormValues,
+} from './lead-form-state'
+import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './lead-schema'
+import type { LeadSettings } from './lead-settings'
+import { newIdempotencyKey, reachLeadGoal, submitLead } from './submit-lead'
+import { validateLead } from './validate-lead'
+import './lead.css'
+
+export type LeadFormProps = {
+  settings: LeadSettings
+  /**
+   * When the form was shown. The no-JS page passes the server's time (so the hidden field
+   * hydrates unchanged); the dialog leaves it to the moment it mounts.
+   */
+  startedAt?: number
+  /** The key of this form instance; the no-JS page passes one made on the server. */
+  idempotencyKey?: string
+  /** Values and messages the server sent back with a no-JS post it could not accept. */
+  initialState?: LeadFormState | null
+  /** Called after the lead was accepted (201 or a repeat of this form's key). */
+  onSent?: () => void
+  /** Show «Заявка отправлена» as a heading of the confirmation (a dialog shows it as its title). */
+  sentHeading?: boolean
+  /** Opens the consent text in place; without it the consent link is a plain link. */
+  onOpenConsent?: (opener: HTMLElement) => void
+  /**
+   * Focus the first field on mount when its dialog holds the focus itself: the dialog could only
+   * focus its frame while this form's code was still loading.
+   */
+  focusOnMount?: boolean
+}
+
+type Status = 'editing' | 'sending' | 'failed' | 'sent'
+
+const CONSENT_LINK_TEXT = 'обработку персональных данных'
+const CONSENT_LEAD_IN = LEAD_LABELS.consent.slice(0, LEAD_LABELS.consent.length - CONSENT_LINK_TEXT.length)
+
+function toCandidate(values: LeadFormValues) {
+  return { username: values.username, phone: values.phone, email: values.email, consent: values.consent }
+}
+
+/**
+ * The lead form of CONTRACT §4. Controlled inputs with onSubmit + fetch (React 19's form actions
+ * would reset the fields after a failure); without JavaScript the same markup posts urlencoded to
+ * `/api/feedback`, which answers 303 to the thank-you page.
+ *
+ * Errors appear after the first submit attempt and follow the typing from then on; the server is
+ * called only with a valid lead, once at a time, always with this form's idempotency key.
+ */
+export function LeadForm({ settings, startedAt, idempotencyKey, initialState, onSent, sentHeading = true, onOpenConsent, focusOnMount }: LeadFormProps) {
+  const id = useId()
+  const [values, setValues] = useState<LeadFormValues>(initialState?.values ?? EMPTY_LEAD_FORM)
+  const [submitted, setSubmitted] = useState(Boolean(initialState && Object.keys(initialState.errors).length > 0))
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialState?.errors ?? {})
+  const [status, setStatus] = useState<Status>(initialState?.failure ? 'failed' : 'editing')
+  const [attempt, setAttempt] = useState(0)
+  const [formStartedAt] = useState(() => startedAt ?? Date.now())
+  const [key] = useState(() => idempotencyKey ?? newIdempotencyKey())
+  const honeypot = useRef<HTMLInputElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const sentRef = useRef<HTMLDivElement>(null)
+
+  const clientErrors = useMemo(() => {
+    if (!submitted) return {}
+    const result = validateLead(toCandidate(values))
+    return result.ok ? {} : result.errors
+  }, [submitted, values])
+  const errors: Record<string, string> = submitted ? { ...serverErrors, ...clientErrors } : {}
+
+  useEffect(() => {
+    const form = formRef.current
+    const active = document.activeElement
+    if (focusOnMount && form && active instanceof HTMLElement && active.getAttribute('role') === 'dialog' && active.contains(form)) {
+      form.querySelector<HTMLElement>('input:not([type="hidden"])')?.focus()
+    }
+  }, [focusOnMount])
+
+  // After a rejected attempt, focus goes to the first field with a message.
+  useEffect(() => {
+    if (attempt === 0) return
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [attempt])
+
+  useEffect(() => {
+    if (status === 'sent') sentRef.current?.focus()
+  }, [status])
+
+  function change(field: keyof LeadFormValues, value: string | boolean | null) {
+    setValues((v) => ({ ...v, [field]: value }))
+    setServerErrors((e) => {
+      if (!(field in e)) return e
+      const { [field]: _, ...rest } = e
+      return rest
+    })
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (status === 'sending') return
+    setSubmitted(true)
+    const result = validateLead(toCandidate(values))
+    if (!result.ok) {
+      setAttempt((n) => n + 1)
+      return
+    }
+    setStatus('sending')
+    const outcome = await submitLead(result.lead, {
+      idempotencyKey: key,
+      website: honeypot.current?.value ?? '',
+      formStartedAt,
+    })
+    switch (outcome.kind) {
+      case 'created':
+        reachLeadGoal(settings.metrikaId)
+        setStatus('sent')
+        onSent?.()
+        return
+      case 'repeated':
+        setStatus('sent')
+        onSent?.()
+        return
+      case 'invalid':
+        setServerErrors(outcome.errors)
+        setStatus('editing')
+        setAttempt((n) => n + 1)
+        return
+      case 'failed':
+        setStatus('failed')
+    }
+  }
+
+  function openConsent(event: MouseEvent<HTMLAnchorElement>) {
+    if (!onOpenConsent || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    // Not a page change: keep Vike's link interception out of it.
+    event.stopPropagation()
+    onOpenConsent(event.currentTarget)
+  }
+
+  if (status === 'sent') {
+    return (
+      <div className="lead-sent" ref={sentRef} tabIndex={-1} role="status">
+        {sentHeading && <h2 className="lead-sent__title">{LEAD_SENT_TITLE}</h2>}
+        <p className="lead-sent__text">{LEAD_SENT_TEXT}</p>
+      </div>
+    )
+  }
+
+  const consentId = `${id}consent`
+  const consentError = errors.consent
+  return (
+    <form ref={formRef} className="lead-form" method="post" action={LEAD_ENDPOINT} noValidate onSubmit={submit}>
+      <FieldsRenderer
+        fields={LEAD_FORM_FIELDS}
+        values={{ username: values.username, phone: values.phone, email: values.email }}
+        errors={errors}
+        idPrefix={id}
+        onChange={(field, value) => change(field as keyof LeadFormValues, value)}
+      />
+      <div className={classNames('field', 'lead-consent', consentError && 'field--invalid')}>
+        <div className="lead-consent__row">
+          <input
+            className="lead-consent__box"
+            type="checkbox"
+            id={consentId}
+            name="consent"
+            checked={values.consent}
+            onChange={(event) => change('consent', event.target.checked)}
+            aria-required="true"
+            aria-invalid={consentError ? true : undefined}
+            aria-describedby={consentError ? `${consentId}-error` : undefined}
+          />
+          <label className="lead-consent__label" htmlFor={consentId}>
+            {settings.consentUrl ? (
+              <>
+                {CONSENT_LEAD_IN}
+                <a href={settings.consentUrl} onClick={openConsent}>{CONSENT_LINK_TEXT}</a>
+              </>
+            ) : LEAD_LABELS.consent}
+          </label>
+        </div>
+        {consentError && <p className="field__error" id={`${consentId}-error`}>{consentError}</p>}
+      </div>
+      {/* The honeypot: off-screen and out of the tab order, so only a bot fills it in. */}
+      <div className="lead-form__trap" aria-hidden="true">
+        <label htmlFor={`${id}website`}>Ваш сайт</label>
+        <input ref={honeypot} id={`${id}website`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <input type="hidden" name={FORM_STARTED_AT_FIELD} value={formStartedAt} />
+      <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
+      {status === 'failed' && (
+        <p className="lead-form__failure" role="alert">
+          {LEAD_FAILURE_TEXT}
+          {settings.tel && (
+            <>
+              {' '}
+              <a href={`tel:${telHref(settings.tel)}`}>{settings.tel}</a>
+            </>
+          )}
+        </p>
+      )}
+      <button type="submit" className="button button--accent lead-form__submit" disabled={status === 'sending'} aria-busy={status === 'sending' || undefined}>
+        {LEAD_SUBMIT_LABEL}
+      </button>
+    </form>
+  )
+}
