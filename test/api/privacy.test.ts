@@ -100,6 +100,14 @@ describe('reading leads with the admin token', () => {
     expect(one.json().data.username).toBe(SECRET_NAME)
   })
 
+  it('leaves leads flagged as spam out of every read', async () => {
+    await sql`insert into feedback (username, email, phone, "createdAt", spam) values ('Бот Спамов', 'bot@spam.example', '0', ${now()}, 1)`.execute(t.app.db)
+    const res = await get('/api/many/feedback', AUTH)
+    expect(res.json().data.map((r: { username: string }) => r.username)).toEqual([SECRET_NAME])
+    expect(res.body).not.toContain('bot@spam.example')
+    await sql`delete from feedback where spam = 1`.execute(t.app.db)
+  })
+
   it('refuses to select or filter the lead\'s private columns', async () => {
     for (const column of ['phoneE164', 'consentIp', 'consentUserAgent', 'idempotencyKey', 'spam', 'consentAt']) {
       for (const query of [{ select: { [column]: true } }, { where: { [column]: 'x' } }, { orderBy: { [column]: 'asc' } }]) {

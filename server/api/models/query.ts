@@ -354,6 +354,7 @@ async function load(db: Kysely<any>, node: SelectNode, ctx: QueryContext, filter
 
   const build = (values: readonly Scalar[] | null) => {
     let query = db.selectFrom(model.table).select([...columns])
+    if (model.scope) query = query.where((eb) => model.scope!(eb))
     if (model.publicScope && !ctx.isAdmin) query = query.where((eb) => model.publicScope!(eb, db))
     if (node.where) query = query.where((eb) => toExpression(eb, node.where!))
     if (filter && values) query = query.where(filter.column, 'in', values as Scalar[])

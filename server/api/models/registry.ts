@@ -44,6 +44,8 @@ export interface ModelDef {
   readonly adminOnly: boolean
   /** Restricts what a visitor without the token sees (unpublished records stay hidden). */
   readonly publicScope?: (eb: ExpressionBuilder<any, any>, db: Kysely<any>) => Expression<SqlBool>
+  /** Rows nobody reads through the API, admin included (leads flagged as spam). */
+  readonly scope?: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>
   /** Accepts POST and PATCH through the generic API. */
   readonly writable: boolean
 }
@@ -224,6 +226,8 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
     defaultSelect: ['id', 'username', 'email', 'phone', 'createdAt'],
     providerTitle: 'username',
     adminOnly: true,
+    // Spam kept for review stays in the table but out of the API and the CSV export.
+    scope: (eb) => eb('spam', '=', 0),
     // Leads come in through POST /api/feedback (the leads plugin) only.
     writable: false,
   }],
