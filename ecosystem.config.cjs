@@ -13,9 +13,9 @@ module.exports = {
       listen_timeout: 15000,
       kill_timeout: 10000, // SIGINT → finish in-flight requests → close the database
       max_memory_restart: '512M',
+      // PORT, PUBLIC_URL, ADMIN_TOKEN … come from the environment pm2 is started in.
       env: {
         NODE_ENV: 'production',
-        PORT: 3000,
       },
     },
   ],

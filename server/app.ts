@@ -5,7 +5,7 @@ import { apiRoutes } from './api/index'
 import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
 import { errorsPlugin } from './plugins/errors'
-import { securityHeadersPlugin } from './plugins/security-headers'
+import { responseHeadersPlugin } from './plugins/response-headers'
 import { seoPlugin } from './plugins/seo'
 import { staticAssetsPlugin } from './plugins/static-assets'
 import { vikeSsrPlugin } from './plugins/vike-ssr'
@@ -25,11 +25,17 @@ export async function buildApp(config: Config) {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy === false ? false : config.trustProxy.split(',').map((s) => s.trim()),
+    // Zero-downtime reloads: while closing, keep answering requests that arrive on open
+    // keep-alive connections (no 503s, no reset sockets), tell each client to drop its
+    // connection, and let idle ones end on the keep-alive timeout the client was told about.
+    forceCloseConnections: false,
+    return503OnClosing: false,
+    keepAliveTimeout: 5_000,
   })
   await app.register(dbPlugin, { config })
   await app.register(contentPlugin, { config })
   await app.register(errorsPlugin)
-  await app.register(securityHeadersPlugin)
+  await app.register(responseHeadersPlugin)
   await app.register(seoPlugin, { config })
   await app.register(apiRoutes, { prefix: '/api', config })
   await app.register(staticAssetsPlugin, { config })

@@ -41,6 +41,8 @@ export async function main(): Promise<void> {
   }
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  // PM2 asks some workers to stop with an IPC message instead of a signal (reload, Windows).
+  process.on('message', (message) => { if (message === 'shutdown') void shutdown('shutdown message') })
 }
 
 // PM2 cluster mode loads this file through its own wrapper, so run unconditionally.
