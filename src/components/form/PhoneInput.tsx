@@ -1,31 +1,16 @@
 import { useMask } from '@react-input/mask'
 import { useCallback } from 'react'
-import type { Ref } from 'react'
 import { FieldShell } from './FieldShell'
 import { assignRef, fieldAria, toFieldValue } from './field-value'
 import { PHONE_MASK, PHONE_REPLACEMENT, toMaskedRuPhone, trackRuPhone } from './phone-mask'
+import type { BaseFieldProps } from './field-props'
 import './form.css'
 
-export type PhoneInputProps = {
-  id: string
-  label: string
-  /** Form field name; defaults to `id`. */
-  name?: string
-  /** The current value: masked text as this input reports it, or any phone text to format. */
-  value?: string | null
-  /** Receives the masked text («+7 (999) 123-45-67»), with an empty input reported as null. */
-  onChange?: (value: string | null) => void
-  onBlur?: () => void
-  hint?: string
-  /** Defaults to the mask itself, so the visitor sees the expected shape before typing. */
-  placeholder?: string
-  error?: string
-  autoComplete?: string
-  /** Marks the field as required for assistive technology only (see TextInput). */
-  required?: boolean
-  disabled?: boolean
-  ref?: Ref<HTMLInputElement>
-}
+/**
+ * `value` may be the masked text this input reports or any phone text to format; `onChange`
+ * receives the masked text («+7 (999) 123-45-67»). The placeholder defaults to the mask itself.
+ */
+export type PhoneInputProps = BaseFieldProps<HTMLInputElement>
 
 /**
  * A labelled Russian phone input with the mask «+7 (___) ___-__-__». Pasted or autofilled

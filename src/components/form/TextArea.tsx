@@ -1,30 +1,13 @@
 import { useCallback, useLayoutEffect, useRef } from 'react'
-import type { Ref } from 'react'
 import { FieldShell } from './FieldShell'
 import { assignRef, fieldAria, fromFieldValue, toFieldValue } from './field-value'
+import type { BaseFieldProps } from './field-props'
 import './form.css'
 
-export type TextAreaProps = {
-  id: string
-  label: string
-  /** Form field name; defaults to `id`. */
-  name?: string
-  /** The current value; null and undefined show as an empty textarea. */
-  value?: string | null
-  /** Receives the new value, with an empty textarea reported as null. */
-  onChange?: (value: string | null) => void
-  onBlur?: () => void
-  hint?: string
-  placeholder?: string
-  error?: string
-  autoComplete?: string
+export type TextAreaProps = BaseFieldProps<HTMLTextAreaElement> & {
   /** Rows shown while empty; the textarea grows from there. */
   rows?: number
-  /** Marks the field as required for assistive technology only (see TextInput). */
-  required?: boolean
-  disabled?: boolean
   maxLength?: number
-  ref?: Ref<HTMLTextAreaElement>
 }
 
 // Browsers with CSS `field-sizing: content` (form.css) grow the textarea themselves; older ones

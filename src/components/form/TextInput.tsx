@@ -1,33 +1,14 @@
-import type { HTMLAttributes, Ref } from 'react'
+import type { HTMLAttributes } from 'react'
 import type { TextInputType } from './field-definition'
 import { FieldShell } from './FieldShell'
 import { fieldAria, fromFieldValue, toFieldValue } from './field-value'
+import type { BaseFieldProps } from './field-props'
 import './form.css'
 
-export type TextInputProps = {
-  id: string
-  label: string
-  /** Form field name; defaults to `id`. */
-  name?: string
+export type TextInputProps = BaseFieldProps<HTMLInputElement> & {
   type?: TextInputType
-  /** The current value; null and undefined show as an empty input. */
-  value?: string | null
-  /** Receives the new value, with an empty input reported as null. */
-  onChange?: (value: string | null) => void
-  onBlur?: () => void
-  hint?: string
-  placeholder?: string
-  error?: string
-  autoComplete?: string
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode']
-  /**
-   * Marks the field as required for assistive technology only: the browser's own required
-   * check would pop up its own wording instead of the form's Russian messages.
-   */
-  required?: boolean
-  disabled?: boolean
   maxLength?: number
-  ref?: Ref<HTMLInputElement>
 }
 
 /** A labelled single-line input with hint and error text; controlled. */
