@@ -1,5 +1,6 @@
 // buildApp(config): the whole server without listening, so tests drive it with inject().
 // Fixed registration order: data, cross-cutting plugins, API routes, assets, SSR catch-all last.
+import compress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { apiRoutes } from './api/index'
 import type { Config } from './config'
@@ -35,6 +36,9 @@ export async function buildApp(config: Config) {
   await app.register(dbPlugin, { config })
   await app.register(contentPlugin, { config })
   await app.register(errorsPlugin)
+  // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.
+  // Registered before the routes it must wrap (@fastify/static included).
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(responseHeadersPlugin)
   await app.register(seoPlugin, { config })
   await app.register(apiRoutes, { prefix: '/api', config })

@@ -56,3 +56,23 @@ describe('the production server', () => {
     }
   })
 })
+
+describe('compression', () => {
+  it('sends pages and scripts compressed to clients that accept it, and plain to those that do not', async () => {
+    const { request } = await import('undici')
+    const page = await request(server.url + '/', { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(page.headers['content-encoding']).toBe('br')
+    const compressed = Buffer.from(await page.body.arrayBuffer())
+    const plain = await request(server.url + '/', { headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const html = await plain.body.text()
+    expect(html).toContain('<title>')
+    expect(compressed.length).toBeLessThan(Buffer.byteLength(html) / 3)
+    const { brotliDecompressSync } = await import('node:zlib')
+    expect(brotliDecompressSync(compressed).toString()).toContain('<title>ТехноМастер')
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+    const asset = await request(server.url + script, { headers: { 'accept-encoding': 'gzip' } })
+    expect(asset.headers['content-encoding']).toBe('gzip')
+    await asset.body.dump()
+  })
+})
