@@ -199,6 +199,17 @@ describe('the lead dialog', () => {
     expect(errors).toEqual([])
   })
 
+  it('formats a phone typed key by key, taking a habitual leading 8 for the trunk prefix', async () => {
+    await open('/')
+    await openFromHeader()
+    const phone = leadDialog().getByLabel('Ваш телефон')
+    await phone.pressSequentially('89991234567', { delay: 20 })
+    expect(await phone.inputValue()).toBe('+7 (999) 123-45-67')
+    await phone.fill('')
+    await phone.pressSequentially('8123456789', { delay: 20 })
+    expect(await phone.inputValue()).toBe('+7 (812) 345-67-89')
+  })
+
   it('fades in and out over 300 ms', async () => {
     await open('/')
     await openFromHeader()

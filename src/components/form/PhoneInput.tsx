@@ -2,7 +2,7 @@ import { useMask } from '@react-input/mask'
 import { useCallback } from 'react'
 import { FieldShell } from './FieldShell'
 import { assignRef, fieldAria, toFieldValue } from './field-value'
-import { PHONE_MASK, PHONE_REPLACEMENT, toMaskedRuPhone, trackRuPhone } from './phone-mask'
+import { dropTypedTrunkPrefix, PHONE_MASK, PHONE_REPLACEMENT, toMaskedRuPhone, trackRuPhone } from './phone-mask'
 import type { BaseFieldProps } from './field-props'
 import './form.css'
 
@@ -57,7 +57,7 @@ export function PhoneInput({
         inputMode="tel"
         autoComplete={autoComplete}
         value={toMaskedRuPhone(value)}
-        onChange={(event) => onChange?.(toFieldValue(event.target.value))}
+        onChange={(event) => onChange?.(toFieldValue(dropTypedTrunkPrefix(event.target.value)))}
         onBlur={onBlur}
         placeholder={placeholder}
         aria-required={required || undefined}

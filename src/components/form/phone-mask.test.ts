@@ -1,7 +1,7 @@
 import { format } from '@react-input/mask'
 import type { TrackingData } from '@react-input/mask'
 import { describe, expect, it } from 'vitest'
-import { inputDigitsBefore, PHONE_MASK, PHONE_REPLACEMENT, stripRuCountryPrefix, toMaskedRuPhone, trackRuPhone } from './phone-mask'
+import { dropTypedTrunkPrefix, inputDigitsBefore, PHONE_MASK, PHONE_REPLACEMENT, stripRuCountryPrefix, toMaskedRuPhone, trackRuPhone } from './phone-mask'
 
 const options = { mask: PHONE_MASK, replacement: PHONE_REPLACEMENT }
 
@@ -87,5 +87,19 @@ describe('toMaskedRuPhone', () => {
   it('formats a stored E.164 or national number', () => {
     expect(toMaskedRuPhone('+79991234567')).toBe('+7 (999) 123-45-67')
     expect(toMaskedRuPhone('8 999 123-45-67')).toBe('+7 (999) 123-45-67')
+  })
+})
+
+describe('dropTypedTrunkPrefix', () => {
+  it('drops an 8 or 7 typed out of habit before a mobile number', () => {
+    expect(dropTypedTrunkPrefix('+7 (89')).toBe('+7 (9')
+    expect(dropTypedTrunkPrefix('+7 (79')).toBe('+7 (9')
+    expect(dropTypedTrunkPrefix('+7 (899) 912-34-56')).toBe('+7 (999) 123-45-6')
+  })
+
+  it('keeps codes that really start with 8 or 7 and everything else', () => {
+    for (const value of ['+7 (812) 123-45-67', '+7 (8', '+7 (843', '+7 (700) 123', '+7 (999) 123-45-67', '']) {
+      expect(dropTypedTrunkPrefix(value)).toBe(value)
+    }
   })
 })

@@ -55,6 +55,19 @@ export const trackRuPhone: Track = ({ inputType, value, data, selectionStart }) 
 }
 
 /**
+ * Drops a typed trunk prefix: no Russian number starts with 89 or 79 after the country code,
+ * so a visitor who types «8 999…» or «7 999…» out of habit meant the prefix, not a digit.
+ * Codes that really start with 8 or 7 (812, 843, 700…) are never followed by 9 and stay.
+ *
+ * @example dropTypedTrunkPrefix('+7 (89') // '+7 (9'
+ */
+export function dropTypedTrunkPrefix(masked: string): string {
+  const digits = masked.replace(COUNTRY_CODE, '').replace(/\D/g, '')
+  if (!/^[78]9/.test(digits)) return masked
+  return format(digits.slice(1), maskOptions)
+}
+
+/**
  * The masked text for a phone value. A value already in mask form (what PhoneInput reports) is
  * kept as is, so a controlled input never fights the mask; anything else, such as a stored
  * «+79991234567», is formatted as if it were pasted.
