@@ -12,12 +12,14 @@ import type { DatabaseConfig } from '../config'
 import type { Database } from './schema'
 import * as m001 from './migrations/001-initial'
 import * as m002 from './migrations/002-lead-intake'
+import * as m003 from './migrations/003-content-version'
 
 export type Db = Kysely<Database>
 
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
   '002-lead-intake': m002,
+  '003-content-version': m003,
 }
 
 class InlineMigrations implements MigrationProvider {
@@ -93,6 +95,17 @@ export async function writeTransaction<T>(db: Db, fn: (trx: Transaction<Database
       throw error
     }
   })
+}
+
+/** Marks the content as changed, inside the write's own transaction (see ContentService). */
+export async function bumpContentVersion(trx: Kysely<Database>): Promise<void> {
+  await trx.updateTable('contentVersion').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute()
+}
+
+/** The current content version: compared by each process to notice writes of the others. */
+export async function readContentVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('contentVersion').select('version').where('id', '=', 1).executeTakeFirst()
+  return row?.version ?? 0
 }
 
 /** ISO 8601 timestamp used for every createdAt/updatedAt column. */

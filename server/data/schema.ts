@@ -95,6 +95,12 @@ export interface GoneUrlTable {
   goneAt: string
 }
 
+/** A single row (id 1) whose version every content write increments */
+export interface ContentVersionTable {
+  id: number
+  version: number
+}
+
 export interface Database {
   structure: StructureTable
   siteIndex: SiteIndexTable
@@ -104,6 +110,7 @@ export interface Database {
   orderType: OrderTypeTable
   feedback: FeedbackTable
   goneUrl: GoneUrlTable
+  contentVersion: ContentVersionTable
 }
 
 export type StructureRow = Selectable<StructureTable>

@@ -1,7 +1,7 @@
 // Page data for the SSR pages: the route map (urlFull → record) and one loader per screen.
 // The route map is the spec's structure load plus every published record's URL; it is kept
 // for structureTtl seconds, served stale while it reloads, and dropped at once on writes.
-import type { Db } from '../data/db'
+import { readContentVersion, type Db } from '../data/db'
 import type {
   ContentSource, HomePage, NavLink, PageData, PageMeta, PageResolution, ProductCard, ProductPage,
   PublicSettings, SectionCard, SectionPage, SiteInfo, TextPage, TypeId,
@@ -10,6 +10,7 @@ import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/u
 
 const TYPE_IDS: readonly TypeId[] = ['index', 'section', 'product', 'page']
 const HOME_PRODUCTS_PER_SECTION = 8
+const VERSION_CHECK_MS = 1000
 
 export interface RouteEntry {
   id: number
@@ -48,6 +49,9 @@ export class ContentService implements ContentSource {
   private current: RouteMap | null = null
   private loading: Promise<RouteMap> | null = null
   private generation = 0
+  private version: number | null = null
+  private versionCheckedAt = 0
+  private readonly listeners: (() => void)[] = []
   readonly publicSettings: PublicSettings
 
   constructor(private readonly db: Db, private readonly options: ContentServiceOptions) {
@@ -58,9 +62,29 @@ export class ContentService implements ContentSource {
   invalidate(): void {
     this.generation++
     this.current = null
+    for (const listener of this.listeners) listener()
+  }
+
+  /** Runs after every invalidation, this process's own writes and other processes' alike. */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener)
+  }
+
+  /**
+   * Notices content writes made by other processes (PM2 workers, tools): at most once a second
+   * it reads the content version that every write bumps, and invalidates when it moved.
+   */
+  async sync(): Promise<void> {
+    const now = Date.now()
+    if (now - this.versionCheckedAt < VERSION_CHECK_MS) return
+    this.versionCheckedAt = now
+    const version = await readContentVersion(this.db)
+    if (this.version !== null && version !== this.version) this.invalidate()
+    this.version = version
   }
 
   async routes(): Promise<RouteMap> {
+    await this.sync()
     const map = this.current
     const fresh = map && Date.now() - map.loadedAt < this.options.ttlSeconds * 1000
     if (map && fresh) return map

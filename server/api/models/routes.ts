@@ -56,6 +56,8 @@ function providerNode(model: ModelDef, query: Record<string, unknown>, ctx: Quer
 export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesOptions) {
   const access = createAdminCheck(config.adminToken)
   const cache = new ReadCache()
+  // Any content write, in this process or another, empties the cache.
+  app.content.onInvalidate(() => cache.clear())
   const db = app.db as unknown as Kysely<any>
 
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true })
@@ -121,6 +123,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
       reply.header('cache-control', 'no-store')
       return reply.send(await answer())
     }
+    await app.content.sync()
     const key = `${kind}\u0000${model.name}\u0000${ttl}\u0000${typeof params.query === 'string' ? params.query : ''}`
     const { body, hit } = await cache.get(key, ttl, answer)
     reply.header('cache-control', `public, max-age=${ttl}, stale-while-revalidate=${staleSeconds(ttl)}`)
@@ -172,8 +175,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     for (const file of files) await storeImage(config.mediaDir, file.value)
     const key = await writeRecord(app.db, model, mode, values)
     // The live site changes at once: cached API answers and the route map are dropped.
-    cache.clear()
-    app.content.invalidate()
+    app.content.invalidate() // also empties the read cache
     const record = await readRecord(app.db, model, key)
     reply.header('cache-control', 'no-store')
     return reply.code(mode === 'create' ? 201 : 200).type(JSON_TYPE).send({ data: record })

@@ -4,7 +4,7 @@
 import type { ValidateFunction } from 'ajv'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../data/schema'
-import { now, writeTransaction, type Db } from '../../data/db'
+import { bumpContentVersion, now, writeTransaction, type Db } from '../../data/db'
 import { createAjv } from '../../../src/validation/create-ajv'
 import { fieldErrorsFromAjv, fieldOfAjvError } from '../../../src/validation/field-errors'
 import { ApiError, executeQuery, type Row, type SelectNode } from './query'
@@ -116,8 +116,9 @@ function isForeignKeyViolation(error: unknown): boolean {
 export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, values: Values): Promise<number> {
   try {
     return await writeTransaction(db, async (trx) => {
-      if (model.name === 'structure') return writeStructure(trx, mode, values)
-      return writeFlat(trx, model, mode, values)
+      const key = model.name === 'structure' ? await writeStructure(trx, mode, values) : await writeFlat(trx, model, mode, values)
+      await bumpContentVersion(trx)
+      return key
     })
   } catch (error) {
     if (error instanceof ApiError) throw error
