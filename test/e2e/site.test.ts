@@ -1,4 +1,5 @@
 // The site in a real browser: hydration, client navigation, scroll restoration, error view, menu.
+import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import Database from 'better-sqlite3'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -133,6 +134,21 @@ describe('the site in a browser', () => {
     expect(documentLoads).toBeGreaterThanOrEqual(1)
     expect(documentLoads).toBeLessThanOrEqual(2)
     expect(await page.locator('h1').textContent()).toBe('Каталог')
+  })
+
+  it('has no serious or critical accessibility violations on each kind of page, desktop and phone', async () => {
+    const found: string[] = []
+    for (const path of ['/', '/structure/', '/structure/product', '/politika', '/no-such-page']) {
+      for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+        await page?.context().close()
+        await open(path, viewport)
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+        for (const v of violations) {
+          if (v.impact === 'serious' || v.impact === 'critical') found.push(`${path} @${viewport.width}: ${v.id} (${v.nodes[0]?.target.join(' ')})`)
+        }
+      }
+    }
+    expect(found).toEqual([])
   })
 
   it('opens and closes the menu with its toggle on a phone', async () => {

@@ -22,7 +22,8 @@ export function Slider({ slides }: { slides: HomePage['slides'] }) {
   }
   return (
     <section className="slider" aria-roledescription="карусель" aria-label="Предложения">
-      <div className="slider__track" ref={track} onScroll={onScroll}>
+      {/* Focusable, so keyboard users can scroll it with the arrow keys (WCAG scrollable region). */}
+      <div className="slider__track" ref={track} onScroll={onScroll} tabIndex={0} role="group" aria-label="Слайды">
         {slides.map((slide, i) => (
           <figure className="slider__slide" key={slide.id} aria-roledescription="слайд" aria-label={`${i + 1} из ${slides.length}`}>
             <Image src={slide.image} alt={slide.title ?? ''} ratio={SLIDE_RATIO} width={1200} eager={i === 0} sizes="100vw" />
