@@ -8,6 +8,5 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 180_000,
-    globalSetup: ['test/helpers/global-setup.ts'],
   },
 })
