@@ -1,4 +1,4 @@
-import { telHref } from '../../src/site/json-ld'
+import { telHref } from '../../src/format/phone'
 
 export function Phone({ tel, label, className }: { tel: string, label: string | null, className?: string }) {
   return (

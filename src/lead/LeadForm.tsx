@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { FormEvent, MouseEvent } from 'react'
 import { FieldsRenderer } from '../components/form/FieldsRenderer'
 import { classNames } from '../components/form/field-value'
-import { telHref } from '../site/json-ld'
+import { telHref } from '../format/phone'
 import { LEAD_LABELS } from './lead'
 import { LEAD_FORM_FIELDS } from './lead-fields'
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { normalizeRuPhone, validateLead } from './validate-lead'
+import { validateLead } from './validate-lead'
 
 function aLead(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { username: 'Иван Петров', phone: '+7 (999) 123-45-67', email: 'ivan@example.ru', consent: true, ...overrides }
@@ -177,27 +177,5 @@ describe('validateLead', () => {
     const copy = structuredClone(value)
     validateLead(value)
     expect(value).toEqual(copy)
-  })
-})
-
-describe('normalizeRuPhone', () => {
-  for (const text of ['8 999 123-45-67', '+7 (999) 123-45-67', '9991234567', '79991234567', '89991234567', '+79991234567', '8(999)123.45.67']) {
-    it(`reads «${text}» as +79991234567`, () => {
-      expect(normalizeRuPhone(text)).toBe('+79991234567')
-    })
-  }
-
-  it('reads an 8-800 toll-free number', () => {
-    expect(normalizeRuPhone('8 (800) 555-35-35')).toBe('+78005553535')
-  })
-
-  it('ignores surrounding and non-breaking spaces', () => {
-    expect(normalizeRuPhone('  +7\u00a0999\u00a0123\u00a045\u00a067 ')).toBe('+79991234567')
-  })
-
-  it('returns null for what is not a Russian number', () => {
-    for (const text of ['12345', '', '+8 999 123-45-67', '+44 20 7946 0958', '1234567890', '999123456', '899912345678', 'тел. 89991234567', '8 999 123-45-67 доб. 12', '++79991234567']) {
-      expect(normalizeRuPhone(text), text).toBeNull()
-    }
   })
 })

@@ -41,29 +41,3 @@ export function validateLead(value: unknown): LeadValidationResult {
   }
   return { ok: false, errors: fieldErrorsFromAjv(validate.errors ?? []) }
 }
-
-// Separators people put into phone numbers; anything else (letters, extension marks) is not
-// a plain Russian number.
-const PHONE_TEXT = /^\+?[\d\s().-]+$/
-
-/**
- * The E.164 form (`+7XXXXXXXXXX`) of a Russian phone number, or null when `text` is not one.
- * Accepts 11 digits starting with 7 or 8, 10 digits starting with 9 (a mobile number without
- * the trunk prefix), or `+7` and 10 digits, with any spaces, brackets, dots and hyphens.
- *
- * The lead keeps the phone as typed (the spec only limits its length); this is for display,
- * de-duplication and delivery.
- *
- * @example normalizeRuPhone('8 999 123-45-67') // '+79991234567'
- */
-export function normalizeRuPhone(text: string): string | null {
-  const trimmed = text.trim()
-  if (!PHONE_TEXT.test(trimmed)) return null
-  const digits = trimmed.replace(/\D/g, '')
-  if (trimmed.startsWith('+')) {
-    return digits.length === 11 && digits.startsWith('7') ? `+${digits}` : null
-  }
-  if (digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8'))) return `+7${digits.slice(1)}`
-  if (digits.length === 10 && digits.startsWith('9')) return `+7${digits}`
-  return null
-}

@@ -1,6 +1,7 @@
 // JSON-LD builders and the one safe serialiser: '<' and line separators are escaped so
 // record text such as `</script><script>` can never leave the script element.
 import type { NavLink, ProductPage, SiteInfo } from './types'
+import { telHref } from '../format/phone'
 import { mediaSrc } from './url'
 
 /** JSON for an inline <script>: valid JSON, inert inside HTML. */
@@ -17,14 +18,6 @@ export function serializeJsonLd(value: unknown): string {
 export function absoluteMedia(publicUrl: string, mediaUrl: string, image: string): string {
   const src = mediaSrc(mediaUrl, image)
   return /^https?:\/\//.test(src) ? src : `${publicUrl}${src}`
-}
-
-/** E.164 form of a Russian phone for structured data; other text is kept as written. */
-export function telHref(tel: string): string {
-  const digits = tel.replace(/\D/g, '')
-  if (digits.length === 11 && (digits.startsWith('7') || digits.startsWith('8'))) return `+7${digits.slice(1)}`
-  if (digits.length === 10) return `+7${digits}`
-  return tel.trim().startsWith('+') ? `+${digits}` : digits
 }
 
 export function organizationLd(site: SiteInfo, publicUrl: string, mediaUrl: string) {

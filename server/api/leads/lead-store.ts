@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import type { Db } from '../../data/db'
 import { now, writeTransaction } from '../../data/db'
 import type { Lead } from '../../../src/lead/lead'
-import { normalizeRuPhone } from '../../../src/lead/validate-lead'
+import { normalizeRuPhone } from '../../../src/format/phone'
 
 /** Who consented, from where and to which text (152-FZ, research ecosystem.md §A2). */
 export interface ConsentRecord {
