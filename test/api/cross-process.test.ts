@@ -7,7 +7,8 @@ import { dbPlugin } from '../../server/data/db-plugin'
 import { contentPlugin } from '../../server/site/content-plugin'
 import { stringifyQuery } from '../../src/api/query-string'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
-import { ADMIN_TOKEN, AUTH, multipartBody } from './helpers'
+import { ADMIN_TOKEN, AUTH } from './helpers'
+import { multipartBody } from '../helpers/multipart'
 
 let a: TestApp
 let b: FastifyInstance

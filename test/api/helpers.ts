@@ -1,32 +1,9 @@
 // Shared bits of the API suites: the admin token, hand-built multipart bodies and test images.
-import { randomBytes } from 'node:crypto'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 export const AUTH = { authorization: `Bearer ${ADMIN_TOKEN}` }
-
-export interface FilePart {
-  readonly name: string
-  readonly filename?: string
-  readonly contentType?: string
-  readonly bytes: Buffer
-}
-
-/** A multipart/form-data body for inject(): text fields first, then files. */
-export function multipartBody(fields: Record<string, string>, files: readonly FilePart[] = []) {
-  const boundary = `----vitrina${randomBytes(8).toString('hex')}`
-  const chunks: Buffer[] = []
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  }
-  for (const file of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename ?? 'file.bin'}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`))
-    chunks.push(file.bytes, Buffer.from('\r\n'))
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
 
 /** A real PNG of the given size and colour. */
 export function pngImage(width = 8, height = 8, rgb: [number, number, number] = [200, 30, 30]): Promise<Buffer> {

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringifyQuery } from '../../src/api/query-string'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
-import { ADMIN_TOKEN, AUTH, multipartBody } from './helpers'
+import { ADMIN_TOKEN, AUTH } from './helpers'
+import { multipartBody } from '../helpers/multipart'
 
 let t: TestApp
 beforeAll(async () => { t = await buildTestApp({ ADMIN_TOKEN }) })

@@ -7,7 +7,8 @@ import { createModelApi, type ModelApi } from '../../src/api/model-api'
 import { undiciFetch } from '../../src/api/undici-fetch'
 import { createAdminCheck } from '../../server/api/models/auth'
 import { buildTestApp, decodeEntities, titleOf, type TestApp } from '../helpers/build-test-app'
-import { ADMIN_TOKEN, jpegImage, multipartBody, pixelBombPng, pngImage } from './helpers'
+import { ADMIN_TOKEN, jpegImage, pixelBombPng, pngImage } from './helpers'
+import { multipartBody } from '../helpers/multipart'
 
 let t: TestApp
 let api: ModelApi

@@ -3,23 +3,11 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentVersion } from '../../server/api/leads/lead-store'
+import { multipartBody } from '../helpers/multipart'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 
 const lead = { username: 'Иван Петров', phone: '8 999 123-45-67', email: 'ivan@example.ru', consent: true }
 const FORM = 'application/x-www-form-urlencoded'
-
-function multipart(fields: Record<string, string>, files: Record<string, string> = {}) {
-  const boundary = '----vitrina' + Math.random().toString(16).slice(2)
-  let body = ''
-  for (const [name, value] of Object.entries(fields)) {
-    body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
-  }
-  for (const [name, value] of Object.entries(files)) {
-    body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${value}\r\n`
-  }
-  body += `--${boundary}--\r\n`
-  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body }
-}
 
 function form(fields: Record<string, string>) {
   return { headers: { 'content-type': FORM }, payload: new URLSearchParams(fields).toString() }
@@ -95,19 +83,19 @@ describe('POST /api/feedback', () => {
   })
 
   it('accepts multipart with the lead as JSON in the field data', async () => {
-    const res = await post(multipart({ data: JSON.stringify(lead) }))
+    const res = await post(multipartBody({ data: JSON.stringify(lead) }))
     expect(res.statusCode).toBe(201)
     expect(await rowById(res.json().data.id)).toMatchObject({ username: 'Иван Петров', phoneE164: '+79991234567' })
   })
 
   it('names unknown multipart fields and files, and rejects data that is not JSON', async () => {
-    const extra = await post(multipart({ data: JSON.stringify(lead), note: 'x' }, { photo: 'abc' }))
+    const extra = await post(multipartBody({ data: JSON.stringify(lead), note: 'x' }, [{ name: 'photo', filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('abc') }]))
     expect(extra.statusCode).toBe(400)
     expect(extra.json().errors).toEqual({ note: 'Неизвестное поле недопустимо', photo: 'Неизвестное поле недопустимо' })
-    const broken = await post(multipart({ data: '{nope' }))
+    const broken = await post(multipartBody({ data: '{nope' }))
     expect(broken.statusCode).toBe(400)
     expect(broken.json().errors).toEqual({ data: 'Значение недопустимо' })
-    const empty = await post(multipart({}))
+    const empty = await post(multipartBody({}))
     expect(empty.statusCode).toBe(400)
     expect(Object.keys(empty.json().errors)).toEqual(['username', 'phone', 'email', 'consent'])
   })
@@ -135,7 +123,7 @@ describe('POST /api/feedback', () => {
     const json = await post({ payload: { ...lead, username: 'я'.repeat(20_000) } })
     expect(json.statusCode).toBe(413)
     expect(json.json().error.code).toBe('payload_too_large')
-    const parts = await post(multipart({ data: JSON.stringify({ ...lead, username: 'я'.repeat(20_000) }) }))
+    const parts = await post(multipartBody({ data: JSON.stringify({ ...lead, username: 'я'.repeat(20_000) }) }))
     expect(parts.statusCode).toBe(413)
   })
 

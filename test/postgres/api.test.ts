@@ -1,7 +1,8 @@
 // The data API and the lead intake on PostgreSQL: the same queries and transactions as on SQLite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringifyQuery } from '../../src/api/query-string'
-import { ADMIN_TOKEN, AUTH, multipartBody, pngImage } from '../api/helpers'
+import { ADMIN_TOKEN, AUTH, pngImage } from '../api/helpers'
+import { multipartBody } from '../helpers/multipart'
 import { buildTestApp, titleOf, type TestApp } from '../helpers/build-test-app'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 

@@ -1,0 +1,24 @@
+// Hand-built multipart/form-data bodies for inject(): exact control over parts and bytes.
+import { randomBytes } from 'node:crypto'
+
+export interface FilePart {
+  readonly name: string
+  readonly filename?: string
+  readonly contentType?: string
+  readonly bytes: Buffer
+}
+
+/** A multipart/form-data body for inject(): text fields first, then files. */
+export function multipartBody(fields: Record<string, string>, files: readonly FilePart[] = []) {
+  const boundary = `----vitrina${randomBytes(8).toString('hex')}`
+  const chunks: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  }
+  for (const file of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename ?? 'file.bin'}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`))
+    chunks.push(file.bytes, Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
