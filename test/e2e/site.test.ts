@@ -31,6 +31,17 @@ async function open(path: string, viewport = { width: 1280, height: 800 }) {
   await waitForVike(page, path)
 }
 
+/** Clicks a link added to the page, as a link in some record's text would be. */
+async function clickNewLink(href: string) {
+  await page.evaluate((target) => {
+    const a = document.createElement('a')
+    a.href = target
+    a.textContent = target
+    document.querySelector('main')!.append(a)
+    a.click()
+  }, href)
+}
+
 describe('the site in a browser', () => {
   it('renders and hydrates the home page with no console errors', async () => {
     await open('/')
@@ -83,13 +94,7 @@ describe('the site in a browser', () => {
   it('shows the error view after a client-side navigation to a missing URL', async () => {
     await open('/structure/')
     await page.evaluate(() => { (window as any).__sameDocument = true })
-    await page.evaluate(() => {
-      const a = document.createElement('a')
-      a.href = '/structure/no-such-product'
-      a.textContent = 'missing'
-      document.querySelector('main')!.append(a)
-      a.click()
-    })
+    await clickNewLink('/structure/no-such-product')
     await page.locator('text=Страницы не существует:(').waitFor({ timeout: 10_000 })
     expect(await page.title()).toBe('Ошибка 404. Такой страницы нет')
     expect(await page.evaluate(() => (window as any).__sameDocument)).toBe(true)
@@ -119,13 +124,7 @@ describe('the site in a browser', () => {
     let documentLoads = 0
     page.on('request', (request) => { if (request.resourceType() === 'document') documentLoads++ })
     await page.route(/\/assets\/entries\/pages_cms\.[^/]+\.js$/, (route) => route.abort())
-    await page.evaluate(() => {
-      const a = document.createElement('a')
-      a.href = '/structure/'
-      a.textContent = 'catalogue'
-      document.querySelector('main')!.append(a)
-      a.click()
-    })
+    await clickNewLink('/structure/')
     await page.locator('h1', { hasText: 'Каталог' }).waitFor({ timeout: 10_000 })
     await page.waitForTimeout(3000)
     expect(page.url()).toBe(`${server.url}/structure/`)
@@ -168,13 +167,7 @@ describe('the site in a browser', () => {
     await open('/structure/')
     const requests: string[] = []
     page.on('request', (r) => { if (r.url().includes('pageContext.json')) requests.push(r.url()) })
-    await page.evaluate(() => {
-      const a = document.createElement('a')
-      a.href = '/structure/?sort=price'
-      a.textContent = 'sort'
-      document.querySelector('main')!.append(a)
-      a.click()
-    })
+    await clickNewLink('/structure/?sort=price')
     await page.waitForFunction(() => location.search === '?sort=price')
     await page.waitForTimeout(300)
     expect(requests).toEqual([])
