@@ -18,7 +18,8 @@ export const vikeSsrPlugin = fp<{ config: Config }>(async (app, { config }) => {
       content: app.content,
     })
     const { httpResponse } = pageContext
-    if (pageContext.errorWhileRendering) {
+    // A 404/410 from `throw render()` is an answer, not a failure: only 5xx pages are errors.
+    if (httpResponse.statusCode >= 500) {
       request.log.error({ err: pageContext.errorWhileRendering }, 'page rendering failed')
     }
     reply.code(httpResponse.statusCode)

@@ -47,6 +47,18 @@ describe('the production server', () => {
     expect((await fetch(server.url + '/media/demo/nothing.svg')).status).toBe(404)
   })
 
+  it('logs no error for pages that are simply missing or malformed URLs', async () => {
+    for (const path of ['/no-such-page', '/structure/no-such-product', '/%E0%A4%A']) {
+      const res = await fetch(server.url + path)
+      expect(res.status).toBeGreaterThanOrEqual(400)
+      expect(res.status).toBeLessThan(500)
+    }
+    // Client navigation to a missing page: 200 carrying abortStatusCode (Vike's protocol)
+    expect(await (await fetch(server.url + '/no-such-page/index.pageContext.json')).text()).toContain('"abortStatusCode":404')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(server.output()).not.toMatch(/"level":(50|60)/)
+  })
+
   it('closes gracefully on SIGTERM with exit code 0', async () => {
     const extra = await startProdServer()
     try {
