@@ -43,5 +43,9 @@ describe('the server log', () => {
     for (const secret of [NAME, 'Евлампия', 'Христофоровна', EMAIL, 'evlampia', PHONE, PHONE_DIGITS, '916) 123']) {
       expect(output, secret).not.toContain(secret)
     }
+    // Visitors' addresses are personal data too: requests are logged by method and URL only.
+    expect(output).toContain('"url":"/api/feedback"')
+    expect(output).not.toContain('remoteAddress')
+    expect(output).not.toContain('203.0.113.1')
   })
 })
