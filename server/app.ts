@@ -19,7 +19,13 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     // Secrets and personal data never reach the log: a request is logged as its method and URL
     // only (no headers, no client address), and bodies are never logged.
     serializers: {
-      req: (request: { method: string, url: string, id: string }) => ({ method: request.method, url: request.url, id: request.id }),
+      // API queries may filter on personal fields (an admin searching leads by e-mail): their
+      // query strings stay out of the log.
+      req: (request: { method: string, url: string, id: string }) => ({
+        method: request.method,
+        url: request.url.startsWith('/api/') ? request.url.split('?')[0] : request.url,
+        id: request.id,
+      }),
     },
   }
 }
