@@ -23,10 +23,14 @@ afterAll(async () => {
 })
 afterEach(async () => { await page?.context().close() })
 
+let dataRequests: string[]
+
 async function open(path: string, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport, locale: 'ru-RU' })
   page = await context.newPage()
   errors = watchErrors(page)
+  dataRequests = []
+  page.on('request', (request) => { if (request.url().includes('pageContext.json')) dataRequests.push(request.url()) })
   await page.goto(server.url + path)
   await waitForVike(page, path)
 }
@@ -48,7 +52,8 @@ describe('the site in a browser', () => {
     await expect(page.title()).resolves.toBe('ТехноМастер — электроинструмент и садовая техника')
     expect(await page.locator('.card').count()).toBeGreaterThanOrEqual(18)
     expect(await page.locator('header a[href^="tel:"]').textContent()).toBe('+7 (495) 123-45-67')
-    expect(errors).toEqual([])
+    expect(errors).toEqual([]) // a hydration mismatch would be a console error
+    expect(dataRequests).toEqual([]) // hydration reuses the server's data
   })
 
   it('navigates to a product without reloading and restores the scroll position on back', async () => {
