@@ -4,6 +4,7 @@ import { FieldsRenderer } from '../components/form/FieldsRenderer'
 import { classNames } from '../components/form/field-value'
 import { telHref } from '../format/phone'
 import { LEAD_LABELS } from './lead'
+import { clearLeadDraft, loadLeadDraft, saveLeadDraft } from './lead-draft'
 import { LEAD_FORM_FIELDS } from './lead-fields'
 import {
   EMPTY_LEAD_FORM, LEAD_ENDPOINT, LEAD_FAILURE_TEXT, LEAD_SENT_TEXT, LEAD_SENT_TITLE, LEAD_SUBMIT_LABEL,
@@ -58,13 +59,16 @@ function toCandidate(values: LeadFormValues) {
  */
 export function LeadForm({ settings, startedAt, idempotencyKey, initialState, onSent, sentHeading = true, onOpenConsent, focusOnMount }: LeadFormProps) {
   const id = useId()
-  const [values, setValues] = useState<LeadFormValues>(initialState?.values ?? EMPTY_LEAD_FORM)
+  // The dialog (client-only, no server-made key) continues an unsent draft of this tab.
+  const keepsDraft = idempotencyKey === undefined && !initialState
+  const [draft] = useState(() => (keepsDraft ? loadLeadDraft() : null))
+  const [values, setValues] = useState<LeadFormValues>(initialState?.values ?? draft?.values ?? EMPTY_LEAD_FORM)
   const [submitted, setSubmitted] = useState(Boolean(initialState && Object.keys(initialState.errors).length > 0))
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialState?.errors ?? {})
   const [status, setStatus] = useState<Status>(initialState?.failure ? 'failed' : 'editing')
   const [attempt, setAttempt] = useState(0)
-  const [formStartedAt] = useState(() => startedAt ?? Date.now())
-  const [key] = useState(() => idempotencyKey ?? newIdempotencyKey())
+  const [formStartedAt] = useState(() => startedAt ?? draft?.startedAt ?? Date.now())
+  const [key] = useState(() => idempotencyKey ?? draft?.idempotencyKey ?? newIdempotencyKey())
   const honeypot = useRef<HTMLInputElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const sentRef = useRef<HTMLDivElement>(null)
@@ -93,6 +97,13 @@ export function LeadForm({ settings, startedAt, idempotencyKey, initialState, on
   useEffect(() => {
     if (status === 'sent') sentRef.current?.focus()
   }, [status])
+
+  // Nothing typed is lost when the dialog closes or the page reloads before the lead is sent.
+  useEffect(() => {
+    if (!keepsDraft) return
+    if (status === 'sent') clearLeadDraft()
+    else saveLeadDraft({ values, idempotencyKey: key, startedAt: formStartedAt })
+  }, [keepsDraft, status, values, key, formStartedAt])
 
   function change(field: keyof LeadFormValues, value: string | boolean | null) {
     setValues((v) => ({ ...v, [field]: value }))

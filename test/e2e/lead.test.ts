@@ -174,6 +174,36 @@ describe('the lead dialog', () => {
     expect(errors).toEqual([])
   })
 
+  it('keeps what was typed when the dialog closes or the page reloads, until the lead is sent', async () => {
+    await open('/')
+    await openFromHeader()
+    await leadDialog().getByLabel('Ваше имя').fill('Мария')
+    await leadDialog().getByLabel('Ваш телефон').fill('8 999 765-43-21')
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialogs().count()).toBe(0)
+    await openFromHeader()
+    expect(await leadDialog().getByLabel('Ваше имя').inputValue()).toBe('Мария')
+    expect(await leadDialog().getByLabel('Ваш телефон').inputValue()).toBe('+7 (999) 765-43-21')
+
+    await page.reload()
+    await waitForVike(page, '/')
+    await openFromHeader()
+    expect(await leadDialog().getByLabel('Ваше имя').inputValue()).toBe('Мария')
+    const email = `maria.${Date.now()}@example.ru`
+    await leadDialog().getByLabel('Ваш E-mail').fill(email)
+    await leadDialog().getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check()
+    await leadDialog().getByRole('button', { name: 'Отправить' }).click()
+    await page.getByRole('dialog', { name: 'Заявка отправлена' }).waitFor()
+    expect(leadRow(email)).toMatchObject({ username: 'Мария', phoneE164: '+79997654321' })
+
+    // Sent: the next dialog starts empty.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialogs().count()).toBe(0)
+    await openFromHeader()
+    expect(await leadDialog().getByLabel('Ваше имя').inputValue()).toBe('')
+    expect(errors).toEqual([])
+  })
+
   it('closes only the top of two stacked dialogs with Escape, the backdrop and the close button', async () => {
     await open('/')
     await openFromHeader()
