@@ -172,7 +172,8 @@ export class ContentService implements ContentSource {
     switch (entry.typeId as TypeId) {
       case 'index': {
         const home = await this.loadHome(routes, entry)
-        const site = await this.db.selectFrom('siteIndex').select(['description', 'logo']).where('structureId', '=', entry.id).executeTakeFirst()
+        // The index part came with the route map (the spec's structure load): no second query.
+        const site = routes.indexes.find((i) => i.id === entry.id)?.index
         return {
           ...base, typeId: 'index', ...home,
           description: site?.description ?? null,
