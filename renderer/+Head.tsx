@@ -19,9 +19,11 @@ export function Head() {
 // is safe inline). `ym` queues calls until tag.js arrives; the lead form calls
 // `ym(id, 'reachGoal', 'lead')` only after a 201 (research ecosystem.md §A5).
 function metrikaSnippet(id: number): string {
-  return `(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();`
-    + `for(var j=0;j<e.scripts.length;j++){if(e.scripts[j].src===r){return}}`
-    + `k=e.createElement(t),a=e.getElementsByTagName(t)[0],k.async=1,k.src=r,a.parentNode.insertBefore(k,a)})`
-    + `(window,document,'script','https://mc.yandex.ru/metrika/tag.js','ym');`
-    + `ym(${Number(id)},'init',{clickmap:true,trackLinks:true,accurateTrackBounce:true});`
+  return (
+    `(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();` +
+    `for(var j=0;j<e.scripts.length;j++){if(e.scripts[j].src===r){return}}` +
+    `k=e.createElement(t),a=e.getElementsByTagName(t)[0],k.async=1,k.src=r,a.parentNode.insertBefore(k,a)})` +
+    `(window,document,'script','https://mc.yandex.ru/metrika/tag.js','ym');` +
+    `ym(${Number(id)},'init',{clickmap:true,trackLinks:true,accurateTrackBounce:true});`
+  )
 }

@@ -10,15 +10,23 @@ import { Header } from './layout/Header'
 
 export function Layout({ children }: { children: ReactNode }) {
   const { site, publicSettings } = usePageContext()
-  const leadSettings = { tel: site?.tel ?? null, consentUrl: site?.consentUrl ?? null, metrikaId: publicSettings?.metrikaId ?? null }
+  const leadSettings = {
+    tel: site?.tel ?? null,
+    consentUrl: site?.consentUrl ?? null,
+    metrikaId: publicSettings?.metrikaId ?? null,
+  }
   return (
     <MediaContext value={publicSettings?.mediaUrl ?? ''}>
       <LeadSettingsContext value={leadSettings}>
         {/* The dialog stack: the lead dialog opens from the header, the footer and product pages. */}
         <ModalProvider>
-          <a className="skip-link" href="#main">Перейти к содержимому</a>
+          <a className="skip-link" href="#main">
+            Перейти к содержимому
+          </a>
           <Header site={site ?? null} />
-          <main id="main" className="page" tabIndex={-1}>{children}</main>
+          <main id="main" className="page" tabIndex={-1}>
+            {children}
+          </main>
           <Footer site={site ?? null} />
         </ModalProvider>
       </LeadSettingsContext>

@@ -3,13 +3,25 @@
 import type { PageContextClient } from 'vike/types'
 import { ERROR_HEAD_TAGS, pageHeadTags, type HeadTags } from '../src/site/head-tags'
 import { serializeJsonLd } from '../src/site/json-ld'
+import { rememberVisitTags } from '../src/lead/lead-source'
 import type { PageData } from '../src/site/types'
 
 export function onAfterRenderClient(pageContext: PageContextClient) {
-  if (pageContext.isHydration) return
-  const isRecordPage = pageContext.pageId === '/pages/cms' && pageContext.data && !pageContext.is404
-    && pageContext.abortStatusCode === undefined
-  applyHeadTags(isRecordPage ? pageHeadTags(pageContext.data as PageData, pageContext.site, pageContext.publicSettings) : ERROR_HEAD_TAGS)
+  if (pageContext.isHydration) {
+    // The landing page of the visit: its advertising tags go with a lead sent later.
+    rememberVisitTags(location.search)
+    return
+  }
+  const isRecordPage =
+    pageContext.pageId === '/pages/cms' &&
+    pageContext.data &&
+    !pageContext.is404 &&
+    pageContext.abortStatusCode === undefined
+  applyHeadTags(
+    isRecordPage
+      ? pageHeadTags(pageContext.data as PageData, pageContext.site, pageContext.publicSettings)
+      : ERROR_HEAD_TAGS,
+  )
 }
 
 function setTag(selector: string, create: () => HTMLElement, attribute: string, value: string | null) {
@@ -34,7 +46,12 @@ function meta(attribute: 'name' | 'property', key: string) {
 }
 
 function applyHeadTags(tags: HeadTags) {
-  setTag('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', tags.canonical)
+  setTag(
+    'link[rel="canonical"]',
+    () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+    'href',
+    tags.canonical,
+  )
   setTag('meta[property="og:url"]', meta('property', 'og:url'), 'content', tags.ogUrl)
   setTag('meta[property="og:type"]', meta('property', 'og:type'), 'content', tags.ogType)
   setTag('meta[property="og:image"]', meta('property', 'og:image'), 'content', tags.ogImage)

@@ -5,7 +5,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify'
 import { apiRoutes } from './api/index'
 import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
+import { deliveryPlugin } from './leads/delivery-plugin'
 import { errorsPlugin } from './plugins/errors'
+import { healthRoutes } from './plugins/health'
 import { responseHeadersPlugin } from './plugins/response-headers'
 import { seoPlugin } from './plugins/seo'
 import { staticAssetsPlugin } from './plugins/static-assets'
@@ -21,7 +23,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     serializers: {
       // API queries may filter on personal fields (an admin searching leads by e-mail): their
       // query strings stay out of the log.
-      req: (request: { method: string, url: string, id: string }) => ({
+      req: (request: { method: string; url: string; id: string }) => ({
         method: request.method,
         url: request.url.startsWith('/api/') ? request.url.split('?')[0] : request.url,
         id: request.id,
@@ -43,12 +45,14 @@ export async function buildApp(config: Config) {
   })
   await app.register(dbPlugin, { config })
   await app.register(contentPlugin, { config })
+  await app.register(deliveryPlugin, { config })
   await app.register(errorsPlugin)
   // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.
   // Registered before the routes it must wrap (@fastify/static included).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(responseHeadersPlugin)
   await app.register(seoPlugin, { config })
+  await app.register(healthRoutes)
   await app.register(apiRoutes, { prefix: '/api', config })
   await app.register(staticAssetsPlugin, { config })
   await app.register(vikeSsrPlugin, { config })

@@ -21,7 +21,11 @@ function listFiles(entry: string): string[] {
 export function sourceFingerprint(): string {
   const hash = createHash('sha256')
   for (const file of INPUTS.flatMap(listFiles)) {
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(ROOT_DIR, file))).update('\0')
+    hash
+      .update(file)
+      .update('\0')
+      .update(fs.readFileSync(path.join(ROOT_DIR, file)))
+      .update('\0')
   }
   return hash.digest('hex')
 }

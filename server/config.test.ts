@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, readConfig, ROOT_DIR } from './config'
+import { ConfigError, configuredChannels, readConfig, ROOT_DIR } from './config'
 
 describe('readConfig', () => {
   it('uses the contract defaults: port 3000, SQLite at data/site.db, PUBLIC_URL from the port', () => {
@@ -20,8 +20,14 @@ describe('readConfig', () => {
   })
 
   it.each([
-    ['PORT', 'abc'], ['PORT', '70000'], ['DATABASE_URL', 'mysql://x'], ['PUBLIC_URL', 'not a url'],
-    ['LOG_LEVEL', 'loud'], ['ADMIN_TOKEN', 'short'], ['METRIKA_ID', '12ab'], ['NODE_ENV', 'prod'],
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['LOG_LEVEL', 'loud'],
+    ['ADMIN_TOKEN', 'short'],
+    ['METRIKA_ID', '12ab'],
+    ['NODE_ENV', 'prod'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrowError(ConfigError)
     expect(() => readConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid ${name}:`))
@@ -50,7 +56,57 @@ describe('starting with a bad setting', () => {
       timeout: 30_000,
     })
     expect(result.status).toBe(1)
-    const lines = result.stderr.trim().split('\n').filter((l) => !l.includes('ExperimentalWarning'))
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !l.includes('ExperimentalWarning'))
     expect(lines).toEqual(['Invalid PORT: expected an integer from 0 to 65535, got "eighty"'])
+  })
+})
+
+describe('lead delivery settings', () => {
+  const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+
+  it('turns on exactly the channels whose settings are all present', () => {
+    const config = readConfig({
+      SMTP_URL: 'smtp://user:pass@127.0.0.1:2525',
+      LEAD_EMAIL_TO: 'owner@example.ru, manager@example.ru',
+      LEAD_EMAIL_FROM: 'Витрина <site@example.ru>',
+      LEAD_WEBHOOK_URL: 'https://crm.example.ru/rest/1/abc/crm.lead.add.json?x=1',
+      LEAD_WEBHOOK_SECRET: secret,
+    })
+    expect(config.delivery.email?.to).toEqual(['owner@example.ru', 'manager@example.ru'])
+    expect(config.delivery.telegram).toBeNull()
+    expect(config.delivery.webhook?.url).toBe('https://crm.example.ru/rest/1/abc/crm.lead.add.json?x=1')
+    expect(configuredChannels(config.delivery)).toEqual(['email', 'webhook'])
+    expect(configuredChannels(readConfig({}).delivery)).toEqual([])
+  })
+
+  it.each([
+    [{ SMTP_URL: 'smtp://127.0.0.1:25' }, 'LEAD_EMAIL_TO'],
+    [{ SMTP_URL: 'http://x', LEAD_EMAIL_TO: 'a@b.ru', LEAD_EMAIL_FROM: 'c@d.ru' }, 'SMTP_URL'],
+    [{ SMTP_URL: 'smtp://h', LEAD_EMAIL_TO: 'nobody', LEAD_EMAIL_FROM: 'c@d.ru' }, 'LEAD_EMAIL_TO'],
+    [{ TELEGRAM_BOT_TOKEN: 'nope', TELEGRAM_CHAT_ID: '1' }, 'TELEGRAM_BOT_TOKEN'],
+    [{ TELEGRAM_BOT_TOKEN: '123:abcdefghijklmnopqrstuvwxyz', TELEGRAM_CHAT_ID: 'x y' }, 'TELEGRAM_CHAT_ID'],
+    [{ LEAD_WEBHOOK_URL: 'https://x.ru', LEAD_WEBHOOK_SECRET: 'plain-secret-text' }, 'LEAD_WEBHOOK_SECRET'],
+    [{ SITE_TIMEZONE: 'Mars/Olympus' }, 'SITE_TIMEZONE'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
+  ])('refuses %j naming %s', (env, name) => {
+    expect(() => readConfig(env)).toThrowError(new RegExp(`^Invalid ${name}:`))
+  })
+
+  it('never echoes a channel secret in its error', () => {
+    for (const env of [
+      { SMTP_URL: 'ftp://u:hunter2@h', LEAD_EMAIL_TO: 'a@b.ru', LEAD_EMAIL_FROM: 'c@d.ru' },
+      { TELEGRAM_BOT_TOKEN: 'hunter2', TELEGRAM_CHAT_ID: '1' },
+      { LEAD_WEBHOOK_URL: 'https://x.ru', LEAD_WEBHOOK_SECRET: 'hunter2' },
+    ]) {
+      expect(() => readConfig(env)).toThrowError(/^Invalid /)
+      try {
+        readConfig(env)
+      } catch (error) {
+        expect((error as Error).message).not.toContain('hunter2')
+      }
+    }
   })
 })

@@ -6,8 +6,31 @@ import { fileURLToPath } from 'node:url'
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export type DatabaseConfig =
-  | { readonly kind: 'sqlite', readonly path: string }
-  | { readonly kind: 'postgres', readonly url: string }
+  { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'postgres'; readonly url: string }
+
+/** The lead delivery channels; each is on when its settings are present (docs/decisions/009-lead-delivery.md). */
+export interface DeliveryConfig {
+  readonly email: {
+    /** smtp:// or smtps:// with the credentials inside: a secret, never logged */
+    readonly smtpUrl: string
+    readonly to: readonly string[]
+    readonly from: string
+  } | null
+  readonly telegram: {
+    /** A secret, never logged */
+    readonly botToken: string
+    readonly chatIds: readonly string[]
+    /** Bot API origin, https://api.telegram.org unless overridden (tests, proxies) */
+    readonly apiUrl: string
+  } | null
+  readonly webhook: {
+    readonly url: string
+    /** Standard Webhooks signing secret (whsec_ + base64): a secret, never logged */
+    readonly secret: string
+  } | null
+}
+
+export type DeliveryChannelName = keyof DeliveryConfig
 
 export interface Config {
   readonly port: number
@@ -34,10 +57,23 @@ export interface Config {
   readonly leadMinFillSeconds: number
   /** Lead submissions accepted per client IP per minute on POST /api/feedback (0 = no limit) */
   readonly leadRateLimit: number
+  /** IANA time zone in which dates are shown to the owner (e-mails, CSV, back office) */
+  readonly siteTimezone: string
+  /** The back office's password; when null, ADMIN_TOKEN signs in */
+  readonly adminPassword: string | null
+  readonly delivery: DeliveryConfig
+}
+
+/** The channels a new lead is delivered to, in a fixed order. */
+export function configuredChannels(delivery: DeliveryConfig): DeliveryChannelName[] {
+  return (['email', 'telegram', 'webhook'] as const).filter((channel) => delivery[channel] !== null)
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, reason: string) {
+  constructor(
+    readonly variable: string,
+    reason: string,
+  ) {
     super(`Invalid ${variable}: ${reason}`)
     this.name = 'ConfigError'
   }
@@ -100,6 +136,106 @@ function database(env: Env): DatabaseConfig {
   throw new ConfigError('DATABASE_URL', 'expected file:<path> or postgres://… (the value is not shown)')
 }
 
+function adminPassword(env: Env): string | null {
+  const raw = env.ADMIN_PASSWORD
+  if (raw === undefined || raw.trim() === '') return null
+  if (raw.length < 10)
+    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 10 characters long (the value is not shown)')
+  return raw
+}
+
+function timeZone(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim()
+  if (raw === undefined || raw === '') return fallback
+  try {
+    new Intl.DateTimeFormat('ru-RU', { timeZone: raw })
+  } catch {
+    throw new ConfigError(name, `expected an IANA time zone such as Europe/Moscow, got "${raw}"`)
+  }
+  return raw
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
+
+/** All of a channel's variables or none: a half-configured channel stops the start. */
+function requireAll(env: Env, names: string[]): boolean {
+  const set = names.filter((name) => (env[name]?.trim() ?? '') !== '')
+  if (set.length === 0) return false
+  const missing = names.find((name) => !set.includes(name))
+  if (missing) throw new ConfigError(missing, `is required together with ${set.join(', ')}`)
+  return true
+}
+
+function delivery(env: Env): DeliveryConfig {
+  let email: DeliveryConfig['email'] = null
+  if (requireAll(env, ['SMTP_URL', 'LEAD_EMAIL_TO', 'LEAD_EMAIL_FROM'])) {
+    const smtpUrl = env.SMTP_URL!.trim()
+    let url: URL | null = null
+    try {
+      url = new URL(smtpUrl)
+    } catch {
+      /* reported below */
+    }
+    if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+      throw new ConfigError('SMTP_URL', 'expected smtp://user:password@host:port or smtps://… (the value is not shown)')
+    }
+    const to = list(env, 'LEAD_EMAIL_TO')
+    const badTo = to.find((address) => !EMAIL.test(address))
+    if (badTo !== undefined) throw new ConfigError('LEAD_EMAIL_TO', `not an e-mail address: "${badTo}"`)
+    const from = env.LEAD_EMAIL_FROM!.trim()
+    const fromAddress = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from
+    if (!EMAIL.test(fromAddress)) throw new ConfigError('LEAD_EMAIL_FROM', `not an e-mail address: "${from}"`)
+    email = { smtpUrl, to, from }
+  }
+  let telegram: DeliveryConfig['telegram'] = null
+  if (requireAll(env, ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID'])) {
+    const botToken = env.TELEGRAM_BOT_TOKEN!.trim()
+    if (!/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken)) {
+      throw new ConfigError(
+        'TELEGRAM_BOT_TOKEN',
+        'expected the token BotFather gave, 123456:ABC… (the value is not shown)',
+      )
+    }
+    const chatIds = list(env, 'TELEGRAM_CHAT_ID')
+    const badChat = chatIds.find((id) => !/^(-?\d{1,20}|@[A-Za-z0-9_]{5,64})$/.test(id))
+    if (badChat !== undefined) {
+      throw new ConfigError('TELEGRAM_CHAT_ID', `expected numeric chat ids or @channel names, got "${badChat}"`)
+    }
+    telegram = { botToken, chatIds, apiUrl: origin(env, 'TELEGRAM_API_URL', 'https://api.telegram.org') }
+  } else if ((env.TELEGRAM_API_URL?.trim() ?? '') !== '') {
+    origin(env, 'TELEGRAM_API_URL', '')
+  }
+  let webhook: DeliveryConfig['webhook'] = null
+  if (requireAll(env, ['LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET'])) {
+    let url: URL | null = null
+    try {
+      url = new URL(env.LEAD_WEBHOOK_URL!.trim())
+    } catch {
+      /* reported below */
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError('LEAD_WEBHOOK_URL', 'expected an absolute http(s) URL (the value is not shown)')
+    }
+    const secret = env.LEAD_WEBHOOK_SECRET!.trim()
+    const key = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : ''
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length < 24) {
+      throw new ConfigError(
+        'LEAD_WEBHOOK_SECRET',
+        'expected a Standard Webhooks secret: whsec_ and at least 24 random bytes in base64 (the value is not shown)',
+      )
+    }
+    webhook = { url: url.href, secret }
+  }
+  return Object.freeze({ email, telegram, webhook })
+}
+
 /**
  * Reads and validates the environment once. Throws ConfigError naming the first bad variable.
  * @example const config = readConfig({ PORT: '8080' })
@@ -112,7 +248,8 @@ export function readConfig(env: Env = process.env): Config {
     throw new ConfigError('ADMIN_TOKEN', 'must be at least 16 characters long (the value is not shown)')
   }
   const metrika = env.METRIKA_ID?.trim()
-  if (metrika && !/^\d{1,12}$/.test(metrika)) throw new ConfigError('METRIKA_ID', `expected a numeric counter id, got "${metrika}"`)
+  if (metrika && !/^\d{1,12}$/.test(metrika))
+    throw new ConfigError('METRIKA_ID', `expected a numeric counter id, got "${metrika}"`)
   const trust = env.TRUST_PROXY?.trim()
   if (trust && !/^[0-9a-fA-F.:/, ]+$/.test(trust)) {
     throw new ConfigError('TRUST_PROXY', `expected a comma-separated list of proxy addresses, got "${trust}"`)
@@ -133,6 +270,9 @@ export function readConfig(env: Env = process.env): Config {
     metrikaId: metrika ? Number(metrika) : null,
     leadMinFillSeconds: integer(env, 'LEAD_MIN_FILL_SECONDS', 3, 0, 3600),
     leadRateLimit: integer(env, 'LEAD_RATE_LIMIT', 10, 0, 100_000),
+    siteTimezone: timeZone(env, 'SITE_TIMEZONE', 'Europe/Moscow'),
+    adminPassword: adminPassword(env),
+    delivery: delivery(env),
   }
   return Object.freeze(config)
 }

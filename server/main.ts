@@ -32,6 +32,11 @@ export async function main(): Promise<void> {
     app.log.info({ signal }, 'closing')
     const timer = setTimeout(() => process.exit(1), 10_000)
     timer.unref()
+    // Node's server.close() destroys idle keep-alive sockets at once, racing a client that is just
+    // sending its next request on one (a reset POST is a lost lead to that client). Instead they
+    // end the way the client was told (Keep-Alive: timeout=5): a request that still arrives gets
+    // its answer with Connection: close, and an idle socket times out, which the client saw coming.
+    app.server.closeIdleConnections = () => {}
     try {
       await app.close() // stops accepting, finishes in-flight requests, closes the database
       process.exit(0)
@@ -42,7 +47,9 @@ export async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'))
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
   // PM2 asks some workers to stop with an IPC message instead of a signal (reload, Windows).
-  process.on('message', (message) => { if (message === 'shutdown') void shutdown('shutdown message') })
+  process.on('message', (message) => {
+    if (message === 'shutdown') void shutdown('shutdown message')
+  })
 }
 
 // PM2 cluster mode loads this file through its own wrapper, so run unconditionally.

@@ -13,7 +13,11 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')
-  const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g)]
+  const specs = [
+    ...text.matchAll(
+      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g,
+    ),
+  ]
   return specs.map((m) => m[1] ?? m[2] ?? m[3])
 }
 
@@ -36,7 +40,8 @@ describe('import boundaries', () => {
       const violations = sourceFiles(folder).flatMap((file) =>
         importsOf(file)
           .filter((spec) => forbidden.includes(topFolderOf(file, spec) ?? ''))
-          .map((spec) => `${file} → ${spec}`))
+          .map((spec) => `${file} → ${spec}`),
+      )
       expect(violations).toEqual([])
     })
   }

@@ -16,7 +16,9 @@ export function Page() {
           <p>Возможно, когда-то она была, но сейчас ее нет.</p>
         </>
       ) : (
-        <p className="error-view__code" aria-hidden="true">{status}</p>
+        <p className="error-view__code" aria-hidden="true">
+          {status}
+        </p>
       )}
     </div>
   )

@@ -9,9 +9,13 @@ import { TextScreen } from './screens/TextScreen'
 export function Page() {
   const page = useData<Data>()
   switch (page.typeId) {
-    case 'index': return <HomeScreen page={page} />
-    case 'section': return <SectionScreen page={page} />
-    case 'product': return <ProductScreen page={page} />
-    case 'page': return <TextScreen page={page} />
+    case 'index':
+      return <HomeScreen page={page} />
+    case 'section':
+      return <SectionScreen page={page} />
+    case 'product':
+      return <ProductScreen page={page} />
+    case 'page':
+      return <TextScreen page={page} />
   }
 }

@@ -10,7 +10,9 @@ export type Data = PageData
 const ABORT_STATUSES = [401, 403, 404, 410, 429, 500, 503] as const
 
 export async function data(pageContext: PageContextServer): Promise<Data> {
-  const config = useConfig() // before the first await (https://vike.dev/useConfig)
+  // Vike's useConfig() is callable in data() before the first await (https://vike.dev/useConfig).
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const config = useConfig()
   const { content } = pageContext
   if (!content) throw new Error('pageContext.content is missing: render pages through the Vitrina server')
   const result = await content.resolvePage(pageContext.urlPathname, { slashExact: !pageContext.isClientSideNavigation })

@@ -7,7 +7,9 @@ export function Page() {
     <div className="container lead-page">
       <h1>{LEAD_SENT_TITLE}</h1>
       <p>{LEAD_SENT_TEXT}</p>
-      <p><a href="/">Вернуться на главную</a></p>
+      <p>
+        <a href="/">Вернуться на главную</a>
+      </p>
     </div>
   )
 }

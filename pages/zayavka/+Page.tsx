@@ -15,7 +15,9 @@ export function Page() {
   const { leadFormState, urlParsed } = usePageContext()
   const settings = useContext(LeadSettingsContext)
   // ?oshibka=1: the server could not even render the form back; values are not in the URL.
-  const state = leadFormState ?? (urlParsed.search.oshibka ? { values: EMPTY_LEAD_FORM, errors: {}, failure: LEAD_FAILURE_TEXT } : null)
+  const state =
+    leadFormState ??
+    (urlParsed.search.oshibka ? { values: EMPTY_LEAD_FORM, errors: {}, failure: LEAD_FAILURE_TEXT } : null)
   return (
     <div className="container lead-page">
       <h1>{LEAD_FORM_TITLE}</h1>

@@ -1,6 +1,6 @@
 import type { SiteInfo } from '../../src/site/types'
 import { Image, LOGO_RATIO } from '../../src/components/Image'
-import { LeadButton } from '../../src/components/LeadButton'
+import { LeadButton } from '../../src/lead/LeadButton'
 import { Phone } from './Phone'
 
 export function Footer({ site }: { site: SiteInfo | null }) {
@@ -16,7 +16,11 @@ export function Footer({ site }: { site: SiteInfo | null }) {
         </div>
         {site && site.footerLinks.length > 0 && (
           <nav className="footer__links" aria-label="Документы">
-            {site.footerLinks.map((link) => <a key={link.url} href={link.url}>{link.title}</a>)}
+            {site.footerLinks.map((link) => (
+              <a key={link.url} href={link.url}>
+                {link.title}
+              </a>
+            ))}
           </nav>
         )}
         {site?.copyright && <p className="footer__copyright">{site.copyright}</p>}

@@ -1,6 +1,6 @@
 import type { SiteInfo } from '../../src/site/types'
 import { Image, LOGO_RATIO } from '../../src/components/Image'
-import { LeadButton } from '../../src/components/LeadButton'
+import { LeadButton } from '../../src/lead/LeadButton'
 import { NavMenu } from './NavMenu'
 import { Phone } from './Phone'
 

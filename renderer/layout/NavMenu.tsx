@@ -4,14 +4,17 @@ import type { NavLink } from '../../src/site/types'
 
 /** The catalogue menu: a row on wide screens, an open/closed panel behind a toggle on phones. */
 export function NavMenu({ links }: { links: NavLink[] }) {
-  const [open, setOpen] = useState(false)
   const { urlPathname } = usePageContext()
+  // The panel is open for the page it was opened on: a navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null)
+  const open = openOn === urlPathname
+  const setOpen = (value: boolean) => setOpenOn(value ? urlPathname : null)
   const id = useId()
-  // Close the panel after a navigation.
-  useEffect(() => setOpen(false), [urlPathname])
   useEffect(() => {
     if (!open) return
-    const onKey = (event: KeyboardEvent) => { if (event.key === 'Escape') setOpen(false) }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenOn(null)
+    }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
   }, [open])
@@ -23,7 +26,7 @@ export function NavMenu({ links }: { links: NavLink[] }) {
         className="nav__toggle"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => setOpen(!open)}
       >
         <span className="nav__toggle-icon" aria-hidden="true" />
         {open ? 'Закрыть меню' : 'Меню'}
@@ -31,7 +34,9 @@ export function NavMenu({ links }: { links: NavLink[] }) {
       <ul className="nav__list" id={id}>
         {links.map((link) => (
           <li key={link.url}>
-            <a href={link.url} aria-current={link.url === urlPathname ? 'page' : undefined}>{link.title}</a>
+            <a href={link.url} aria-current={link.url === urlPathname ? 'page' : undefined}>
+              {link.title}
+            </a>
           </li>
         ))}
       </ul>

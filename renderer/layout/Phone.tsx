@@ -1,9 +1,11 @@
 import { telHref } from '../../src/format/phone'
 
-export function Phone({ tel, label, className }: { tel: string, label: string | null, className?: string }) {
+export function Phone({ tel, label, className }: { tel: string; label: string | null; className?: string }) {
   return (
     <div className={`phone ${className ?? ''}`}>
-      <a className="phone__number" href={`tel:${telHref(tel)}`}>{tel}</a>
+      <a className="phone__number" href={`tel:${telHref(tel)}`}>
+        {tel}
+      </a>
       {label && <span className="phone__label">{label}</span>}
     </div>
   )

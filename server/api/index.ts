@@ -2,12 +2,15 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { errorBody } from '../plugins/errors'
+import { deliveryRoutes } from './leads/delivery-routes'
 import { leadsRoutes } from './leads/leads-routes'
 import { modelRoutes } from './models/routes'
 
 export async function apiRoutes(app: FastifyInstance, { config }: { config: Config }) {
   // POST /api/feedback (the lead form): its own validator, parsers and rate limit.
   await app.register(leadsRoutes, { config })
+  // The lead outbox for the owner's tools: admin token only.
+  await app.register(deliveryRoutes, { config })
   // Generic model reads and content writes (GET/POST/PATCH /api/:model …); never writes feedback.
   await app.register(modelRoutes, { config })
   // Unknown API paths are JSON 404s, never an HTML page from the SSR catch-all.

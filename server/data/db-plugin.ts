@@ -10,11 +10,16 @@ declare module 'fastify' {
   }
 }
 
-export const dbPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  const db = await openDatabase(config.database)
-  app.decorate('db', db)
-  app.addHook('onClose', async () => { await db.destroy() })
-  if (config.seedDemo && await seedDemoContent(db, config.mediaDir)) {
-    app.log.info('Empty database: demo content created')
-  }
-}, { name: 'db' })
+export const dbPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const db = await openDatabase(config.database)
+    app.decorate('db', db)
+    app.addHook('onClose', async () => {
+      await db.destroy()
+    })
+    if (config.seedDemo && (await seedDemoContent(db, config.mediaDir))) {
+      app.log.info('Empty database: demo content created')
+    }
+  },
+  { name: 'db' },
+)

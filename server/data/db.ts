@@ -2,17 +2,27 @@
 // Everything else writes dialect-neutral Kysely queries.
 import fs from 'node:fs'
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
+import { SQLite, type SQLiteDatabase } from './sqlite-driver'
 import {
-  Kysely, Migrator, PostgresDialect, SqliteAdapter, SqliteDialect, sql,
-  type CreateTableBuilder, type Migration, type MigrationProvider, type Transaction,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration,
+  type MigrationProvider,
+  type Transaction,
 } from 'kysely'
 import pg from 'pg'
 import type { DatabaseConfig } from '../config'
 import type { Database } from './schema'
+import { isSqlite } from './dialect'
 import * as m001 from './migrations/001-initial'
 import * as m002 from './migrations/002-lead-intake'
 import * as m003 from './migrations/003-content-version'
+import * as m004 from './migrations/004-lead-source'
+import * as m005 from './migrations/005-lead-delivery'
+import * as m006 from './migrations/006-rate-limit'
 
 export type Db = Kysely<Database>
 
@@ -20,10 +30,15 @@ const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
   '002-lead-intake': m002,
   '003-content-version': m003,
+  '004-lead-source': m004,
+  '005-lead-delivery': m005,
+  '006-rate-limit': m006,
 }
 
 class InlineMigrations implements MigrationProvider {
-  async getMigrations() { return MIGRATIONS }
+  async getMigrations() {
+    return MIGRATIONS
+  }
 }
 
 /**
@@ -32,9 +47,12 @@ class InlineMigrations implements MigrationProvider {
  * a crash of the process and of the machine (the lead promise).
  */
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
-  const db = config.kind === 'sqlite'
-    ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.path) }) })
-    : new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }) })
+  const db =
+    config.kind === 'sqlite'
+      ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.path) }) })
+      : new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }),
+        })
   try {
     await migrate(db)
   } catch (error) {
@@ -44,7 +62,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   return db
 }
 
-function openSqlite(file: string): SQLite.Database {
+function openSqlite(file: string): SQLiteDatabase {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
   const database = new SQLite(file)
   database.pragma('journal_mode = WAL')
@@ -63,17 +81,10 @@ export async function migrate(db: Db): Promise<void> {
   }
 }
 
-export function isSqlite(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter
-}
-
-/** An auto-incrementing integer primary key named id, in the dialect's own form. */
-export function idColumn(db: Kysely<any>) {
-  const sqlite = isSqlite(db)
-  return <T extends CreateTableBuilder<any, any>>(table: T): T =>
-    (sqlite
-      ? table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
-      : table.addColumn('id', 'serial', (c) => c.primaryKey())) as T
+/** How many known migrations the database has not run (GET /readyz). */
+export async function pendingMigrations(db: Db): Promise<number> {
+  const migrations = await new Migrator({ db, provider: new InlineMigrations() }).getMigrations()
+  return migrations.filter((migration) => migration.executedAt === undefined).length
 }
 
 /**
@@ -99,7 +110,11 @@ export async function writeTransaction<T>(db: Db, fn: (trx: Transaction<Database
 
 /** Marks the content as changed, inside the write's own transaction (see ContentService). */
 export async function bumpContentVersion(trx: Kysely<Database>): Promise<void> {
-  await trx.updateTable('contentVersion').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute()
+  await trx
+    .updateTable('contentVersion')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute()
 }
 
 /** The current content version: compared by each process to notice writes of the others. */

@@ -87,6 +87,46 @@ export interface FeedbackTable {
   consentVersion: string | null
   /** 1 when the honeypot was filled or the form was sent too fast: kept for review, never delivered */
   spam: ColumnType<Flag, Flag | undefined, Flag>
+  /** The page the form was sent from: path and query, as the browser had it */
+  sourceUrl: string | null
+  /** The product whose page the form was sent from */
+  productId: number | null
+  productTitle: string | null
+  /** JSON object of the visit's utm_* tags, yclid and gclid (from its landing URL) */
+  utm: string | null
+  /** Where the owner is with it: 'new' | 'in_progress' | 'closed' */
+  status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>
+}
+
+export type LeadStatus = 'new' | 'in_progress' | 'closed'
+export type DeliveryChannel = 'email' | 'telegram' | 'webhook'
+export type DeliveryStatus = 'pending' | 'sent' | 'dead'
+
+/** The outbox: one row per lead and configured channel */
+export interface LeadDeliveryTable {
+  id: Generated<number>
+  feedbackId: number
+  channel: DeliveryChannel
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>
+  attempts: ColumnType<number, number | undefined, number>
+  /** ISO 8601 UTC: not claimed before then */
+  nextAttemptAt: string
+  /** ISO 8601 UTC: a failure after then is final (the row turns dead) */
+  giveUpAt: string
+  /** ISO 8601 UTC: the claimer owns the row until then */
+  leaseUntil: string | null
+  lastError: string | null
+  sentAt: string | null
+  createdAt: ColumnType<string, string, never>
+}
+
+/** Request counters of the rate limits, shared by every process */
+export interface RateLimitTable {
+  /** A hash of the limit's key (the client address): never the address itself */
+  key: string
+  /** Milliseconds since the epoch; PostgreSQL returns it as a string */
+  windowStart: ColumnType<number | string, number, number>
+  count: number
 }
 
 /** URLs of deleted records: they answer 410 instead of 404 */
@@ -109,8 +149,10 @@ export interface Database {
   advantage: AdvantageTable
   orderType: OrderTypeTable
   feedback: FeedbackTable
+  leadDelivery: LeadDeliveryTable
   goneUrl: GoneUrlTable
   contentVersion: ContentVersionTable
+  rateLimit: RateLimitTable
 }
 
 export type StructureRow = Selectable<StructureTable>
@@ -122,3 +164,4 @@ export type SliderItemRow = Selectable<SliderItemTable>
 export type AdvantageRow = Selectable<AdvantageTable>
 export type FeedbackRow = Selectable<FeedbackTable>
 export type NewFeedback = Insertable<FeedbackTable>
+export type LeadDeliveryRow = Selectable<LeadDeliveryTable>

@@ -6,8 +6,15 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { now, writeTransaction, type Db } from './db'
 import {
-  DEMO_ADVANTAGES, DEMO_CATALOGUE, DEMO_FEATURED_PRODUCT, DEMO_ORDER_TYPES, DEMO_PAGES,
-  DEMO_SECTIONS, DEMO_SITE, DEMO_SLIDES, type DemoProduct,
+  DEMO_ADVANTAGES,
+  DEMO_CATALOGUE,
+  DEMO_FEATURED_PRODUCT,
+  DEMO_ORDER_TYPES,
+  DEMO_PAGES,
+  DEMO_SECTIONS,
+  DEMO_SITE,
+  DEMO_SLIDES,
+  type DemoProduct,
 } from './demo-content'
 
 const DEMO_MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-media')
@@ -34,43 +41,103 @@ export async function seedDemoContent(db: Db, mediaDir: string): Promise<boolean
     if (existing) return false
     const stamp = now()
     const insert = async (row: {
-      parentId: number | null, typeId: string, title: string, urlFull: string, sort: number,
-      content?: string, metaTitle?: string, metaDescription?: string, metaImage?: string,
+      parentId: number | null
+      typeId: string
+      title: string
+      urlFull: string
+      sort: number
+      content?: string
+      metaTitle?: string
+      metaDescription?: string
+      metaImage?: string
     }) => {
-      const { id } = await trx.insertInto('structure')
+      const { id } = await trx
+        .insertInto('structure')
         .values({ ...row, content: row.content ?? null, status: null, createdAt: stamp, updatedAt: stamp })
-        .returning('id').executeTakeFirstOrThrow()
+        .returning('id')
+        .executeTakeFirstOrThrow()
       return id
     }
 
     const indexId = await insert({
-      parentId: null, typeId: 'index', title: DEMO_SITE.title, urlFull: '/', sort: 0,
-      metaTitle: DEMO_SITE.title, metaDescription: DEMO_SITE.metaDescription,
+      parentId: null,
+      typeId: 'index',
+      title: DEMO_SITE.title,
+      urlFull: '/',
+      sort: 0,
+      metaTitle: DEMO_SITE.title,
+      metaDescription: DEMO_SITE.metaDescription,
     })
-    await trx.insertInto('siteIndex').values({
-      structureId: indexId, logo: image(DEMO_SITE.logo), tel: DEMO_SITE.tel, telText: DEMO_SITE.telText,
-      description: DEMO_SITE.description, copyright: DEMO_SITE.copyright,
-    }).execute()
+    await trx
+      .insertInto('siteIndex')
+      .values({
+        structureId: indexId,
+        logo: image(DEMO_SITE.logo),
+        tel: DEMO_SITE.tel,
+        telText: DEMO_SITE.telText,
+        description: DEMO_SITE.description,
+        copyright: DEMO_SITE.copyright,
+      })
+      .execute()
     for (const [i, slide] of DEMO_SLIDES.entries()) {
-      await trx.insertInto('sliderItem').values({ structureId: indexId, image: image(slide.image), title: slide.title, sort: i }).execute()
+      await trx
+        .insertInto('sliderItem')
+        .values({ structureId: indexId, image: image(slide.image), title: slide.title, sort: i })
+        .execute()
     }
     for (const [i, adv] of DEMO_ADVANTAGES.entries()) {
-      await trx.insertInto('advantage').values({ structureId: indexId, image: image(adv.image), title: adv.title, description: adv.description, sort: i }).execute()
+      await trx
+        .insertInto('advantage')
+        .values({
+          structureId: indexId,
+          image: image(adv.image),
+          title: adv.title,
+          description: adv.description,
+          sort: i,
+        })
+        .execute()
     }
 
     const catalogueId = await insert({
-      parentId: indexId, typeId: 'section', title: DEMO_CATALOGUE.title, urlFull: '/structure/', sort: 1,
-      content: DEMO_CATALOGUE.content, metaDescription: DEMO_CATALOGUE.content,
+      parentId: indexId,
+      typeId: 'section',
+      title: DEMO_CATALOGUE.title,
+      urlFull: '/structure/',
+      sort: 1,
+      content: DEMO_CATALOGUE.content,
+      metaDescription: DEMO_CATALOGUE.content,
     })
     const addProduct = async (trxParent: number, url: string, sort: number, p: DemoProduct) => {
-      const id = await insert({ parentId: trxParent, typeId: 'product', title: p.title, urlFull: url, sort, metaDescription: p.description })
-      await trx.insertInto('product').values({ structureId: id, image: image(p.image), article: p.article, price: p.price, description: p.description }).execute()
+      const id = await insert({
+        parentId: trxParent,
+        typeId: 'product',
+        title: p.title,
+        urlFull: url,
+        sort,
+        metaDescription: p.description,
+      })
+      await trx
+        .insertInto('product')
+        .values({
+          structureId: id,
+          image: image(p.image),
+          article: p.article,
+          price: p.price,
+          description: p.description,
+        })
+        .execute()
     }
     for (const [i, section] of DEMO_SECTIONS.entries()) {
       const sectionUrl = `/structure/${section.slug}/`
       const sectionId = await insert({
-        parentId: catalogueId, typeId: 'section', title: section.title, urlFull: sectionUrl, sort: i,
-        content: section.content, metaDescription: section.content, metaImage: image(section.image),
+        parentId: catalogueId,
+        typeId: 'section',
+        title: section.title,
+        urlFull: sectionUrl,
+        sort: i,
+        content: section.content,
+        metaDescription: section.content,
+        metaImage: image(section.image),
       })
       if (i === 0) await addProduct(sectionId, '/structure/product', 0, DEMO_FEATURED_PRODUCT)
       for (const [j, product] of section.products.entries()) {
@@ -78,7 +145,14 @@ export async function seedDemoContent(db: Db, mediaDir: string): Promise<boolean
       }
     }
     for (const [i, page] of DEMO_PAGES.entries()) {
-      await insert({ parentId: indexId, typeId: 'page', title: page.title, urlFull: `/${page.slug}`, sort: 10 + i, content: page.content })
+      await insert({
+        parentId: indexId,
+        typeId: 'page',
+        title: page.title,
+        urlFull: `/${page.slug}`,
+        sort: 10 + i,
+        content: page.content,
+      })
     }
     for (const orderType of DEMO_ORDER_TYPES) await trx.insertInto('orderType').values(orderType).execute()
     return true

@@ -18,7 +18,11 @@ const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp:
 
 /** A refused image: the status (400, 413, 415) and the Russian text the client sees. */
 export class ImageError extends Error {
-  constructor(readonly statusCode: number, message: string, readonly code: string) {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+  ) {
     super(message)
     this.name = 'ImageError'
   }
@@ -59,7 +63,11 @@ const UNSUPPORTED = 'Неподдерживаемый формат файла: �
  */
 export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<CheckedImage> {
   if (bytes.length > limits.maxBytes) {
-    throw new ImageError(413, `Файл слишком большой: не более ${Math.floor(limits.maxBytes / 1024 / 1024)} МБ`, 'file_too_large')
+    throw new ImageError(
+      413,
+      `Файл слишком большой: не более ${Math.floor(limits.maxBytes / 1024 / 1024)} МБ`,
+      'file_too_large',
+    )
   }
   if (bytes.length === 0) throw new ImageError(400, 'Файл пустой', 'empty_file')
   const format = sniffImageFormat(bytes)
@@ -75,9 +83,14 @@ export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<
   if (sharpFormat !== format) throw new ImageError(415, UNSUPPORTED, 'unsupported_image')
   const width = metadata.width ?? 0
   const height = metadata.height ?? 0
-  if (width <= 0 || height <= 0) throw new ImageError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
+  if (width <= 0 || height <= 0)
+    throw new ImageError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
   if (width * height > limits.maxPixels) {
-    throw new ImageError(400, `Слишком большое изображение: не более ${Math.round(limits.maxPixels / 1_000_000)} мегапикселей`, 'too_many_pixels')
+    throw new ImageError(
+      400,
+      `Слишком большое изображение: не более ${Math.round(limits.maxPixels / 1_000_000)} мегапикселей`,
+      'too_many_pixels',
+    )
   }
   // Decoding the pixels proves the file is a whole image; limitInputPixels guards the decoder too.
   try {

@@ -18,20 +18,24 @@ const MESSAGES: Record<number, [code: string, message: string]> = {
 }
 
 export function errorBody(status: number, message?: string, code?: string) {
-  const [defaultCode, defaultMessage] = MESSAGES[status] ?? (status >= 500 ? ['internal', 'Внутренняя ошибка сервера'] : ['error', 'Ошибка запроса'])
+  const [defaultCode, defaultMessage] =
+    MESSAGES[status] ?? (status >= 500 ? ['internal', 'Внутренняя ошибка сервера'] : ['error', 'Ошибка запроса'])
   return { error: { code: code ?? defaultCode, message: message ?? defaultMessage } }
 }
 
-export const errorsPlugin = fp(async (app) => {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed')
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed')
+        return reply.code(status).send(errorBody(status))
+      }
+      request.log.info({ code: error.code, status }, 'request rejected')
+      // Fastify's own messages are English; the client gets the Russian text for the status.
       return reply.code(status).send(errorBody(status))
-    }
-    request.log.info({ code: error.code, status }, 'request rejected')
-    // Fastify's own messages are English; the client gets the Russian text for the status.
-    return reply.code(status).send(errorBody(status))
-  })
-  app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404)))
-}, { name: 'errors' })
+    })
+    app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody(404)))
+  },
+  { name: 'errors' },
+)

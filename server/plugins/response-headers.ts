@@ -1,12 +1,15 @@
 // Baseline headers on every response (pages, API, assets).
 import fp from 'fastify-plugin'
 
-export const responseHeadersPlugin = fp(async (app) => {
-  app.addHook('onSend', async (_request, reply) => {
-    // The server is closing (deploy, reload): this response is the connection's last.
-    if (!app.server.listening) reply.header('connection', 'close')
-    reply.header('x-content-type-options', 'nosniff')
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-    reply.header('x-frame-options', 'SAMEORIGIN')
-  })
-}, { name: 'response-headers' })
+export const responseHeadersPlugin = fp(
+  async (app) => {
+    app.addHook('onSend', async (_request, reply) => {
+      // The server is closing (deploy, reload): this response is the connection's last.
+      if (!app.server.listening) reply.header('connection', 'close')
+      reply.header('x-content-type-options', 'nosniff')
+      reply.header('referrer-policy', 'strict-origin-when-cross-origin')
+      reply.header('x-frame-options', 'SAMEORIGIN')
+    })
+  },
+  { name: 'response-headers' },
+)

@@ -10,45 +10,55 @@ import { errorBody } from './errors'
 export const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client')
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-export const staticAssetsPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  fs.mkdirSync(config.mediaDir, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: config.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    redirect: false,
-    // Stored images carry a content hash in their name, so they never change.
-    setHeaders(reply) { reply.header('cache-control', IMMUTABLE) },
-  })
-
-  if (!config.isProduction) {
-    await app.register(import('@fastify/middie'))
-    const { createDevMiddleware } = await import('vike/server')
-    const { devMiddleware, viteServer } = await createDevMiddleware({
-      root: ROOT_DIR,
-      // HMR on Fastify's own server: no second port, and parallel dev servers do not collide.
-      viteConfig: { server: { ws: { server: app.server } }, logLevel: config.logLevel === 'silent' ? 'silent' : 'info' },
+export const staticAssetsPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    fs.mkdirSync(config.mediaDir, { recursive: true })
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      redirect: false,
+      // Stored images carry a content hash in their name, so they never change.
+      setHeaders(reply) {
+        reply.header('cache-control', IMMUTABLE)
+      },
     })
-    app.use(devMiddleware)
-    app.addHook('onClose', async () => { await viteServer.close() })
-    return
-  }
 
-  if (!fs.existsSync(path.join(CLIENT_DIR, 'assets'))) {
-    throw new Error('The production build is missing: run `npm run build` (or `npm start`, which builds it)')
-  }
-  await app.register(fastifyStatic, {
-    root: CLIENT_DIR,
-    prefix: '/',
-    wildcard: false, // one route per built file; every other path goes to SSR
-    index: false,
-    redirect: false,
-    setHeaders(reply, filePath) {
-      const hashed = filePath.startsWith(path.join(CLIENT_DIR, 'assets') + path.sep)
-      reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600')
-    },
-  })
-  // A chunk missing after a redeploy is a 404, never an HTML page in place of JavaScript.
-  app.get('/assets/*', (_request, reply) => reply.code(404).send(errorBody(404)))
-}, { name: 'static-assets' })
+    if (!config.isProduction) {
+      await app.register(import('@fastify/middie'))
+      const { createDevMiddleware } = await import('vike/server')
+      const { devMiddleware, viteServer } = await createDevMiddleware({
+        root: ROOT_DIR,
+        // HMR on Fastify's own server: no second port, and parallel dev servers do not collide.
+        viteConfig: {
+          server: { ws: { server: app.server } },
+          logLevel: config.logLevel === 'silent' ? 'silent' : 'info',
+        },
+      })
+      app.use(devMiddleware)
+      app.addHook('onClose', async () => {
+        await viteServer.close()
+      })
+      return
+    }
+
+    if (!fs.existsSync(path.join(CLIENT_DIR, 'assets'))) {
+      throw new Error('The production build is missing: run `npm run build` (or `npm start`, which builds it)')
+    }
+    await app.register(fastifyStatic, {
+      root: CLIENT_DIR,
+      prefix: '/',
+      wildcard: false, // one route per built file; every other path goes to SSR
+      index: false,
+      redirect: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.startsWith(path.join(CLIENT_DIR, 'assets') + path.sep)
+        reply.header('cache-control', hashed ? IMMUTABLE : 'public, max-age=3600')
+      },
+    })
+    // A chunk missing after a redeploy is a 404, never an HTML page in place of JavaScript.
+    app.get('/assets/*', (_request, reply) => reply.code(404).send(errorBody(404)))
+  },
+  { name: 'static-assets' },
+)

@@ -9,12 +9,15 @@ declare module 'fastify' {
   }
 }
 
-export const contentPlugin = fp<{ config: Config }>(async (app, { config }) => {
-  const content = new ContentService(app.db, {
-    ttlSeconds: config.structureTtl,
-    publicSettings: { publicUrl: config.publicUrl, mediaUrl: config.mediaUrl, metrikaId: config.metrikaId },
-  })
-  app.decorate('content', content)
-  // Load the route map at start so the first visitor does not wait for it.
-  await content.routes()
-}, { name: 'content', dependencies: ['db'] })
+export const contentPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const content = new ContentService(app.db, {
+      ttlSeconds: config.structureTtl,
+      publicSettings: { publicUrl: config.publicUrl, mediaUrl: config.mediaUrl, metrikaId: config.metrikaId },
+    })
+    app.decorate('content', content)
+    // Load the route map at start so the first visitor does not wait for it.
+    await content.routes()
+  },
+  { name: 'content', dependencies: ['db'] },
+)

@@ -15,7 +15,10 @@ beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-routes-'))
   db = await openDatabase({ kind: 'sqlite', path: path.join(dir, 'site.db') })
   await seedDemoContent(db, path.join(dir, 'media'))
-  service = new ContentService(db, { ttlSeconds: 120, publicSettings: { publicUrl: 'http://x', mediaUrl: '', metrikaId: null } })
+  service = new ContentService(db, {
+    ttlSeconds: 120,
+    publicSettings: { publicUrl: 'http://x', mediaUrl: '', metrikaId: null },
+  })
 })
 afterEach(async () => {
   await db.destroy()
@@ -23,11 +26,32 @@ afterEach(async () => {
 })
 
 async function insertPage(urlFull: string, typeId = 'page', parentUrl = '/') {
-  const parent = await db.selectFrom('structure').select('id').where('urlFull', '=', parentUrl).executeTakeFirstOrThrow()
-  const { id } = await db.insertInto('structure').values({
-    parentId: parent.id, typeId, title: `Страница ${urlFull}`, urlFull, sort: 50, published: 1, status: null, content: null,
-    metaTitle: null, metaDescription: null, metaImage: null, metaRobots: null, metaJsonLd: null, createdAt: now(), updatedAt: now(),
-  }).returning('id').executeTakeFirstOrThrow()
+  const parent = await db
+    .selectFrom('structure')
+    .select('id')
+    .where('urlFull', '=', parentUrl)
+    .executeTakeFirstOrThrow()
+  const { id } = await db
+    .insertInto('structure')
+    .values({
+      parentId: parent.id,
+      typeId,
+      title: `Страница ${urlFull}`,
+      urlFull,
+      sort: 50,
+      published: 1,
+      status: null,
+      content: null,
+      metaTitle: null,
+      metaDescription: null,
+      metaImage: null,
+      metaRobots: null,
+      metaJsonLd: null,
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return id
 }
 
@@ -70,7 +94,12 @@ describe('the route map', () => {
 
 describe('resolving a URL', () => {
   it('resolves each screen kind', async () => {
-    for (const [url, typeId] of [['/', 'index'], ['/structure/', 'section'], ['/structure/product', 'product'], ['/politika', 'page']]) {
+    for (const [url, typeId] of [
+      ['/', 'index'],
+      ['/structure/', 'section'],
+      ['/structure/product', 'product'],
+      ['/politika', 'page'],
+    ]) {
       const result = await service.resolvePage(url)
       expect(result.kind).toBe('page')
       if (result.kind === 'page') expect(result.page.typeId).toBe(typeId)
@@ -109,15 +138,29 @@ describe('resolving a URL', () => {
 
   it('builds breadcrumbs from the root to the record', async () => {
     const result = await service.resolvePage('/structure/power-tools/jigsaw')
-    expect(result.kind === 'page' && result.page.breadcrumbs.map((b) => b.url))
-      .toEqual(['/', '/structure/', '/structure/power-tools/', '/structure/power-tools/jigsaw'])
+    expect(result.kind === 'page' && result.page.breadcrumbs.map((b) => b.url)).toEqual([
+      '/',
+      '/structure/',
+      '/structure/power-tools/',
+      '/structure/power-tools/jigsaw',
+    ])
   })
 })
 
 describe('the owning index record', () => {
   it('is the index record with the longest urlFull prefix of the path', async () => {
     const landing = await insertPage('/promo/', 'index')
-    await db.insertInto('siteIndex').values({ structureId: landing, logo: null, tel: '8 800 000-00-00', telText: null, description: null, copyright: null }).execute()
+    await db
+      .insertInto('siteIndex')
+      .values({
+        structureId: landing,
+        logo: null,
+        tel: '8 800 000-00-00',
+        telText: null,
+        description: null,
+        copyright: null,
+      })
+      .execute()
     service.invalidate()
     expect((await service.getSite('/promo/akciya'))?.tel).toBe('8 800 000-00-00')
     expect((await service.getSite('/promo/'))?.tel).toBe('8 800 000-00-00')
@@ -127,7 +170,12 @@ describe('the owning index record', () => {
 
   it('lists catalogue sections in the menu and text pages in the footer', async () => {
     const site = await service.getSite('/')
-    expect(site?.menu.map((m) => m.title)).toEqual(['Каталог', 'Электроинструмент', 'Садовая техника', 'Ручной инструмент'])
+    expect(site?.menu.map((m) => m.title)).toEqual([
+      'Каталог',
+      'Электроинструмент',
+      'Садовая техника',
+      'Ручной инструмент',
+    ])
     expect(site?.consentUrl).toBe('/soglasie')
     expect(site?.policyUrl).toBe('/politika')
   })

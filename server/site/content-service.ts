@@ -3,8 +3,20 @@
 // for structureTtl seconds, served stale while it reloads, and dropped at once on writes.
 import { readContentVersion, type Db } from '../data/db'
 import type {
-  ContentSource, HomePage, NavLink, PageData, PageMeta, PageResolution, ProductCard, ProductPage,
-  PublicSettings, SectionCard, SectionPage, SiteInfo, TextPage, TypeId,
+  ContentSource,
+  HomePage,
+  NavLink,
+  PageData,
+  PageMeta,
+  PageResolution,
+  ProductCard,
+  ProductPage,
+  PublicSettings,
+  SectionCard,
+  SectionPage,
+  SiteInfo,
+  TextPage,
+  TypeId,
 } from '../../src/site/types'
 import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
 
@@ -28,7 +40,13 @@ export interface IndexEntry {
   parentId: number | null
   typeId: string
   urlFull: string
-  index: { logo: string | null, tel: string | null, telText: string | null, description: string | null, copyright: string | null }
+  index: {
+    logo: string | null
+    tel: string | null
+    telText: string | null
+    description: string | null
+    copyright: string | null
+  }
 }
 
 export interface RouteMap {
@@ -54,7 +72,10 @@ export class ContentService implements ContentSource {
   private readonly listeners: (() => void)[] = []
   readonly publicSettings: PublicSettings
 
-  constructor(private readonly db: Db, private readonly options: ContentServiceOptions) {
+  constructor(
+    private readonly db: Db,
+    private readonly options: ContentServiceOptions,
+  ) {
     this.publicSettings = Object.freeze({ ...options.publicSettings })
   }
 
@@ -100,7 +121,9 @@ export class ContentService implements ContentSource {
         if (generation === this.generation) this.current = map
         return map
       })
-      .finally(() => { this.loading = null })
+      .finally(() => {
+        this.loading = null
+      })
     return this.loading
   }
 
@@ -119,7 +142,7 @@ export class ContentService implements ContentSource {
     let routes = await this.routes()
     const path = normalizePath(urlPathname)
     let entry = routes.byUrl.get(path)
-    if (!entry && await this.existsInDatabase(path)) {
+    if (!entry && (await this.existsInDatabase(path))) {
       // Added since the map was loaded (by another process or straight into the database).
       this.invalidate()
       routes = await this.routes()
@@ -132,7 +155,11 @@ export class ContentService implements ContentSource {
       if (other) {
         entry = other
       } else {
-        const gone = await this.db.selectFrom('goneUrl').select('urlFull').where('urlFull', '=', path).executeTakeFirst()
+        const gone = await this.db
+          .selectFrom('goneUrl')
+          .select('urlFull')
+          .where('urlFull', '=', path)
+          .executeTakeFirst()
         return gone ? { kind: 'gone' } : { kind: 'missing' }
       }
     }
@@ -151,9 +178,21 @@ export class ContentService implements ContentSource {
   }
 
   private async loadPage(routes: RouteMap, entry: RouteEntry): Promise<PageData | null> {
-    const record = await this.db.selectFrom('structure')
-      .select(['id', 'title', 'urlFull', 'content', 'metaTitle', 'metaDescription', 'metaImage', 'metaRobots', 'metaJsonLd'])
-      .where('id', '=', entry.id).executeTakeFirst()
+    const record = await this.db
+      .selectFrom('structure')
+      .select([
+        'id',
+        'title',
+        'urlFull',
+        'content',
+        'metaTitle',
+        'metaDescription',
+        'metaImage',
+        'metaRobots',
+        'metaJsonLd',
+      ])
+      .where('id', '=', entry.id)
+      .executeTakeFirst()
     if (!record) return null
     const base = {
       id: record.id,
@@ -161,7 +200,7 @@ export class ContentService implements ContentSource {
       url: record.urlFull,
       breadcrumbs: breadcrumbs(routes, entry),
     }
-    const meta = (fallback: { description?: string | null, image?: string | null }): PageMeta => ({
+    const meta = (fallback: { description?: string | null; image?: string | null }): PageMeta => ({
       title: record.metaTitle || record.title,
       description: record.metaDescription || excerpt(fallback.description ?? record.content),
       image: record.metaImage || fallback.image || null,
@@ -175,27 +214,42 @@ export class ContentService implements ContentSource {
         // The index part came with the route map (the spec's structure load): no second query.
         const site = routes.indexes.find((i) => i.id === entry.id)?.index
         return {
-          ...base, typeId: 'index', ...home,
+          ...base,
+          typeId: 'index',
+          ...home,
           description: site?.description ?? null,
           meta: meta({ description: site?.description, image: home.slides[0]?.image ?? site?.logo }),
         } satisfies HomePage
       }
       case 'section': {
         const children = routes.children.get(entry.id) ?? []
-        const sections = await this.sectionCards(routes, children.filter((c) => c.published && c.typeId === 'section'))
+        const sections = await this.sectionCards(
+          routes,
+          children.filter((c) => c.published && c.typeId === 'section'),
+        )
         const products = await this.productCards(children.filter((c) => c.published && c.typeId === 'product'))
         return {
-          ...base, typeId: 'section', content: record.content, sections, products,
+          ...base,
+          typeId: 'section',
+          content: record.content,
+          sections,
+          products,
           meta: meta({ image: products[0]?.image ?? sections[0]?.image }),
         } satisfies SectionPage
       }
       case 'product': {
-        const product = await this.db.selectFrom('product').select(['image', 'article', 'price', 'description'])
-          .where('structureId', '=', entry.id).executeTakeFirst()
+        const product = await this.db
+          .selectFrom('product')
+          .select(['image', 'article', 'price', 'description'])
+          .where('structureId', '=', entry.id)
+          .executeTakeFirst()
         return {
-          ...base, typeId: 'product',
-          image: product?.image ?? null, article: product?.article ?? null,
-          price: product?.price ?? null, description: product?.description ?? null,
+          ...base,
+          typeId: 'product',
+          image: product?.image ?? null,
+          article: product?.article ?? null,
+          price: product?.price ?? null,
+          description: product?.description ?? null,
           meta: meta({ description: product?.description, image: product?.image }),
         } satisfies ProductPage
       }
@@ -207,38 +261,74 @@ export class ContentService implements ContentSource {
   /** The catalogue tree for the home page: sections holding products, in tree order. */
   private async loadHome(routes: RouteMap, entry: RouteEntry) {
     const [slides, advantages] = await Promise.all([
-      this.db.selectFrom('sliderItem').select(['id', 'image', 'title']).where('structureId', '=', entry.id)
-        .orderBy('sort').orderBy('id').execute(),
-      this.db.selectFrom('advantage').select(['id', 'image', 'title', 'description']).where('structureId', '=', entry.id)
-        .orderBy('sort').orderBy('id').execute(),
+      this.db
+        .selectFrom('sliderItem')
+        .select(['id', 'image', 'title'])
+        .where('structureId', '=', entry.id)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
+      this.db
+        .selectFrom('advantage')
+        .select(['id', 'image', 'title', 'description'])
+        .where('structureId', '=', entry.id)
+        .orderBy('sort')
+        .orderBy('id')
+        .execute(),
     ])
-    const sectionEntries = descendants(routes, entry.id, (e) => e.typeId === 'section')
-      .filter((s) => (routes.children.get(s.id) ?? []).some((c) => c.published && c.typeId === 'product'))
+    const sectionEntries = descendants(routes, entry.id, (e) => e.typeId === 'section').filter((s) =>
+      (routes.children.get(s.id) ?? []).some((c) => c.published && c.typeId === 'product'),
+    )
     const cards = await this.sectionCards(routes, sectionEntries)
-    const sections = await Promise.all(cards.map(async (card) => ({
-      ...card,
-      products: await this.productCards(
-        (routes.children.get(card.id) ?? []).filter((c) => c.published && c.typeId === 'product').slice(0, HOME_PRODUCTS_PER_SECTION),
-      ),
-    })))
+    const sections = await Promise.all(
+      cards.map(async (card) => ({
+        ...card,
+        products: await this.productCards(
+          (routes.children.get(card.id) ?? [])
+            .filter((c) => c.published && c.typeId === 'product')
+            .slice(0, HOME_PRODUCTS_PER_SECTION),
+        ),
+      })),
+    )
     return { slides, advantages, sections }
   }
 
   private async productCards(entries: RouteEntry[]): Promise<ProductCard[]> {
     if (entries.length === 0) return []
-    const parts = await this.db.selectFrom('product').select(['structureId', 'image', 'article', 'price'])
-      .where('structureId', 'in', entries.map((e) => e.id)).execute()
+    const parts = await this.db
+      .selectFrom('product')
+      .select(['structureId', 'image', 'article', 'price'])
+      .where(
+        'structureId',
+        'in',
+        entries.map((e) => e.id),
+      )
+      .execute()
     const byId = new Map(parts.map((p) => [p.structureId, p]))
     return entries.map((e) => {
       const part = byId.get(e.id)
-      return { id: e.id, title: e.title, url: e.urlFull, image: part?.image ?? null, article: part?.article ?? null, price: part?.price ?? null }
+      return {
+        id: e.id,
+        title: e.title,
+        url: e.urlFull,
+        image: part?.image ?? null,
+        article: part?.article ?? null,
+        price: part?.price ?? null,
+      }
     })
   }
 
   private async sectionCards(routes: RouteMap, entries: RouteEntry[]): Promise<SectionCard[]> {
     if (entries.length === 0) return []
-    const images = await this.db.selectFrom('structure').select(['id', 'metaImage'])
-      .where('id', 'in', entries.map((e) => e.id)).execute()
+    const images = await this.db
+      .selectFrom('structure')
+      .select(['id', 'metaImage'])
+      .where(
+        'id',
+        'in',
+        entries.map((e) => e.id),
+      )
+      .execute()
     const imageById = new Map(images.map((r) => [r.id, r.metaImage]))
     return entries.map((e) => ({
       id: e.id,
@@ -253,19 +343,32 @@ export class ContentService implements ContentSource {
 /** The spec's structure load plus the URL of every record, in two queries. */
 export async function loadRouteMap(db: Db): Promise<RouteMap> {
   const [rows, indexRows] = await Promise.all([
-    db.selectFrom('structure')
+    db
+      .selectFrom('structure')
       .select(['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort', 'published', 'status'])
-      .orderBy('sort').orderBy('id').execute(),
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
     // select id, parentId, typeId, urlFull, index {logo, tel, telText, description, copyright}
     // where typeId in [index] orderBy typeId asc (spec point 7)
-    db.selectFrom('structure')
+    db
+      .selectFrom('structure')
       .leftJoin('siteIndex', 'siteIndex.structureId', 'structure.id')
       .select([
-        'structure.id', 'structure.parentId', 'structure.typeId', 'structure.urlFull', 'structure.published',
-        'siteIndex.logo', 'siteIndex.tel', 'siteIndex.telText', 'siteIndex.description', 'siteIndex.copyright',
+        'structure.id',
+        'structure.parentId',
+        'structure.typeId',
+        'structure.urlFull',
+        'structure.published',
+        'siteIndex.logo',
+        'siteIndex.tel',
+        'siteIndex.telText',
+        'siteIndex.description',
+        'siteIndex.copyright',
       ])
       .where('structure.typeId', 'in', ['index'])
-      .orderBy('structure.typeId', 'asc').execute(),
+      .orderBy('structure.typeId', 'asc')
+      .execute(),
   ])
   const entries: RouteEntry[] = rows.map((r) => ({ ...r, published: Boolean(r.published) }))
   const children = new Map<number | null, RouteEntry[]>()
@@ -277,7 +380,10 @@ export async function loadRouteMap(db: Db): Promise<RouteMap> {
   const indexes: IndexEntry[] = indexRows
     .filter((r) => r.published)
     .map((r) => ({
-      id: r.id, parentId: r.parentId, typeId: r.typeId, urlFull: r.urlFull,
+      id: r.id,
+      parentId: r.parentId,
+      typeId: r.typeId,
+      urlFull: r.urlFull,
       index: { logo: r.logo, tel: r.tel, telText: r.telText, description: r.description, copyright: r.copyright },
     }))
     .sort((a, b) => b.urlFull.length - a.urlFull.length)
@@ -292,8 +398,10 @@ export async function loadRouteMap(db: Db): Promise<RouteMap> {
 
 function buildSiteInfo(routes: RouteMap, owner: IndexEntry): SiteInfo {
   const entry = routes.byId.get(owner.id)
-  const menu: NavLink[] = descendants(routes, owner.id, (e) => e.typeId === 'section', 2)
-    .map((e) => ({ title: e.title, url: e.urlFull }))
+  const menu: NavLink[] = descendants(routes, owner.id, (e) => e.typeId === 'section', 2).map((e) => ({
+    title: e.title,
+    url: e.urlFull,
+  }))
   const pages = (routes.children.get(owner.id) ?? []).filter((e) => e.published && e.typeId === 'page')
   const bySlug = (slug: string) => pages.find((p) => p.urlFull.replace(/\/$/, '').endsWith(`/${slug}`))?.urlFull ?? null
   return {

@@ -27,12 +27,24 @@ export interface ContentExport {
   readonly structure: Record_[]
   readonly orderType: Record_[]
   /** Media path → the file, base64 */
-  readonly images: Record<string, { readonly contentType: string, readonly base64: string }>
+  readonly images: Record<string, { readonly contentType: string; readonly base64: string }>
 }
 
 const STRUCTURE_FIELDS = [
-  'id', 'parentId', 'typeId', 'title', 'urlFull', 'sort', 'published', 'status', 'content',
-  'metaTitle', 'metaDescription', 'metaImage', 'metaRobots', 'metaJsonLd',
+  'id',
+  'parentId',
+  'typeId',
+  'title',
+  'urlFull',
+  'sort',
+  'published',
+  'status',
+  'content',
+  'metaTitle',
+  'metaDescription',
+  'metaImage',
+  'metaRobots',
+  'metaJsonLd',
 ] as const
 
 const STRUCTURE_SELECT = {
@@ -55,16 +67,26 @@ function imageSlots(record: Record_): Array<[Record_, string]> {
 }
 
 export async function exportContent(config: ToolConfig): Promise<ContentExport> {
-  const { api, fetchBytes } = await createToolApi(config)
+  const tool = await createToolApi(config)
+  const { api } = tool
+  const fetchBytes = (path: string) => tool.fetchBytes(path)
   const token = config.adminToken ?? undefined
   const structure: Record_[] = []
   for (let skip = 0; ; skip += PAGE) {
-    const page = await api.many('structure', { select: STRUCTURE_SELECT, orderBy: { id: 'asc' }, take: PAGE, skip }, { token })
+    const page = await api.many(
+      'structure',
+      { select: STRUCTURE_SELECT, orderBy: { id: 'asc' }, take: PAGE, skip },
+      { token },
+    )
     structure.push(...page)
     if (page.length < PAGE) break
   }
-  const orderType = await api.many('orderType', { select: { type: true, title: true }, orderBy: { id: 'asc' }, take: PAGE }, { token })
-  const images: Record<string, { contentType: string, base64: string }> = {}
+  const orderType = await api.many(
+    'orderType',
+    { select: { type: true, title: true }, orderBy: { id: 'asc' }, take: PAGE },
+    { token },
+  )
+  const images: Record<string, { contentType: string; base64: string }> = {}
   for (const record of structure) {
     for (const [holder, key] of imageSlots(record)) {
       const path = holder[key]
@@ -104,7 +126,8 @@ async function toUploadable(bytes: Buffer, name: string): Promise<File> {
 
 export async function importContent(config: ToolConfig, data: ContentExport, log: (line: string) => void = () => {}) {
   const token = requireToken(config)
-  if (data?.format !== EXPORT_FORMAT || !Array.isArray(data.structure)) throw new UsageError('the file is not a content export of this site')
+  if (data?.format !== EXPORT_FORMAT || !Array.isArray(data.structure))
+    throw new UsageError('the file is not a content export of this site')
   const { api } = await createToolApi(config)
   const files = new Map<string, File>()
   const file = async (path: string): Promise<File> => {
@@ -123,7 +146,8 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
     delete values.id
     if (values.parentId !== null) {
       const parent = newIds.get(values.parentId)
-      if (parent === undefined) throw new Error(`Record ${String(record.urlFull)}: its parent ${String(values.parentId)} is not in the export`)
+      if (parent === undefined)
+        throw new Error(`Record ${String(record.urlFull)}: its parent ${String(values.parentId)} is not in the export`)
       values.parentId = parent
     }
     for (const list of ['sliderItems', 'advantages']) {
@@ -145,7 +169,11 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
   return { records: newIds.size }
 }
 
-export async function contentMain(argv: string[], config = readToolConfig(), out: NodeJS.WritableStream = process.stdout) {
+export async function contentMain(
+  argv: string[],
+  config = readToolConfig(),
+  out: NodeJS.WritableStream = process.stdout,
+) {
   const [command, file, ...rest] = argv
   if (command === 'export' && file === undefined) {
     const data = await exportContent(config)

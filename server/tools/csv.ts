@@ -11,7 +11,10 @@ export function csvCell(value: unknown): string {
 }
 
 /** The whole file: a header row, then one row per record, each line ending in CRLF. */
-export function toCsv(columns: ReadonlyArray<readonly [key: string, title: string]>, rows: ReadonlyArray<Record<string, unknown>>): string {
+export function toCsv(
+  columns: ReadonlyArray<readonly [key: string, title: string]>,
+  rows: ReadonlyArray<Record<string, unknown>>,
+): string {
   const lines = [columns.map(([, title]) => csvCell(title)).join(';')]
   for (const row of rows) lines.push(columns.map(([key]) => csvCell(row[key])).join(';'))
   return `${BOM}${lines.map((line) => `${line}\r\n`).join('')}`

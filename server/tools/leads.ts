@@ -1,9 +1,19 @@
-// npm run leads -- export --format csv > leads.csv
-// Reads every lead through the API with the admin token and writes a CSV for Excel to stdout.
+// npm run leads -- export --format csv > leads.csv     every lead as a CSV for Excel
+// npm run leads -- deliveries                          deliveries not sent yet, and dead ones
+// npm run leads -- retry <id…|--dead>                  put deliveries back in the queue
+// Talks to the running site through its API with the admin token (VITRINA_URL, ADMIN_TOKEN).
+import { formatDateTimeIn } from '../../src/format/format-date'
+import { visitTagsText } from '../../src/lead/lead-source'
+import { parseVisitTags } from '../leads/lead-message'
 import { toCsv } from './csv'
 import { createToolApi, readToolConfig, requireToken, runTool, UsageError, type ToolConfig } from './tool-config'
 
-const USAGE = 'usage: npm run leads -- export --format csv > leads.csv   (env: VITRINA_URL, ADMIN_TOKEN)'
+const USAGE = [
+  'usage: npm run leads -- export --format csv > leads.csv',
+  '       npm run leads -- deliveries',
+  '       npm run leads -- retry <delivery id…> | --dead',
+  '(env: VITRINA_URL, ADMIN_TOKEN)',
+].join('\n')
 const PAGE = 500
 
 export const LEAD_COLUMNS = [
@@ -12,21 +22,107 @@ export const LEAD_COLUMNS = [
   ['username', 'Имя'],
   ['phone', 'Телефон'],
   ['email', 'E-mail'],
+  ['sourceUrl', 'Страница'],
+  ['productTitle', 'Товар'],
+  ['utm', 'Метки'],
 ] as const
+
+const LEAD_FIELDS = ['id', 'createdAt', 'username', 'phone', 'email', 'sourceUrl', 'productTitle', 'utm']
+
+/** A lead as its CSV row shows it: the time in the site's zone, the tags on one line. */
+export function csvLead(row: Record<string, unknown>, timeZone: string): Record<string, unknown> {
+  return {
+    ...row,
+    createdAt: typeof row.createdAt === 'string' ? formatDateTimeIn(row.createdAt, timeZone) : row.createdAt,
+    utm: visitTagsText(parseVisitTags(typeof row.utm === 'string' ? row.utm : null)),
+  }
+}
 
 export async function exportLeads(config: ToolConfig): Promise<Array<Record<string, unknown>>> {
   const token = requireToken(config)
   const { api } = await createToolApi(config)
   const rows: Array<Record<string, unknown>> = []
   for (let skip = 0; ; skip += PAGE) {
-    const page = await api.many('feedback', { orderBy: { id: 'asc' }, take: PAGE, skip }, { token })
+    const page = await api.many(
+      'feedback',
+      {
+        select: Object.fromEntries(LEAD_FIELDS.map((field) => [field, true])),
+        orderBy: { id: 'asc' },
+        take: PAGE,
+        skip,
+      },
+      { token },
+    )
     rows.push(...page)
     if (page.length < PAGE) return rows
   }
 }
 
-export async function leadsMain(argv: string[], config = readToolConfig(), out: NodeJS.WritableStream = process.stdout) {
+interface DeliveryItem {
+  id: number
+  feedbackId: number
+  channel: string
+  status: string
+  attempts: number
+  nextAttemptAt: string
+  lastError: string | null
+}
+
+/** The undelivered deliveries as a fixed-width table, one per line. */
+export function deliveriesTable(items: readonly DeliveryItem[]): string {
+  if (items.length === 0) return 'No pending or dead deliveries.\n'
+  const header = ['id', 'lead', 'channel', 'status', 'attempts', 'next attempt (UTC)', 'last error']
+  const rows = items.map((item) => [
+    String(item.id),
+    String(item.feedbackId),
+    item.channel,
+    item.status,
+    String(item.attempts),
+    item.status === 'pending' ? item.nextAttemptAt.slice(0, 19).replace('T', ' ') : '-',
+    (item.lastError ?? '').replace(/\s+/g, ' '),
+  ])
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i].length)))
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd()
+  return `${[line(header), ...rows.map(line)].join('\n')}\n`
+}
+
+async function deliveries(config: ToolConfig, args: string[], out: NodeJS.WritableStream) {
+  if (args.length > 0) throw new UsageError(`unknown argument "${args[0]}"\n${USAGE}`)
+  const token = requireToken(config)
+  const { http } = await createToolApi(config)
+  const body = await http.request<{ data: DeliveryItem[] }>('GET', '/api/deliveries', {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  out.write(deliveriesTable(body.data))
+}
+
+async function retry(config: ToolConfig, args: string[], out: NodeJS.WritableStream) {
+  const dead = args.length === 1 && args[0] === '--dead'
+  if (!dead && (args.length === 0 || !args.every((arg) => /^[1-9]\d{0,9}$/.test(arg)))) {
+    throw new UsageError(`retry takes delivery ids or --dead\n${USAGE}`)
+  }
+  const token = requireToken(config)
+  const { http } = await createToolApi(config)
+  const body = await http.request<{ data: { queued: number[] } }>('POST', '/api/deliveries/retry', {
+    headers: { authorization: `Bearer ${token}` },
+    json: dead ? { dead: true } : { ids: args.map(Number) },
+  })
+  const { queued } = body.data
+  out.write(queued.length === 0 ? 'Nothing to retry.\n' : `Queued again: ${queued.join(', ')}\n`)
+}
+
+export async function leadsMain(
+  argv: string[],
+  config = readToolConfig(),
+  out: NodeJS.WritableStream = process.stdout,
+) {
   const [command, ...rest] = argv
+  if (command === 'deliveries') return deliveries(config, rest, out)
+  if (command === 'retry') return retry(config, rest, out)
   if (command !== 'export') throw new UsageError(USAGE)
   let format = 'csv'
   for (let i = 0; i < rest.length; i++) {
@@ -36,7 +132,12 @@ export async function leadsMain(argv: string[], config = readToolConfig(), out: 
   }
   if (format !== 'csv') throw new UsageError(`unsupported format "${format}": only csv\n${USAGE}`)
   const rows = await exportLeads(config)
-  out.write(toCsv(LEAD_COLUMNS, rows))
+  out.write(
+    toCsv(
+      LEAD_COLUMNS,
+      rows.map((row) => csvLead(row, config.timeZone)),
+    ),
+  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) runTool((argv) => leadsMain(argv))

@@ -1,5 +1,5 @@
 // The one reader of the environment for the command-line tools: where the site is and the token.
-import { createHttpClient } from '../../src/api/http-client'
+import { createHttpClient, type HttpClient } from '../../src/api/http-client'
 import { createModelApi, type ModelApi } from '../../src/api/model-api'
 import { undiciFetch } from '../../src/api/undici-fetch'
 
@@ -8,6 +8,8 @@ export interface ToolConfig {
   readonly baseUrl: string
   /** ADMIN_TOKEN, or null when unset. */
   readonly adminToken: string | null
+  /** SITE_TIMEZONE: where dates in exports are read (Europe/Moscow unless set) */
+  readonly timeZone: string
 }
 
 export function readToolConfig(env: Record<string, string | undefined> = process.env): ToolConfig {
@@ -18,11 +20,22 @@ export function readToolConfig(env: Record<string, string | undefined> = process
   } catch {
     throw new UsageError(`VITRINA_URL is not a valid URL: "${raw}"`)
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`VITRINA_URL must be http(s): "${raw}"`)
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`VITRINA_URL must be http(s): "${raw}"`)
   return Object.freeze({
     baseUrl: (url.origin + url.pathname).replace(/\/+$/, ''),
     adminToken: env.ADMIN_TOKEN?.trim() || null,
+    timeZone: siteTimeZone(env.SITE_TIMEZONE?.trim() || 'Europe/Moscow'),
   })
+}
+
+function siteTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('ru-RU', { timeZone: zone })
+    return zone
+  } catch {
+    throw new UsageError(`SITE_TIMEZONE is not an IANA time zone: "${zone}"`)
+  }
 }
 
 /** A mistake in how the tool was called: printed to stderr, exit code 1. */
@@ -31,26 +44,34 @@ export class UsageError extends Error {
 }
 
 export function requireToken(config: ToolConfig): string {
-  if (config.adminToken === null) throw new UsageError('ADMIN_TOKEN is not set: the API refuses this without the admin token')
+  if (config.adminToken === null)
+    throw new UsageError('ADMIN_TOKEN is not set: the API refuses this without the admin token')
   return config.adminToken
 }
 
 export interface ToolApi {
   readonly api: ModelApi
+  /** The site's other JSON routes (/api/deliveries …) */
+  readonly http: HttpClient
   /** Fetches a file from the site (a /media/ image) as bytes. */
-  fetchBytes(path: string): Promise<{ bytes: Buffer, contentType: string }>
+  fetchBytes(path: string): Promise<{ bytes: Buffer; contentType: string }>
 }
 
 export async function createToolApi(config: ToolConfig, timeoutMs = 60_000): Promise<ToolApi> {
   const undici = await import('undici')
   const fetch = await undiciFetch()
-  const api = createModelApi(createHttpClient({ baseUrl: config.baseUrl, fetch, timeoutMs }))
+  const http = createHttpClient({ baseUrl: config.baseUrl, fetch, timeoutMs })
+  const api = createModelApi(http)
   return {
     api,
+    http,
     async fetchBytes(path) {
       const response = await undici.fetch(`${config.baseUrl}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
       if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`)
-      return { bytes: Buffer.from(await response.arrayBuffer()), contentType: response.headers.get('content-type') ?? '' }
+      return {
+        bytes: Buffer.from(await response.arrayBuffer()),
+        contentType: response.headers.get('content-type') ?? '',
+      }
     },
   }
 }

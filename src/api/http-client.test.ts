@@ -25,11 +25,12 @@ beforeAll(async () => {
   })
   app.get('/fail/400', async (_req, reply) => reply.code(400).send(VALIDATION_BODY))
   app.get('/fail/404', async (_req, reply) =>
-    reply.code(404).send({ error: { code: 'not_found', message: 'Запись не найдена' } }))
+    reply.code(404).send({ error: { code: 'not_found', message: 'Запись не найдена' } }),
+  )
   app.get('/fail/500', async (_req, reply) =>
-    reply.code(500).send({ error: { code: 'internal', message: 'Внутренняя ошибка сервера' } }))
-  app.get('/fail/502', async (_req, reply) =>
-    reply.code(502).type('text/html').send('<h1>Bad Gateway</h1>'))
+    reply.code(500).send({ error: { code: 'internal', message: 'Внутренняя ошибка сервера' } }),
+  )
+  app.get('/fail/502', async (_req, reply) => reply.code(502).type('text/html').send('<h1>Bad Gateway</h1>'))
   app.get('/text', async (_req, reply) => reply.type('text/plain').send('просто текст'))
   app.get('/broken-json', async (_req, reply) => reply.type('application/json').send('{"data":'))
   app.get('/hang', () => new Promise(() => {}))
@@ -46,7 +47,10 @@ beforeAll(async () => {
 afterAll(() => app.close())
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error: unknown = await promise.then(() => undefined, (reason: unknown) => reason)
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  )
   expect(error).toBeInstanceOf(ApiError)
   return error as ApiError
 }
@@ -93,7 +97,10 @@ describe('createHttpClient', () => {
   it('rejects a non-JSON error page with a Russian text chosen by status', async () => {
     const error = await failure(client.request('GET', '/fail/502'))
     expect(error).toMatchObject({
-      status: 502, code: 'http', message: 'Ошибка сервера. Попробуйте позже', body: '<h1>Bad Gateway</h1>',
+      status: 502,
+      code: 'http',
+      message: 'Ошибка сервера. Попробуйте позже',
+      body: '<h1>Bad Gateway</h1>',
     })
   })
 
@@ -103,9 +110,15 @@ describe('createHttpClient', () => {
   })
 
   it('sends json with its content type, the default headers and the request headers', async () => {
-    const withHeaders = createHttpClient({ baseUrl: `${baseUrl}/`, fetch, headers: { 'X-Site': 'vitrina', 'X-Over': 'client' } })
-    const echo = await withHeaders.request<{ headers: Record<string, string>, body: unknown, url: string }>(
-      'POST', 'echo', { json: { title: 'Дрель' }, headers: { 'x-over': 'request' }, query: { a: { b: 1 } } },
+    const withHeaders = createHttpClient({
+      baseUrl: `${baseUrl}/`,
+      fetch,
+      headers: { 'X-Site': 'vitrina', 'X-Over': 'client' },
+    })
+    const echo = await withHeaders.request<{ headers: Record<string, string>; body: unknown; url: string }>(
+      'POST',
+      'echo',
+      { json: { title: 'Дрель' }, headers: { 'x-over': 'request' }, query: { a: { b: 1 } } },
     )
     expect(echo.body).toEqual({ title: 'Дрель' })
     expect(echo.url).toBe('/echo?a[b]=1')
@@ -152,7 +165,9 @@ describe('createHttpClient', () => {
   })
 
   it('uses globalThis.fetch when none is injected', async () => {
-    await expect(createHttpClient({ baseUrl }).request('GET', '/status/200')).resolves.toEqual({ data: { status: 200 } })
+    await expect(createHttpClient({ baseUrl }).request('GET', '/status/200')).resolves.toEqual({
+      data: { status: 200 },
+    })
   })
 
   it('refuses a relative URL outside the browser', async () => {

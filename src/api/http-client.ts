@@ -189,7 +189,11 @@ function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         return JSON.parse(text) as T
       } catch (cause) {
         throw new ApiError({
-          status, code: 'invalid_response', message: MESSAGES.invalidResponse, body: text, cause,
+          status,
+          code: 'invalid_response',
+          message: MESSAGES.invalidResponse,
+          body: text,
+          cause,
         })
       }
     }
@@ -215,9 +219,10 @@ function toApiError(status: number, text: string): ApiError {
   }
   const error = isRecord(body) && isRecord(body.error) ? body.error : undefined
   const code = typeof error?.code === 'string' && error.code !== '' ? error.code : 'http'
-  const message = typeof error?.message === 'string' && error.message !== ''
-    ? error.message
-    : STATUS_MESSAGES[status] ?? (status >= 500 ? 'Ошибка сервера. Попробуйте позже' : 'Ошибка запроса')
+  const message =
+    typeof error?.message === 'string' && error.message !== ''
+      ? error.message
+      : (STATUS_MESSAGES[status] ?? (status >= 500 ? 'Ошибка сервера. Попробуйте позже' : 'Ошибка запроса'))
   const errors: Record<string, string> = {}
   if (isRecord(body) && isRecord(body.errors)) {
     for (const [field, text] of Object.entries(body.errors)) {

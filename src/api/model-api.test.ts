@@ -47,14 +47,17 @@ beforeAll(async () => {
     return { data: describeCall(req) }
   })
   app.get('/api/many/:model', async (req: ModelRequest) => ({ data: [describeCall(req)] }))
-  app.get('/api/provider/:model', async (req: ModelRequest) => ({ data: [{ id: 1, title: 'Главная' }], call: describeCall(req) }))
+  app.get('/api/provider/:model', async (req: ModelRequest) => ({
+    data: [{ id: 1, title: 'Главная' }],
+    call: describeCall(req),
+  }))
   const write = async (req: ModelRequest, reply: { code(status: number): unknown }) => {
     if (req.headers.authorization !== 'Bearer secret') {
       reply.code(401)
       return { error: { code: 'unauthorized', message: 'Нужен токен администратора' } }
     }
     let data: string | undefined
-    const files: Array<{ path: string, value: string }> = []
+    const files: Array<{ path: string; value: string }> = []
     for await (const part of req.parts()) {
       if (part.type === 'file') files.push({ path: part.fieldname, value: (await part.toBuffer()).toString() })
       else if (part.fieldname === 'data') data = String(part.value)
@@ -72,7 +75,10 @@ afterAll(() => app.close())
 
 const STRUCTURE_QUERY = {
   select: {
-    id: true, parentId: true, typeId: true, urlFull: true,
+    id: true,
+    parentId: true,
+    typeId: true,
+    urlFull: true,
     index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
   },
   where: { typeId: { in: ['index'] } },
@@ -83,7 +89,12 @@ describe('createModelApi', () => {
   it('get reads GET /api/{model} with the query as JSON and the ttl, and returns data', async () => {
     const call = await api.get<Call>('structure', STRUCTURE_QUERY, { ttl: 120 })
     expect(call).toEqual({
-      method: 'GET', path: '/api/structure', model: 'structure', query: STRUCTURE_QUERY, ttl: '120', authorization: null,
+      method: 'GET',
+      path: '/api/structure',
+      model: 'structure',
+      query: STRUCTURE_QUERY,
+      ttl: '120',
+      authorization: null,
     })
   })
 
@@ -94,7 +105,9 @@ describe('createModelApi', () => {
 
   it('many reads GET /api/many/{model} and returns the data list', async () => {
     const calls = await api.many<Call>('structure', STRUCTURE_QUERY, { ttl: 120 })
-    expect(calls).toEqual([expect.objectContaining({ path: '/api/many/structure', query: STRUCTURE_QUERY, ttl: '120' })])
+    expect(calls).toEqual([
+      expect.objectContaining({ path: '/api/many/structure', query: STRUCTURE_QUERY, ttl: '120' }),
+    ])
   })
 
   it('provider reads GET /api/provider/{model} and returns the options', async () => {
@@ -112,7 +125,11 @@ describe('createModelApi', () => {
   })
 
   it('rejects a missing record with the server Russian message', async () => {
-    await expect(api.get('missing')).rejects.toMatchObject({ status: 404, code: 'not_found', message: 'Запись не найдена' })
+    await expect(api.get('missing')).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Запись не найдена',
+    })
   })
 
   it('rejects an answer without a data field', async () => {
@@ -120,19 +137,29 @@ describe('createModelApi', () => {
   })
 
   it('post sends multipart with the bearer token and returns the created record', async () => {
-    const result = await api.post<{ call: Call, values: unknown }>('structure', {
-      title: 'Дрель',
-      product: { image: new Blob(['картинка']), price: 100 },
-      sliderItems: [{ image: new Blob(['слайд']) }],
-    }, { token: 'secret' })
+    const result = await api.post<{ call: Call; values: unknown }>(
+      'structure',
+      {
+        title: 'Дрель',
+        product: { image: new Blob(['картинка']), price: 100 },
+        sliderItems: [{ image: new Blob(['слайд']) }],
+      },
+      { token: 'secret' },
+    )
     expect(result.call).toMatchObject({ method: 'POST', path: '/api/structure', authorization: 'Bearer secret' })
     expect(result.values).toEqual({
-      title: 'Дрель', product: { image: 'картинка', price: 100 }, sliderItems: [{ image: 'слайд' }],
+      title: 'Дрель',
+      product: { image: 'картинка', price: 100 },
+      sliderItems: [{ image: 'слайд' }],
     })
   })
 
   it('patch sends multipart with PATCH', async () => {
-    const result = await api.patch<{ call: Call, values: unknown }>('structure', { id: 7, title: 'Новое' }, { token: 'secret' })
+    const result = await api.patch<{ call: Call; values: unknown }>(
+      'structure',
+      { id: 7, title: 'Новое' },
+      { token: 'secret' },
+    )
     expect(result).toEqual({
       call: expect.objectContaining({ method: 'PATCH', path: '/api/structure' }),
       values: { id: 7, title: 'Новое' },

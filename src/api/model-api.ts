@@ -42,9 +42,17 @@ interface ModelApi {
   /** `GET /api/provider/{model}`: `{ id, title }` options for pickers. */
   provider<T = ProviderOption>(model: string, query?: ModelQuery, options?: ReadOptions): Promise<T[]>
   /** `POST /api/{model}` as multipart (`toFormData`): the created record. */
-  post<T = Record<string, unknown>>(model: string, values: Readonly<Record<string, unknown>>, options?: WriteOptions): Promise<T>
+  post<T = Record<string, unknown>>(
+    model: string,
+    values: Readonly<Record<string, unknown>>,
+    options?: WriteOptions,
+  ): Promise<T>
   /** `PATCH /api/{model}` as multipart (`toFormData`): the updated record. */
-  patch<T = Record<string, unknown>>(model: string, values: Readonly<Record<string, unknown>>, options?: WriteOptions): Promise<T>
+  patch<T = Record<string, unknown>>(
+    model: string,
+    values: Readonly<Record<string, unknown>>,
+    options?: WriteOptions,
+  ): Promise<T>
 }
 
 /**
@@ -69,7 +77,12 @@ function createModelApi(client: HttpClient): ModelApi {
     return unwrap<T>(body)
   }
 
-  async function write<T>(method: 'POST' | 'PATCH', model: string, values: Readonly<Record<string, unknown>>, options: WriteOptions = {}) {
+  async function write<T>(
+    method: 'POST' | 'PATCH',
+    model: string,
+    values: Readonly<Record<string, unknown>>,
+    options: WriteOptions = {},
+  ) {
     const body = await client.request(method, `/api/${modelSegment(model)}`, {
       body: toFormData(values),
       headers: authorization(options.token),

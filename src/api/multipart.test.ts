@@ -16,7 +16,7 @@ interface SeenFile {
 
 interface Seen {
   contentType: string
-  fields: Array<{ name: string, value: unknown }>
+  fields: Array<{ name: string; value: unknown }>
   files: SeenFile[]
   rebuilt: Record<string, unknown>
 }
@@ -34,10 +34,12 @@ describe('toFormData', () => {
   it('sends each file as its own entry named by its dot path and removes it from the JSON', () => {
     const image = new Blob(['png'], { type: 'image/png' })
     const photo = new File(['jpg'], 'фото.jpg', { type: 'image/jpeg' })
-    const form = toFormData({ product: { image, price: 100 }, sliderItems: [{ image: photo, title: 'Слайд' }], gallery: [image, photo] })
-    expect(form.get('data')).toBe(
-      '{"product":{"price":100},"sliderItems":[{"title":"Слайд"}],"gallery":[null,null]}',
-    )
+    const form = toFormData({
+      product: { image, price: 100 },
+      sliderItems: [{ image: photo, title: 'Слайд' }],
+      gallery: [image, photo],
+    })
+    expect(form.get('data')).toBe('{"product":{"price":100},"sliderItems":[{"title":"Слайд"}],"gallery":[null,null]}')
     expect(form.getAll('product.image')).toHaveLength(1)
     expect((form.get('sliderItems.0.image') as File).name).toBe('фото.jpg')
     expect(form.get('gallery.1')).toBeInstanceOf(Blob)
@@ -45,7 +47,9 @@ describe('toFormData', () => {
   })
 
   it('writes a Date through its JSON form', () => {
-    expect(toFormData({ at: new Date('2024-05-01T10:00:00.000Z') }).get('data')).toBe('{"at":"2024-05-01T10:00:00.000Z"}')
+    expect(toFormData({ at: new Date('2024-05-01T10:00:00.000Z') }).get('data')).toBe(
+      '{"at":"2024-05-01T10:00:00.000Z"}',
+    )
   })
 
   it('refuses a file whose path would read back differently', () => {
@@ -58,31 +62,42 @@ describe('toFormData', () => {
 
 describe('fromMultipartParts', () => {
   it('sets each file back at its dot path', () => {
-    const values = fromMultipartParts('{"product":{"price":100},"sliderItems":[{"title":"Слайд"}],"gallery":[null,null]}', [
-      { path: 'product.image', value: 'p' },
-      { path: 'sliderItems.0.image', value: 's' },
-      { path: 'gallery.1', value: 'g1' },
-      { path: 'gallery.0', value: 'g0' },
-    ])
+    const values = fromMultipartParts(
+      '{"product":{"price":100},"sliderItems":[{"title":"Слайд"}],"gallery":[null,null]}',
+      [
+        { path: 'product.image', value: 'p' },
+        { path: 'sliderItems.0.image', value: 's' },
+        { path: 'gallery.1', value: 'g1' },
+        { path: 'gallery.0', value: 'g0' },
+      ],
+    )
     expect(values).toEqual({
-      product: { price: 100, image: 'p' }, sliderItems: [{ title: 'Слайд', image: 's' }], gallery: ['g0', 'g1'],
+      product: { price: 100, image: 'p' },
+      sliderItems: [{ title: 'Слайд', image: 's' }],
+      gallery: ['g0', 'g1'],
     })
   })
 
   it('undoes toFormData for nested objects, arrays and files', () => {
     // A File, not a Blob: FormData hands a bare Blob back wrapped in a File named 'blob'.
     const image = new File(['x'], 'x.png')
-    const values = { title: 'Дрель', product: { image, price: 100 }, sliderItems: [{ image }, { title: 'без картинки' }] }
+    const values = {
+      title: 'Дрель',
+      product: { image, price: 100 },
+      sliderItems: [{ image }, { title: 'без картинки' }],
+    }
     const form = toFormData(values)
-    const files = [...form.entries()]
-      .filter(([name]) => name !== 'data')
-      .map(([path, value]) => ({ path, value }))
+    const files = [...form.entries()].filter(([name]) => name !== 'data').map(([path, value]) => ({ path, value }))
     expect(fromMultipartParts(form.get('data') as string, files)).toEqual(values)
   })
 
   it('creates missing containers, an array for a numeric segment', () => {
-    expect(fromMultipartParts(undefined, [{ path: 'a.0.b', value: 1 }, { path: 'c', value: 2 }]))
-      .toEqual({ a: [{ b: 1 }], c: 2 })
+    expect(
+      fromMultipartParts(undefined, [
+        { path: 'a.0.b', value: 1 },
+        { path: 'c', value: 2 },
+      ]),
+    ).toEqual({ a: [{ b: 1 }], c: 2 })
   })
 
   it.each([
@@ -114,7 +129,12 @@ describe('a multipart body sent to Fastify with @fastify/multipart', () => {
       for await (const part of req.parts()) {
         if (part.type === 'file') {
           const buffer = await part.toBuffer()
-          files.push({ path: part.fieldname, filename: part.filename, mimetype: part.mimetype, text: buffer.toString('utf8') })
+          files.push({
+            path: part.fieldname,
+            filename: part.filename,
+            mimetype: part.mimetype,
+            text: buffer.toString('utf8'),
+          })
         } else {
           fields.push({ name: part.fieldname, value: part.value })
         }
@@ -152,7 +172,11 @@ describe('a multipart body sent to Fastify with @fastify/multipart', () => {
 
   it('rebuilds the values on the server with fromMultipartParts', async () => {
     const seen = await client.request<Seen>('POST', '/upload', {
-      body: toFormData({ title: 'Дрель', product: { image: new Blob(['x']), price: 100 }, sliderItems: [{ image: new Blob(['y']) }] }),
+      body: toFormData({
+        title: 'Дрель',
+        product: { image: new Blob(['x']), price: 100 },
+        sliderItems: [{ image: new Blob(['y']) }],
+      }),
     })
     expect(seen.rebuilt).toMatchObject({
       title: 'Дрель',

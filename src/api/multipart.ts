@@ -30,9 +30,11 @@ function isBlobLike(value: unknown): value is Blob {
   if (typeof Blob !== 'undefined' && value instanceof Blob) return true
   if (typeof value !== 'object' || value === null) return false
   const tag = (value as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag]
-  return (tag === 'Blob' || tag === 'File')
-    && typeof (value as Blob).arrayBuffer === 'function'
-    && typeof (value as Blob).size === 'number'
+  return (
+    (tag === 'Blob' || tag === 'File') &&
+    typeof (value as Blob).arrayBuffer === 'function' &&
+    typeof (value as Blob).size === 'number'
+  )
 }
 
 /**
@@ -133,7 +135,9 @@ function setAtPath(root: Record<string, unknown>, path: string, value: unknown):
     let next: unknown
     if (Array.isArray(container)) {
       if (!INDEX.test(segment) || Number(segment) > container.length) {
-        throw new TypeError(`fromMultipartParts: "${path}" does not fit the array at "${segments.slice(0, i).join('.')}"`)
+        throw new TypeError(
+          `fromMultipartParts: "${path}" does not fit the array at "${segments.slice(0, i).join('.')}"`,
+        )
       }
       const index = Number(segment)
       if (last) {

@@ -12,8 +12,9 @@ const TRICKY = 'a&b#c+d e%f=g?h;Дрель «ключ» 100₽ /x:y,z@$[]{}"\'<>
 
 describe('stringifyQuery', () => {
   it('writes nested objects and arrays in bracket form with literal brackets', () => {
-    expect(stringifyQuery({ a: { b: { c: 1 } }, list: ['x', 'y'], rows: [{ id: 1 }] }))
-      .toBe('a[b][c]=1&list[0]=x&list[1]=y&rows[0][id]=1')
+    expect(stringifyQuery({ a: { b: { c: 1 } }, list: ['x', 'y'], rows: [{ id: 1 }] })).toBe(
+      'a[b][c]=1&list[0]=x&list[1]=y&rows[0][id]=1',
+    )
   })
 
   it('sends a parameter named query as one JSON string', () => {
@@ -34,8 +35,9 @@ describe('stringifyQuery', () => {
 
   it('sends numbers, booleans and dates as text and nothing for empty arrays and objects', () => {
     const date = new Date('2024-05-01T10:00:00.000Z')
-    expect(stringifyQuery({ n: 1.5, t: true, f: false, d: date, e: [], o: {} }))
-      .toBe('n=1.5&t=true&f=false&d=2024-05-01T10:00:00.000Z')
+    expect(stringifyQuery({ n: 1.5, t: true, f: false, d: date, e: [], o: {} })).toBe(
+      'n=1.5&t=true&f=false&d=2024-05-01T10:00:00.000Z',
+    )
   })
 
   it('percent-encodes every character that would break a URL and keeps brackets readable', () => {
@@ -61,7 +63,9 @@ describe('stringifyQuery', () => {
 describe('parseQuery', () => {
   it('reads bracket keys into nested objects and index keys into arrays', () => {
     expect(parseQuery('?a[b][c]=1&list[1]=y&list[0]=x&rows[0][id]=7')).toEqual({
-      a: { b: { c: '1' } }, list: ['x', 'y'], rows: [{ id: '7' }],
+      a: { b: { c: '1' } },
+      list: ['x', 'y'],
+      rows: [{ id: '7' }],
     })
   })
 
@@ -104,10 +108,11 @@ describe('parseQuery', () => {
   })
 
   it('round-trips any tree of non-empty strings, objects and arrays', () => {
-    const key = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 8 })
+    const key = fc
+      .string({ unit: 'grapheme', minLength: 1, maxLength: 8 })
       .filter((k) => !/[[\]]/.test(k) && !/^(?:0|[1-9]\d*)$/.test(k))
       .filter((k) => !['__proto__', 'constructor', 'prototype', 'query'].includes(k))
-    const { tree } = fc.letrec<{ tree: ParsedQuery, value: unknown }>((tie) => ({
+    const { tree } = fc.letrec<{ tree: ParsedQuery; value: unknown }>((tie) => ({
       tree: fc.dictionary(key, tie('value'), { minKeys: 1, maxKeys: 4 }) as fc.Arbitrary<ParsedQuery>,
       value: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
@@ -116,9 +121,11 @@ describe('parseQuery', () => {
         tie('tree'),
       ),
     }))
-    fc.assert(fc.property(tree, (params) => {
-      expect(parseQuery(stringifyQuery(params))).toEqual(params)
-    }))
+    fc.assert(
+      fc.property(tree, (params) => {
+        expect(parseQuery(stringifyQuery(params))).toEqual(params)
+      }),
+    )
   })
 })
 

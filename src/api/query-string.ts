@@ -35,7 +35,13 @@ interface ParseQueryOptions {
 // allows `: / @ $ ,` there, and the WHATWG URL parser leaves `[` `]` as they are in a query.
 const READABLE = /%(5B|5D|3A|2F|40|24|2C)/g
 const READABLE_CHARS: Record<string, string> = {
-  '%5B': '[', '%5D': ']', '%3A': ':', '%2F': '/', '%40': '@', '%24': '$', '%2C': ',',
+  '%5B': '[',
+  '%5D': ']',
+  '%3A': ':',
+  '%2F': '/',
+  '%40': '@',
+  '%24': '$',
+  '%2C': ',',
 }
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 const INDEX = /^(?:0|[1-9]\d*)$/
@@ -51,8 +57,10 @@ const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
  */
 function encodeQueryComponent(text: string): string {
   // encodeURIComponent throws on a lone surrogate; send U+FFFD as TextEncoder would.
-  return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD'))
-    .replace(READABLE, (escape) => READABLE_CHARS[escape])
+  return encodeURIComponent(text.replace(LONE_SURROGATE, '\uFFFD')).replace(
+    READABLE,
+    (escape) => READABLE_CHARS[escape],
+  )
 }
 
 /**
@@ -221,9 +229,7 @@ function finish(value: Node | string | string[]): ParsedQueryValue {
   const keys = [...value.keys()]
   if (keys.length > 0 && keys.every((key) => INDEX.test(key))) {
     // Indices become a dense array in index order (gaps close, as qs does).
-    return keys
-      .sort((a, b) => Number(a) - Number(b))
-      .map((key) => finish(value.get(key) as Node | string | string[]))
+    return keys.sort((a, b) => Number(a) - Number(b)).map((key) => finish(value.get(key) as Node | string | string[]))
   }
   const result: ParsedQuery = {}
   for (const [key, item] of value) result[key] = finish(item)

@@ -1,4 +1,4 @@
-import type { Dispatcher } from 'undici'
+import type * as Undici from 'undici'
 import type { FetchInit, FetchLike, FetchResponse } from './http-client'
 
 export { undiciFetch }
@@ -6,7 +6,7 @@ export type { UndiciFetchOptions }
 
 interface UndiciFetchOptions {
   /** An undici Agent or Pool (keep-alive, connection limits); undici's global dispatcher otherwise. */
-  readonly dispatcher?: Dispatcher
+  readonly dispatcher?: Undici.Dispatcher
 }
 
 // A variable specifier keeps bundlers from following the import: the browser bundle never
@@ -24,7 +24,7 @@ const UNDICI = 'undici'
  * const client = createHttpClient({ baseUrl: 'http://127.0.0.1:3000', fetch: await undiciFetch() })
  */
 async function undiciFetch(options: UndiciFetchOptions = {}): Promise<FetchLike> {
-  const undici = (await import(/* @vite-ignore */ UNDICI)) as typeof import('undici')
+  const undici = (await import(/* @vite-ignore */ UNDICI)) as typeof Undici
   return async (url: string, init: FetchInit): Promise<FetchResponse> => {
     let body: unknown = init.body
     if (isForeignFormData(body, undici.FormData)) {
@@ -35,17 +35,19 @@ async function undiciFetch(options: UndiciFetchOptions = {}): Promise<FetchLike>
     return undici.fetch(url, {
       method: init.method,
       headers: init.headers,
-      body: body as import('undici').RequestInit['body'],
+      body: body as Undici.RequestInit['body'],
       signal: init.signal,
       dispatcher: options.dispatcher,
     })
   }
 }
 
-function isForeignFormData(value: unknown, own: typeof import('undici').FormData): value is FormData {
-  return typeof value === 'object'
-    && value !== null
-    && !(value instanceof own)
-    && (value as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'FormData'
-    && typeof (value as FormData).entries === 'function'
+function isForeignFormData(value: unknown, own: typeof Undici.FormData): value is FormData {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof own) &&
+    (value as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'FormData' &&
+    typeof (value as FormData).entries === 'function'
+  )
 }

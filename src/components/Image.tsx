@@ -25,7 +25,14 @@ export function Image({ src, alt, ratio = 1, width = 600, eager = false, classNa
   const height = Math.round(width / ratio)
   const classes = ['image', className].filter(Boolean).join(' ')
   if (!src) {
-    return <span className={`${classes} image--empty`} style={{ aspectRatio: `${width} / ${height}` }} role="img" aria-label={alt} />
+    return (
+      <span
+        className={`${classes} image--empty`}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        role="img"
+        aria-label={alt}
+      />
+    )
   }
   return (
     <img

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatTime } from './format-date'
+import { formatDate, formatDateTime, formatDateTimeIn, formatTime } from './format-date'
 import type { DateStyle } from './format-date'
 
 const ZONE = 'Europe/Moscow'
@@ -90,5 +90,18 @@ describe('invalid input', () => {
   it('returns an empty string for null or undefined slipping past the types', () => {
     expect(formatDate(null as unknown as Date)).toBe('')
     expect(formatDateTime(undefined as unknown as Date)).toBe('')
+  })
+})
+
+describe('formatDateTimeIn', () => {
+  it('prints day.month.year hours:minutes in the given zone', () => {
+    expect(formatDateTimeIn('2026-03-02T09:05:00Z', 'Europe/Moscow')).toBe('02.03.2026 12:05')
+    expect(formatDateTimeIn('2026-03-02T09:05:00Z', 'Asia/Yekaterinburg')).toBe('02.03.2026 14:05')
+    // Past midnight in Vladivostok while still the day before in UTC.
+    expect(formatDateTimeIn('2026-12-31T20:30:00Z', 'Asia/Vladivostok')).toBe('01.01.2027 06:30')
+  })
+
+  it('gives an empty string for what is not a date', () => {
+    expect(formatDateTimeIn('not a date', 'Europe/Moscow')).toBe('')
   })
 })

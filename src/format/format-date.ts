@@ -90,3 +90,23 @@ export function formatTime(value: DateInput, style: DateStyle = 'default'): stri
 export function formatDateTime(value: DateInput, style: DateStyle = 'default'): string {
   return format('datetime', value, style)
 }
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * Date and time as the owner reads them in e-mails, messages and spreadsheets: «ДД.ММ.ГГГГ ЧЧ:ММ»
+ * in the given IANA time zone (the site's, SITE_TIMEZONE). Invalid input gives ''.
+ *
+ * @example formatDateTimeIn('2026-03-02T09:05:00Z', 'Asia/Yekaterinburg') // '02.03.2026 14:05'
+ */
+export function formatDateTimeIn(value: DateInput, timeZone: string): string {
+  const date = toDate(value)
+  if (!date) return ''
+  let formatter = zoneFormatters.get(timeZone)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALE, { ...DEFAULT_DATE, ...DEFAULT_TIME, timeZone })
+    zoneFormatters.set(timeZone, formatter)
+  }
+  const part = Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]))
+  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`
+}

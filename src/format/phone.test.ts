@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest'
 import { normalizeRuPhone, telHref } from './phone'
 
 describe('normalizeRuPhone', () => {
-  for (const text of ['8 999 123-45-67', '+7 (999) 123-45-67', '9991234567', '79991234567', '89991234567', '+79991234567', '8(999)123.45.67']) {
+  for (const text of [
+    '8 999 123-45-67',
+    '+7 (999) 123-45-67',
+    '9991234567',
+    '79991234567',
+    '89991234567',
+    '+79991234567',
+    '8(999)123.45.67',
+  ]) {
     it(`reads «${text}» as +79991234567`, () => {
       expect(normalizeRuPhone(text)).toBe('+79991234567')
     })
@@ -17,7 +25,18 @@ describe('normalizeRuPhone', () => {
   })
 
   it('returns null for what is not a Russian number', () => {
-    for (const text of ['12345', '', '+8 999 123-45-67', '+44 20 7946 0958', '1234567890', '999123456', '899912345678', 'тел. 89991234567', '8 999 123-45-67 доб. 12', '++79991234567']) {
+    for (const text of [
+      '12345',
+      '',
+      '+8 999 123-45-67',
+      '+44 20 7946 0958',
+      '1234567890',
+      '999123456',
+      '899912345678',
+      'тел. 89991234567',
+      '8 999 123-45-67 доб. 12',
+      '++79991234567',
+    ]) {
       expect(normalizeRuPhone(text), text).toBeNull()
     }
   })

@@ -41,3 +41,24 @@ export function telHref(tel: string): string {
   // A business number written without the country code: «(495) 123-45-67».
   return digits.length === 10 ? `+7${digits}` : digits
 }
+
+/** The digits a phone number may have: 10 to 15 (E.164), a Russian one exactly 11. */
+export const PHONE_DIGITS = { min: 10, max: 15, russian: 11 } as const
+
+/**
+ * Whether a typed phone number can be called back: only digits, spaces, brackets, dots and
+ * hyphens after an optional +; 10 to 15 digits; and exactly 11 for a Russian number, which is
+ * one starting with +7, or with 7 or a habitual 8 when written without the +.
+ *
+ * @example isCallablePhone('+7 (999) 123-45-67') // true
+ * @example isCallablePhone('+7 (999) 123-45')    // false: a Russian number needs 11 digits
+ * @example isCallablePhone('+49 30 1234567')     // true
+ */
+export function isCallablePhone(text: string): boolean {
+  const trimmed = text.trim()
+  if (!PHONE_TEXT.test(trimmed)) return false
+  const digits = trimmed.replace(/\D/g, '')
+  const russian = trimmed.startsWith('+') ? digits.startsWith('7') : digits.startsWith('7') || digits.startsWith('8')
+  if (russian) return digits.length === PHONE_DIGITS.russian
+  return digits.length >= PHONE_DIGITS.min && digits.length <= PHONE_DIGITS.max
+}

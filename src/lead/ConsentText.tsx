@@ -12,15 +12,21 @@ export function ConsentText({ url, onTitle }: { url: string; onTitle?: (title: s
 
   useEffect(() => {
     let live = true
-    fetch(`${LEAD_CONSENT_ENDPOINT}?path=${encodeURIComponent(location.pathname)}`, { headers: { accept: 'application/json' } })
+    fetch(`${LEAD_CONSENT_ENDPOINT}?path=${encodeURIComponent(location.pathname)}`, {
+      headers: { accept: 'application/json' },
+    })
       .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
       .then((body: { data: { title: string; content: string } }) => {
         if (!live) return
         setText(body.data)
         onTitle?.(body.data.title)
       })
-      .catch(() => { if (live) setText('failed') })
-    return () => { live = false }
+      .catch(() => {
+        if (live) setText('failed')
+      })
+    return () => {
+      live = false
+    }
   }, [onTitle])
 
   return (

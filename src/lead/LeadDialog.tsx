@@ -30,7 +30,9 @@ export function openLeadDialog(modal: ModalApi, settings: LeadSettings, opener: 
           sentHeading={false}
           focusOnMount
           onSent={() => setTitle(LEAD_SENT_TITLE)}
-          onOpenConsent={settings.consentUrl ? (link) => openConsentDialog(modal, settings.consentUrl!, link) : undefined}
+          onOpenConsent={
+            settings.consentUrl ? (link) => openConsentDialog(modal, settings.consentUrl!, link) : undefined
+          }
         />
       </Suspense>
     ),

@@ -7,12 +7,19 @@ import { LEAD_LABELS } from './lead'
 import { clearLeadDraft, loadLeadDraft, saveLeadDraft } from './lead-draft'
 import { LEAD_FORM_FIELDS } from './lead-fields'
 import {
-  EMPTY_LEAD_FORM, LEAD_ENDPOINT, LEAD_FAILURE_TEXT, LEAD_SENT_TEXT, LEAD_SENT_TITLE, LEAD_SUBMIT_LABEL,
-  type LeadFormState, type LeadFormValues,
+  EMPTY_LEAD_FORM,
+  LEAD_ENDPOINT,
+  LEAD_FAILURE_TEXT,
+  LEAD_SENT_TEXT,
+  LEAD_SENT_TITLE,
+  LEAD_SUBMIT_LABEL,
+  type LeadFormState,
+  type LeadFormValues,
 } from './lead-form-state'
 import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './lead-schema'
 import type { LeadSettings } from './lead-settings'
 import { newIdempotencyKey, reachLeadGoal, submitLead } from './submit-lead'
+import { currentLeadSource } from './lead-source'
 import { validateLead } from './validate-lead'
 import './lead.css'
 
@@ -57,7 +64,16 @@ function toCandidate(values: LeadFormValues) {
  * Errors appear after the first submit attempt and follow the typing from then on; the server is
  * called only with a valid lead, once at a time, always with this form's idempotency key.
  */
-export function LeadForm({ settings, startedAt, idempotencyKey, initialState, onSent, sentHeading = true, onOpenConsent, focusOnMount }: LeadFormProps) {
+export function LeadForm({
+  settings,
+  startedAt,
+  idempotencyKey,
+  initialState,
+  onSent,
+  sentHeading = true,
+  onOpenConsent,
+  focusOnMount,
+}: LeadFormProps) {
   const id = useId()
   // The dialog (client-only, no server-made key) continues an unsent draft of this tab.
   const keepsDraft = idempotencyKey === undefined && !initialState
@@ -83,7 +99,13 @@ export function LeadForm({ settings, startedAt, idempotencyKey, initialState, on
   useEffect(() => {
     const form = formRef.current
     const active = document.activeElement
-    if (focusOnMount && form && active instanceof HTMLElement && active.getAttribute('role') === 'dialog' && active.contains(form)) {
+    if (
+      focusOnMount &&
+      form &&
+      active instanceof HTMLElement &&
+      active.getAttribute('role') === 'dialog' &&
+      active.contains(form)
+    ) {
       form.querySelector<HTMLElement>('input:not([type="hidden"])')?.focus()
     }
   }, [focusOnMount])
@@ -128,6 +150,7 @@ export function LeadForm({ settings, startedAt, idempotencyKey, initialState, on
       idempotencyKey: key,
       website: honeypot.current?.value ?? '',
       formStartedAt,
+      source: currentLeadSource(),
     })
     switch (outcome.kind) {
       case 'created':
@@ -194,17 +217,33 @@ export function LeadForm({ settings, startedAt, idempotencyKey, initialState, on
             {settings.consentUrl ? (
               <>
                 {CONSENT_LEAD_IN}
-                <a href={settings.consentUrl} onClick={openConsent}>{CONSENT_LINK_TEXT}</a>
+                <a href={settings.consentUrl} onClick={openConsent}>
+                  {CONSENT_LINK_TEXT}
+                </a>
               </>
-            ) : LEAD_LABELS.consent}
+            ) : (
+              LEAD_LABELS.consent
+            )}
           </label>
         </div>
-        {consentError && <p className="field__error" id={`${consentId}-error`}>{consentError}</p>}
+        {consentError && (
+          <p className="field__error" id={`${consentId}-error`}>
+            {consentError}
+          </p>
+        )}
       </div>
       {/* The honeypot: off-screen and out of the tab order, so only a bot fills it in. */}
       <div className="lead-form__trap" aria-hidden="true">
         <label htmlFor={`${id}website`}>Ваш сайт</label>
-        <input ref={honeypot} id={`${id}website`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          ref={honeypot}
+          id={`${id}website`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <input type="hidden" name={FORM_STARTED_AT_FIELD} value={formStartedAt} />
       <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
@@ -219,7 +258,12 @@ export function LeadForm({ settings, startedAt, idempotencyKey, initialState, on
           )}
         </p>
       )}
-      <button type="submit" className="button button--accent lead-form__submit" disabled={status === 'sending'} aria-busy={status === 'sending' || undefined}>
+      <button
+        type="submit"
+        className="button button--accent lead-form__submit"
+        disabled={status === 'sending'}
+        aria-busy={status === 'sending' || undefined}
+      >
         {LEAD_SUBMIT_LABEL}
       </button>
     </form>

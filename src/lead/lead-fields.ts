@@ -9,7 +9,14 @@ import { LEAD_LABELS } from './lead'
  * «Не более 190 символов» tells the visitor what happened.
  */
 export const LEAD_FORM_FIELDS = [
-  { id: 'username', type: 'text', label: LEAD_LABELS.username, validator: 'string', autoComplete: 'name', required: true },
+  {
+    id: 'username',
+    type: 'text',
+    label: LEAD_LABELS.username,
+    validator: 'string',
+    autoComplete: 'name',
+    required: true,
+  },
   { id: 'phone', type: 'tel', label: LEAD_LABELS.phone, validator: 'string', autoComplete: 'tel', required: true },
   { id: 'email', type: 'email', label: LEAD_LABELS.email, validator: 'string', autoComplete: 'email', required: true },
 ] as const satisfies readonly FieldDefinition[]

@@ -1,5 +1,6 @@
 import { NOT_BLANK_PATTERN } from '../validation/patterns'
 import { LEAD_LIMITS } from './lead'
+import { leadSourceProperties, type LeadSource } from './lead-source'
 import type { Lead, LeadField, LeadTextField } from './lead'
 
 /** Every field of a lead, in form order. */
@@ -13,8 +14,9 @@ export const LEAD_TEXT_FIELD_NAMES = ['username', 'phone', 'email'] as const sat
  * `createAjv()` (its custom `email` format and `verbose` errors are part of the contract).
  *
  * Empty values count as missing: `pattern` rejects '' and blank strings and `type` rejects null,
- * and the message table reports both as «Поле обязательно». The phone stays free text: the spec
- * asks only for a non-blank text of at most 400 characters, so foreign numbers are kept.
+ * and the message table reports both as «Поле обязательно». The phone is the `phone` format of
+ * createAjv: a number someone can call back (10 to 15 digits, a Russian one exactly 11), foreign
+ * numbers included.
  */
 export const leadSchema = {
   type: 'object',
@@ -22,7 +24,7 @@ export const leadSchema = {
   required: ['username', 'phone', 'email', 'consent'],
   properties: {
     username: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.username },
-    phone: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.phone },
+    phone: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.phone, format: 'phone' },
     email: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.email, format: 'email' },
     consent: { type: 'boolean', const: true },
   },
@@ -58,12 +60,14 @@ export const leadRequestSchema = {
     [HONEYPOT_FIELD]: { type: 'string', maxLength: 1000 },
     [FORM_STARTED_AT_FIELD]: { type: 'number', minimum: 0 },
     [IDEMPOTENCY_KEY_FIELD]: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
+    ...leadSourceProperties,
   },
 } as const
 
 /** The transport envelope of a lead as `leadRequestSchema` accepts it. */
-export type LeadRequest = Lead & {
-  website?: string
-  formStartedAt?: number
-  idempotencyKey?: string
-}
+export type LeadRequest = Lead &
+  LeadSource & {
+    website?: string
+    formStartedAt?: number
+    idempotencyKey?: string
+  }

@@ -26,12 +26,18 @@ describe('submitLead', () => {
   })
 
   it('hands field messages of a 400 to the form', async () => {
-    const outcome = await submitLead(lead, extras, fakeFetch(400, { error: {}, errors: { email: 'Некорректный адрес электронной почты' } }))
+    const outcome = await submitLead(
+      lead,
+      extras,
+      fakeFetch(400, { error: {}, errors: { email: 'Некорректный адрес электронной почты' } }),
+    )
     expect(outcome).toEqual({ kind: 'invalid', errors: { email: 'Некорректный адрес электронной почты' } })
   })
 
   it('reports a failure for the network, 5xx, 429 and unreadable answers', async () => {
-    const down = (async () => { throw new TypeError('Failed to fetch') }) as unknown as typeof fetch
+    const down = (async () => {
+      throw new TypeError('Failed to fetch')
+    }) as unknown as typeof fetch
     expect(await submitLead(lead, extras, down)).toEqual({ kind: 'failed', status: null })
     expect(await submitLead(lead, extras, fakeFetch(503, { error: {} }))).toEqual({ kind: 'failed', status: 503 })
     expect(await submitLead(lead, extras, fakeFetch(429, { error: {} }))).toEqual({ kind: 'failed', status: 429 })

@@ -1,5 +1,6 @@
 import type { Lead } from './lead'
 import { LEAD_ENDPOINT } from './lead-form-state'
+import type { LeadSource } from './lead-source'
 
 /** What became of a submission, as the form needs to know it. */
 export type SubmitOutcome =
@@ -18,19 +19,34 @@ export type SubmitExtras = {
   website: string
   /** When the form was shown, in ms since the epoch */
   formStartedAt: number
+  /** The page the form is sent from and the visit's advertising tags */
+  source?: LeadSource
 }
 
 /**
  * Sends a validated lead to `POST /api/feedback` as JSON, with the form's idempotency key in the
  * `Idempotency-Key` header, so a retry after a lost answer stores nothing twice.
  */
-export async function submitLead(lead: Lead, extras: SubmitExtras, fetchImpl: typeof fetch = fetch): Promise<SubmitOutcome> {
+export async function submitLead(
+  lead: Lead,
+  extras: SubmitExtras,
+  fetchImpl: typeof fetch = fetch,
+): Promise<SubmitOutcome> {
   let response: Response
   try {
     response = await fetchImpl(LEAD_ENDPOINT, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': extras.idempotencyKey },
-      body: JSON.stringify({ ...lead, website: extras.website, formStartedAt: extras.formStartedAt }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'idempotency-key': extras.idempotencyKey,
+      },
+      body: JSON.stringify({
+        ...lead,
+        ...extras.source,
+        website: extras.website,
+        formStartedAt: extras.formStartedAt,
+      }),
     })
   } catch {
     return { kind: 'failed', status: null }
@@ -38,7 +54,9 @@ export async function submitLead(lead: Lead, extras: SubmitExtras, fetchImpl: ty
   const body: unknown = await response.json().catch(() => null)
   if (response.status === 201 || response.status === 200) {
     const id = (body as { data?: { id?: unknown } } | null)?.data?.id
-    return typeof id === 'number' ? { kind: response.status === 201 ? 'created' : 'repeated', id } : { kind: 'failed', status: response.status }
+    return typeof id === 'number'
+      ? { kind: response.status === 201 ? 'created' : 'repeated', id }
+      : { kind: 'failed', status: response.status }
   }
   const errors = (body as { errors?: unknown } | null)?.errors
   if (response.status === 400 && typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0) {

@@ -33,9 +33,31 @@ describe('validateLead', () => {
     expect(result.ok && result.lead).toMatchObject({ username: 'Иван', phone: '8 999 123-45-67' })
   })
 
-  it('keeps a phone that is not Russian, since the phone is free text', () => {
+  it('keeps a phone that is not Russian', () => {
     expect(validateLead(aLead({ phone: '+44 20 7946 0958' })).ok).toBe(true)
-    expect(validateLead(aLead({ phone: 'звоните после 18:00' })).ok).toBe(true)
+    expect(validateLead(aLead({ phone: '+49 30 1234567' })).ok).toBe(true)
+  })
+
+  describe('a callable phone', () => {
+    const INCOMPLETE = 'Номер телефона неполный: для России нужно 11 цифр, для других стран — от 10 до 15'
+
+    it.each(['+7 (999) 123-45-67', '8 999 123 45 67', '79991234567', '+375 29 123-45-67', '+1 212 555 0100'])(
+      'accepts %s',
+      (phone) => {
+        expect(validateLead(aLead({ phone })).ok).toBe(true)
+      },
+    )
+
+    it.each([
+      ['+7 (999) 123-45', 'a Russian number one digit short'],
+      ['+7 (999) 123-45-678', 'a Russian number one digit long'],
+      ['8 999 123 45', 'a Russian number with a habitual 8, short'],
+      ['+44 20 7946', 'an international number with 9 digits'],
+      ['+1 234 567 890 123 456', 'an international number with 16 digits'],
+      ['звоните после 18:00', 'words instead of a number'],
+    ])('refuses %s (%s) with the Russian message', (phone) => {
+      expect(errorsOf(aLead({ phone }))).toEqual({ phone: INCOMPLETE })
+    })
   })
 
   describe('username', () => {
@@ -53,8 +75,8 @@ describe('validateLead', () => {
   })
 
   describe('phone', () => {
-    it('accepts 400 characters', () => {
-      expect(validateLead(aLead({ phone: '9'.repeat(400) })).ok).toBe(true)
+    it('accepts a long number written with many separators', () => {
+      expect(validateLead(aLead({ phone: `+7${' '.repeat(380)}(999) 123-45-67` })).ok).toBe(true)
     })
 
     it('rejects 401 characters with «Не более 400 символов»', () => {
@@ -167,7 +189,11 @@ describe('validateLead', () => {
   })
 
   it('rejects a JSON body with a __proto__ key without touching any prototype', () => {
-    const errors = errorsOf(JSON.parse('{"__proto__":{"polluted":true},"username":"a","phone":"1","email":"a@b.ru","consent":true}'))
+    const errors = errorsOf(
+      JSON.parse(
+        '{"__proto__":{"polluted":true},"username":"a","phone":"+79991234567","email":"a@b.ru","consent":true}',
+      ),
+    )
     expect(Object.keys(errors)).toEqual(['__proto__'])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
   })

@@ -13,7 +13,11 @@ export interface HeadTags {
   jsonLd: object[]
 }
 
-export function pageHeadTags(page: PageData, site: SiteInfo | null | undefined, settings: PublicSettings | undefined): HeadTags {
+export function pageHeadTags(
+  page: PageData,
+  site: SiteInfo | null | undefined,
+  settings: PublicSettings | undefined,
+): HeadTags {
   const publicUrl = settings?.publicUrl ?? ''
   const mediaUrl = settings?.mediaUrl ?? ''
   const url = `${publicUrl}${page.meta.canonicalPath}`
@@ -38,5 +42,11 @@ export function pageHeadTags(page: PageData, site: SiteInfo | null | undefined, 
 
 /** Error views are never indexed and describe nothing. */
 export const ERROR_HEAD_TAGS: HeadTags = {
-  canonical: null, ogUrl: null, ogType: 'website', ogImage: null, siteName: null, robots: 'noindex', jsonLd: [],
+  canonical: null,
+  ogUrl: null,
+  ogType: 'website',
+  ogImage: null,
+  siteName: null,
+  robots: 'noindex',
+  jsonLd: [],
 }

@@ -40,15 +40,17 @@ export function productLd(page: ProductPage, publicUrl: string, mediaUrl: string
     ...(page.article ? { sku: page.article } : {}),
     ...(page.description ? { description: page.description } : {}),
     ...(page.image ? { image: absoluteMedia(publicUrl, mediaUrl, page.image) } : {}),
-    ...(page.price !== null ? {
-      offers: {
-        '@type': 'Offer',
-        price: page.price,
-        priceCurrency: 'RUB',
-        availability: 'https://schema.org/InStock',
-        url: `${publicUrl}${page.url}`,
-      },
-    } : {}),
+    ...(page.price !== null
+      ? {
+          offers: {
+            '@type': 'Offer',
+            price: page.price,
+            priceCurrency: 'RUB',
+            availability: 'https://schema.org/InStock',
+            url: `${publicUrl}${page.url}`,
+          },
+        }
+      : {}),
   }
 }
 

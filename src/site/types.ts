@@ -63,8 +63,8 @@ interface PageBase {
 export interface HomePage extends PageBase {
   typeId: 'index'
   description: string | null
-  slides: { id: number, image: string, title: string | null }[]
-  advantages: { id: number, image: string | null, title: string, description: string | null }[]
+  slides: { id: number; image: string; title: string | null }[]
+  advantages: { id: number; image: string | null; title: string; description: string | null }[]
   sections: (SectionCard & { products: ProductCard[] })[]
 }
 
@@ -91,8 +91,8 @@ export interface TextPage extends PageBase {
 export type PageData = HomePage | SectionPage | ProductPage | TextPage
 
 export type PageResolution =
-  | { kind: 'page', page: PageData, status: number }
-  | { kind: 'redirect', url: string }
+  | { kind: 'page'; page: PageData; status: number }
+  | { kind: 'redirect'; url: string }
   | { kind: 'missing' }
   | { kind: 'gone' }
 

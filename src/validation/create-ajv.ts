@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv'
 import addFormats from 'ajv-formats'
 import { isEmail } from './email'
+import { isCallablePhone } from '../format/phone'
 
 /**
  * An ajv instance with the project's fixed options. The same factory serves the browser form and
@@ -27,5 +28,7 @@ export function createAjv(): Ajv {
   // Replaces ajv-formats' ASCII-only e-mail check: the spec's limits are byte- and label-based,
   // and Cyrillic addresses must pass.
   ajv.addFormat('email', { type: 'string', validate: isEmail })
+  // A phone someone can call back: 10 to 15 digits, a Russian one exactly 11.
+  ajv.addFormat('phone', { type: 'string', validate: isCallablePhone })
   return ajv
 }

@@ -37,7 +37,5 @@ export function isEmail(value: string): boolean {
 
   const labels = domain.split('.')
   if (labels.length < 2) return false
-  return labels.every(
-    (label) => codePointLength(label) <= EMAIL_DOMAIN_LABEL_MAX_LENGTH && DOMAIN_LABEL.test(label),
-  )
+  return labels.every((label) => codePointLength(label) <= EMAIL_DOMAIN_LABEL_MAX_LENGTH && DOMAIN_LABEL.test(label))
 }

@@ -42,7 +42,9 @@ describe('fieldErrorsFromAjv', () => {
   })
 
   it('stores a field named __proto__ as a plain key', () => {
-    const errors = fieldErrorsFromAjv([error({ keyword: 'additionalProperties', params: { additionalProperty: '__proto__' } })])
+    const errors = fieldErrorsFromAjv([
+      error({ keyword: 'additionalProperties', params: { additionalProperty: '__proto__' } }),
+    ])
     expect(Object.getPrototypeOf(errors)).toBe(Object.prototype)
     expect(Object.keys(errors)).toEqual(['__proto__'])
   })

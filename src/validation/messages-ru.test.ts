@@ -65,7 +65,9 @@ describe('message plural forms', () => {
   })
 
   it('writes large limits with the Russian digit grouping', () => {
-    expect(messagesRu.number.max(10000)).toBe(`Значение должно быть не больше ${new Intl.NumberFormat('ru-RU').format(10000)}`)
+    expect(messagesRu.number.max(10000)).toBe(
+      `Значение должно быть не больше ${new Intl.NumberFormat('ru-RU').format(10000)}`,
+    )
   })
 
   it('names date limits in the Russian day.month.year order', () => {

@@ -93,6 +93,7 @@ export const messagesRu = {
     max: (limit: MessageLimit) => `Не более ${withCount(limit, CHARS_GENITIVE)}`,
     length: (limit: MessageLimit) => `Должно быть ровно ${withCount(limit, CHARS_NOMINATIVE)}`,
     email: 'Некорректный адрес электронной почты',
+    phone: 'Номер телефона неполный: для России нужно 11 цифр, для других стран — от 10 до 15',
     token: 'Допустимы только латинские буквы, цифры и знак подчёркивания',
     uri: 'Некорректный адрес ссылки',
   },
@@ -220,6 +221,7 @@ export function issueFromAjvError(error: ErrorObject): ValidationIssue {
     case 'format': {
       const format = String(params.format)
       if (EMAIL_FORMATS.has(format)) return { group: 'string', type: 'email' }
+      if (format === 'phone') return { group: 'string', type: 'phone' }
       if (URI_FORMATS.has(format)) return { group: 'string', type: 'uri' }
       if (DATE_FORMATS.has(format)) return { group: 'date', type: 'base' }
       return invalid

@@ -21,7 +21,12 @@ async function listen(t: TestApp): Promise<string> {
 
 function collect() {
   let text = ''
-  const out = new Writable({ write(chunk, _enc, done) { text += chunk.toString(); done() } })
+  const out = new Writable({
+    write(chunk, _enc, done) {
+      text += chunk.toString()
+      done()
+    },
+  })
   return { out, text: () => text }
 }
 
@@ -40,16 +45,19 @@ afterAll(async () => {
 
 /** The page as a visitor sees it, minus what differs between instances by design. */
 function normalise(html: string): string {
-  return html
-    .replace(/(?:demo|uploads)\\?\/[A-Za-z0-9._-]+/g, 'IMAGE') // stored names differ (SVG demo images arrive as PNG)
-    .replace(/[?&](?:v|t)=[0-9a-f]+/g, '') // dev-server cache busters
-    .replace(/\/assets\/[^"']+/g, '/assets/X')
-    // React preloads each distinct image src once per page; the import rasterises the demo SVGs,
-    // and images that rasterise alike share one content-hashed file, so preload hints may differ.
-    .replace(/<link rel="preload" as="image"[^>]*>/g, '')
+  return (
+    html
+      .replace(/(?:demo|uploads)\\?\/[A-Za-z0-9._-]+/g, 'IMAGE') // stored names differ (SVG demo images arrive as PNG)
+      .replace(/[?&](?:v|t)=[0-9a-f]+/g, '') // dev-server cache busters
+      .replace(/\/assets\/[^"']+/g, '/assets/X')
+      // React preloads each distinct image src once per page; the import rasterises the demo SVGs,
+      // and images that rasterise alike share one content-hashed file, so preload hints may differ.
+      .replace(/<link rel="preload" as="image"[^>]*>/g, '')
+  )
 }
 
-const page = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 test' } })
+const page = (t: TestApp, url: string) =>
+  t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 test' } })
 
 describe('content export and import', () => {
   it('copies the catalogue with its images to a fresh instance that then serves identical pages', async () => {
@@ -72,14 +80,23 @@ describe('content export and import', () => {
   })
 
   it('orders parents before children, smallest id first', () => {
-    const order = treeOrder([{ id: 3, parentId: 5 }, { id: 5, parentId: 1 }, { id: 1, parentId: null }, { id: 2, parentId: 1 }])
+    const order = treeOrder([
+      { id: 3, parentId: 5 },
+      { id: 5, parentId: 1 },
+      { id: 1, parentId: null },
+      { id: 2, parentId: 1 },
+    ])
     expect(order.map((r) => r.id)).toEqual([1, 2, 5, 3])
   })
 
   it('prints usage errors in English and refuses an import without the token', async () => {
-    await expect(contentMain(['publish'], readToolConfig({ VITRINA_URL: sourceUrl }))).rejects.toThrow(/usage: npm run content -- export/)
+    await expect(contentMain(['publish'], readToolConfig({ VITRINA_URL: sourceUrl }))).rejects.toThrow(
+      /usage: npm run content -- export/,
+    )
     await expect(contentMain(['import'], readToolConfig({ VITRINA_URL: sourceUrl }))).rejects.toBeInstanceOf(UsageError)
-    await expect(importContent(readToolConfig({ VITRINA_URL: targetUrl }), { format: 'vitrina-content' } as never)).rejects.toThrow(/ADMIN_TOKEN/)
+    await expect(
+      importContent(readToolConfig({ VITRINA_URL: targetUrl }), { format: 'vitrina-content' } as never),
+    ).rejects.toThrow(/ADMIN_TOKEN/)
     expect(() => readToolConfig({ VITRINA_URL: 'ftp://x' })).toThrow(UsageError)
     expect(readToolConfig({}).baseUrl).toBe('http://localhost:3000')
   })
@@ -88,18 +105,21 @@ describe('content export and import', () => {
 describe('leads export', () => {
   it('writes UTF-8 CSV with a BOM, semicolons, CRLF, quoted cells and formulas defused', async () => {
     const stamp = now()
-    await source.app.db.insertInto('feedback').values([
-      { username: 'Иван; "Ваня"', email: 'ivan@example.ru', phone: '+7 (900) 111-22-33', createdAt: stamp },
-      { username: '=HYPERLINK("http://evil")', email: '@evil', phone: '-1+1', createdAt: stamp },
-    ]).execute()
+    await source.app.db
+      .insertInto('feedback')
+      .values([
+        { username: 'Иван; "Ваня"', email: 'ivan@example.ru', phone: '+7 (900) 111-22-33', createdAt: stamp },
+        { username: '=HYPERLINK("http://evil")', email: '@evil', phone: '-1+1', createdAt: stamp },
+      ])
+      .execute()
     const { out, text } = collect()
     await leadsMain(['export', '--format', 'csv'], readToolConfig({ VITRINA_URL: sourceUrl, ADMIN_TOKEN }), out)
     const csv = text()
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).split('\r\n')
     expect(lines.at(-1)).toBe('')
-    expect(lines[0]).toBe('"Номер";"Дата";"Имя";"Телефон";"E-mail"')
-    expect(lines[1]).toMatch(/^"\d+";"[^"]+";"Иван; ""Ваня""";"'\+7 \(900\) 111-22-33";"ivan@example\.ru"$/)
+    expect(lines[0]).toBe('"Номер";"Дата";"Имя";"Телефон";"E-mail";"Страница";"Товар";"Метки"')
+    expect(lines[1]).toMatch(/^"\d+";"[^"]+";"Иван; ""Ваня""";"'\+7 \(900\) 111-22-33";"ivan@example\.ru";"";"";""$/)
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil"")"`)
     expect(lines[2]).toContain(`"'-1+1"`)
     expect(lines[2]).toContain(`"'@evil"`)
@@ -107,8 +127,12 @@ describe('leads export', () => {
   })
 
   it('refuses without the token and for formats it does not know', async () => {
-    await expect(leadsMain(['export', '--format', 'csv'], readToolConfig({ VITRINA_URL: sourceUrl }))).rejects.toThrow(/ADMIN_TOKEN/)
-    await expect(leadsMain(['export', '--format', 'xlsx'], readToolConfig({ VITRINA_URL: sourceUrl, ADMIN_TOKEN }))).rejects.toThrow(/only csv/)
+    await expect(leadsMain(['export', '--format', 'csv'], readToolConfig({ VITRINA_URL: sourceUrl }))).rejects.toThrow(
+      /ADMIN_TOKEN/,
+    )
+    await expect(
+      leadsMain(['export', '--format', 'xlsx'], readToolConfig({ VITRINA_URL: sourceUrl, ADMIN_TOKEN })),
+    ).rejects.toThrow(/only csv/)
     await expect(leadsMain([], readToolConfig({ VITRINA_URL: sourceUrl, ADMIN_TOKEN }))).rejects.toThrow(/usage/)
   })
 })

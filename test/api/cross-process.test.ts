@@ -27,7 +27,11 @@ afterAll(async () => {
   await a?.close()
 })
 
-const SECTIONS = { select: { title: true }, where: { typeId: 'section', parentId: { not: null } }, orderBy: { sort: 'asc' } }
+const SECTIONS = {
+  select: { title: true },
+  where: { typeId: 'section', parentId: { not: null } },
+  orderBy: { sort: 'asc' },
+}
 
 it('sees another process’s write within a second, in its menu and its cached API answers', async () => {
   const url = `/api/many/structure?${stringifyQuery({ query: SECTIONS, ttl: 600 })}`
@@ -36,9 +40,18 @@ it('sees another process’s write within a second, in its menu and its cached A
   expect((await b.inject({ url })).headers['x-cache']).toBe('HIT')
   expect((await b.content.getSite('/'))?.menu.map((m) => m.title)).toContain('Садовая техника')
 
-  const garden = await a.app.db.selectFrom('structure').select('id').where('urlFull', '=', '/structure/garden/').executeTakeFirstOrThrow()
+  const garden = await a.app.db
+    .selectFrom('structure')
+    .select('id')
+    .where('urlFull', '=', '/structure/garden/')
+    .executeTakeFirstOrThrow()
   const body = multipartBody({ data: JSON.stringify({ id: garden.id, title: 'Сад и огород' }) })
-  const patch = await a.app.inject({ method: 'PATCH', url: '/api/structure', payload: body.payload, headers: { ...body.headers, ...AUTH } })
+  const patch = await a.app.inject({
+    method: 'PATCH',
+    url: '/api/structure',
+    payload: body.payload,
+    headers: { ...body.headers, ...AUTH },
+  })
   expect(patch.statusCode).toBe(200)
 
   await new Promise((resolve) => setTimeout(resolve, 1100))

@@ -7,11 +7,15 @@ export const AUTH = { authorization: `Bearer ${ADMIN_TOKEN}` }
 
 /** A real PNG of the given size and colour. */
 export function pngImage(width = 8, height = 8, rgb: [number, number, number] = [200, 30, 30]): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } }).png().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })
+    .png()
+    .toBuffer()
 }
 
 export function jpegImage(width = 8, height = 8): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } }).jpeg().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer()
 }
 
 function crc32(bytes: Buffer): number {

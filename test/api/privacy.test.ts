@@ -15,14 +15,23 @@ const SECRET_PHONE = '+7 (900) 111-22-33'
 
 beforeAll(async () => {
   t = await buildTestApp({ ADMIN_TOKEN })
-  await t.app.db.insertInto('feedback').values({ username: SECRET_NAME, email: SECRET_EMAIL, phone: SECRET_PHONE, createdAt: now() }).execute()
+  await t.app.db
+    .insertInto('feedback')
+    .values({ username: SECRET_NAME, email: SECRET_EMAIL, phone: SECRET_PHONE, createdAt: now() })
+    .execute()
   // The lead intake's own columns (when its migration is there) must stay inside.
-  await sql`update feedback set "consentIp" = '203.0.113.9', "phoneE164" = '+79001112233'`.execute(t.app.db).catch(() => {})
+  await sql`update feedback set "consentIp" = '203.0.113.9', "phoneE164" = '+79001112233'`
+    .execute(t.app.db)
+    .catch(() => {})
 })
-afterAll(async () => { await t?.close() })
+afterAll(async () => {
+  await t?.close()
+})
 
 function leaks(body: string): boolean {
-  return body.includes(SECRET_EMAIL) || body.includes(SECRET_NAME) || body.includes('900') || body.includes('203.0.113.9')
+  return (
+    body.includes(SECRET_EMAIL) || body.includes(SECRET_NAME) || body.includes('900') || body.includes('203.0.113.9')
+  )
 }
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
@@ -45,10 +54,35 @@ describe('reading leads without the admin token', () => {
   }
 
   const spellings = [
-    'Feedback', 'FEEDBACK', 'feedBack', '%66eedback', '%46eedback', 'feedback%00', 'feedback%20', '%20feedback', 'feedback;',
-    'feedback%3B', 'feedback.json', 'feedbacks', '..%2Ffeedback', '.%2Ffeedback', 'feedback%2F', 'lead', 'leads', 'Lead',
-    'sqlite_master', 'sqlite_schema', 'pg_catalog.pg_tables', 'information_schema.tables', '__proto__', 'constructor',
-    'hasOwnProperty', 'toString', 'feedback%E2%80%8B', 'ﬀeedback', 'feedback\t',
+    'Feedback',
+    'FEEDBACK',
+    'feedBack',
+    '%66eedback',
+    '%46eedback',
+    'feedback%00',
+    'feedback%20',
+    '%20feedback',
+    'feedback;',
+    'feedback%3B',
+    'feedback.json',
+    'feedbacks',
+    '..%2Ffeedback',
+    '.%2Ffeedback',
+    'feedback%2F',
+    'lead',
+    'leads',
+    'Lead',
+    'sqlite_master',
+    'sqlite_schema',
+    'pg_catalog.pg_tables',
+    'information_schema.tables',
+    '__proto__',
+    'constructor',
+    'hasOwnProperty',
+    'toString',
+    'feedback%E2%80%8B',
+    'ﬀeedback',
+    'feedback\t',
   ]
   for (const name of spellings) {
     it(`reads no lead through the model name "${name}"`, async () => {
@@ -61,7 +95,12 @@ describe('reading leads without the admin token', () => {
   }
 
   it('reads no lead through a path with dot segments', async () => {
-    for (const url of ['/api/many/../feedback', '/api/many/x/../../feedback', '/api/many/structure/../feedback', '/api//feedback']) {
+    for (const url of [
+      '/api/many/../feedback',
+      '/api/many/x/../../feedback',
+      '/api/many/structure/../feedback',
+      '/api//feedback',
+    ]) {
       const res = await get(url)
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400)
       expect(leaks(res.body), url).toBe(false)
@@ -102,16 +141,22 @@ describe('reading leads with the admin token', () => {
   })
 
   it('leaves leads flagged as spam out of every read', async () => {
-    await sql`insert into feedback (username, email, phone, "createdAt", spam) values ('Бот Спамов', 'bot@spam.example', '0', ${now()}, 1)`.execute(t.app.db)
+    await sql`insert into feedback (username, email, phone, "createdAt", spam) values ('Бот Спамов', 'bot@spam.example', '0', ${now()}, 1)`.execute(
+      t.app.db,
+    )
     const res = await get('/api/many/feedback', AUTH)
     expect(res.json().data.map((r: { username: string }) => r.username)).toEqual([SECRET_NAME])
     expect(res.body).not.toContain('bot@spam.example')
     await sql`delete from feedback where spam = 1`.execute(t.app.db)
   })
 
-  it('refuses to select or filter the lead\'s private columns', async () => {
+  it("refuses to select or filter the lead's private columns", async () => {
     for (const column of ['phoneE164', 'consentIp', 'consentUserAgent', 'idempotencyKey', 'spam', 'consentAt']) {
-      for (const query of [{ select: { [column]: true } }, { where: { [column]: 'x' } }, { orderBy: { [column]: 'asc' } }]) {
+      for (const query of [
+        { select: { [column]: true } },
+        { where: { [column]: 'x' } },
+        { orderBy: { [column]: 'asc' } },
+      ]) {
         const res = await get(`/api/many/feedback?${stringifyQuery({ query })}`, AUTH)
         expect(res.statusCode, column).toBe(400)
         expect(res.json().error.message).toMatch(new RegExp(`Неизвестное поле "${column}" в модели feedback`))
@@ -122,7 +167,12 @@ describe('reading leads with the admin token', () => {
 
   it('never writes leads through the generic write routes', async () => {
     const body = multipartBody({ data: JSON.stringify({ id: 1, username: 'Подмена' }) })
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/feedback', payload: body.payload, headers: { ...body.headers, ...AUTH } })
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/feedback',
+      payload: body.payload,
+      headers: { ...body.headers, ...AUTH },
+    })
     expect(patch.statusCode).toBe(404)
     const row = await t.app.db.selectFrom('feedback').select('username').executeTakeFirstOrThrow()
     expect(row.username).toBe(SECRET_NAME)

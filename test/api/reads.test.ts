@@ -6,8 +6,12 @@ import { ADMIN_TOKEN, AUTH } from './helpers'
 import { multipartBody } from '../helpers/multipart'
 
 let t: TestApp
-beforeAll(async () => { t = await buildTestApp({ ADMIN_TOKEN }) })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await buildTestApp({ ADMIN_TOKEN })
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 function get(path: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const search = stringifyQuery(params)
@@ -16,7 +20,10 @@ function get(path: string, params: Record<string, unknown> = {}, headers: Record
 
 const STRUCTURE_LOAD = {
   select: {
-    id: true, parentId: true, typeId: true, urlFull: true,
+    id: true,
+    parentId: true,
+    typeId: true,
+    urlFull: true,
     index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
   },
   where: { typeId: { in: ['index'] } },
@@ -41,7 +48,12 @@ const CATALOGUE_TREE = {
             sort: true,
             children: {
               orderBy: { sort: 'asc' },
-              select: { title: true, sort: true, urlFull: true, product: { select: { image: true, article: true, price: true } } },
+              select: {
+                title: true,
+                sort: true,
+                urlFull: true,
+                product: { select: { image: true, article: true, price: true } },
+              },
             },
           },
         },
@@ -51,20 +63,28 @@ const CATALOGUE_TREE = {
   where: { urlFull: '/' },
 }
 
-describe('the spec\'s two calls', () => {
+describe("the spec's two calls", () => {
   it('answers the structure load with the index record and its contacts under data, cached for 120 s', async () => {
     const res = await get('/api/many/structure', { query: STRUCTURE_LOAD, ttl: 120 })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/application\/json/)
     expect(res.headers['cache-control']).toBe('public, max-age=120, stale-while-revalidate=120')
     const { data } = res.json()
-    expect(data).toEqual([{
-      id: expect.any(Number), parentId: null, typeId: 'index', urlFull: '/',
-      index: {
-        logo: expect.stringMatching(/^demo\/logo-/), tel: '+7 (495) 123-45-67', telText: 'Ежедневно с 9:00 до 21:00',
-        description: expect.any(String), copyright: expect.stringContaining('ТехноМастер'),
+    expect(data).toEqual([
+      {
+        id: expect.any(Number),
+        parentId: null,
+        typeId: 'index',
+        urlFull: '/',
+        index: {
+          logo: expect.stringMatching(/^demo\/logo-/),
+          tel: '+7 (495) 123-45-67',
+          telText: 'Ежедневно с 9:00 до 21:00',
+          description: expect.any(String),
+          copyright: expect.stringContaining('ТехноМастер'),
+        },
       },
-    }])
+    ])
   })
 
   it('answers the catalogue tree with sections by sort, products with image, article and price, slides and advantages', async () => {
@@ -79,22 +99,29 @@ describe('the spec\'s two calls', () => {
     const sorts = data.children.map((c: any) => c.sort)
     expect(sorts).toEqual([...sorts].sort((a, b) => a - b))
     const sections = catalogue.children
-    expect(sections.map((s: any) => s.sort)).toEqual([...sections.map((s: any) => s.sort)].sort((a: number, b: number) => a - b))
+    expect(sections.map((s: any) => s.sort)).toEqual(
+      [...sections.map((s: any) => s.sort)].sort((a: number, b: number) => a - b),
+    )
     expect(sections.length).toBeGreaterThan(1)
     const products = sections[0].children
-    expect(products[0]).toMatchObject({ urlFull: '/structure/product', product: { image: expect.any(String), article: expect.any(String), price: expect.any(Number) } })
+    expect(products[0]).toMatchObject({
+      urlFull: '/structure/product',
+      product: { image: expect.any(String), article: expect.any(String), price: expect.any(Number) },
+    })
     expect(products.map((p: any) => p.sort)).toEqual([...products.map((p: any) => p.sort)].sort((a, b) => a - b))
   })
 })
 
 describe('query shapes', () => {
-  it('uses the model\'s default selection when the query names none', async () => {
+  it("uses the model's default selection when the query names none", async () => {
     const { data } = (await get('/api/many/structure', { query: { take: 1 } })).json()
     expect(Object.keys(data[0])).toEqual(['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort'])
   })
 
   it('answers the first match under data, and 404 with an error when nothing matches', async () => {
-    const one = await get('/api/structure', { query: { where: { urlFull: '/structure/product' }, select: { title: true, published: true } } })
+    const one = await get('/api/structure', {
+      query: { where: { urlFull: '/structure/product' }, select: { title: true, published: true } },
+    })
     expect(one.statusCode).toBe(200)
     expect(one.json().data).toEqual({ title: expect.any(String), published: true })
     const none = await get('/api/structure', { query: { where: { urlFull: '/nothing-here' } } })
@@ -103,7 +130,10 @@ describe('query shapes', () => {
   })
 
   it('filters with equals, not, in, notIn, lt, lte, gt, gte, contains, startsWith, AND, OR and NOT', async () => {
-    const ids = async (where: unknown) => (await get('/api/many/structure', { query: { where, select: { id: true }, orderBy: { id: 'asc' } } })).json().data.map((r: any) => r.id)
+    const ids = async (where: unknown) =>
+      (await get('/api/many/structure', { query: { where, select: { id: true }, orderBy: { id: 'asc' } } }))
+        .json()
+        .data.map((r: any) => r.id)
     const all: number[] = await ids({})
     expect(all.length).toBeGreaterThan(10)
     expect(await ids({ id: { equals: all[2] } })).toEqual([all[2]])
@@ -127,16 +157,23 @@ describe('query shapes', () => {
   it('treats % and _ in contains as plain characters', async () => {
     const res = await get('/api/many/structure', { query: { where: { title: { contains: '%' } } } })
     expect(res.json().data).toEqual([])
-    const under = await get('/api/many/structure', { query: { where: { urlFull: { startsWith: '/structure/power_tools' } } } })
+    const under = await get('/api/many/structure', {
+      query: { where: { urlFull: { startsWith: '/structure/power_tools' } } },
+    })
     expect(under.json().data).toEqual([])
   })
 
   it('orders, takes and skips, also inside a relation', async () => {
-    const desc = (await get('/api/many/structure', { query: { orderBy: [{ id: 'desc' }], take: 3, skip: 1, select: { id: true } } })).json().data
+    const desc = (
+      await get('/api/many/structure', { query: { orderBy: [{ id: 'desc' }], take: 3, skip: 1, select: { id: true } } })
+    ).json().data
     expect(desc).toHaveLength(3)
     expect(desc[0].id).toBeGreaterThan(desc[1].id)
     const res = await get('/api/structure', {
-      query: { where: { urlFull: '/structure/' }, select: { children: { orderBy: { sort: 'desc' }, take: 2, skip: 1, select: { sort: true } } } },
+      query: {
+        where: { urlFull: '/structure/' },
+        select: { children: { orderBy: { sort: 'desc' }, take: 2, skip: 1, select: { sort: true } } },
+      },
     })
     const sorts = res.json().data.children.map((c: any) => c.sort)
     expect(sorts).toHaveLength(2)
@@ -144,9 +181,19 @@ describe('query shapes', () => {
   })
 
   it('loads a relation with true as its default selection, and the parent of a record', async () => {
-    const res = await get('/api/structure', { query: { where: { urlFull: '/structure/product' }, select: { product: true, parent: { select: { urlFull: true } } } } })
+    const res = await get('/api/structure', {
+      query: {
+        where: { urlFull: '/structure/product' },
+        select: { product: true, parent: { select: { urlFull: true } } },
+      },
+    })
     expect(res.json().data).toEqual({
-      product: { structureId: expect.any(Number), image: expect.any(String), article: 'ЭИ-1001', price: expect.any(Number) },
+      product: {
+        structureId: expect.any(Number),
+        image: expect.any(String),
+        article: 'ЭИ-1001',
+        price: expect.any(Number),
+      },
       parent: { urlFull: '/structure/power-tools/' },
     })
   })
@@ -162,18 +209,29 @@ describe('query shapes', () => {
   it('answers picker options as id and title', async () => {
     const res = await get('/api/provider/structure', { query: { where: { typeId: 'section' }, take: 2 } })
     expect(res.statusCode).toBe(200)
-    expect(res.json().data).toEqual([{ id: expect.any(Number), title: expect.any(String) }, { id: expect.any(Number), title: expect.any(String) }])
+    expect(res.json().data).toEqual([
+      { id: expect.any(Number), title: expect.any(String) },
+      { id: expect.any(Number), title: expect.any(String) },
+    ])
   })
 
   it('hides unpublished records from visitors and shows them with the admin token', async () => {
-    await t.app.db.updateTable('structure').set({ published: 0 }).where('urlFull', '=', '/structure/power-tools/jigsaw').execute()
+    await t.app.db
+      .updateTable('structure')
+      .set({ published: 0 })
+      .where('urlFull', '=', '/structure/power-tools/jigsaw')
+      .execute()
     const query = { where: { urlFull: '/structure/power-tools/jigsaw' }, select: { published: true } }
     expect((await get('/api/structure', { query })).statusCode).toBe(404)
     const admin = await get('/api/structure', { query }, { authorization: `Bearer ${ADMIN_TOKEN}` })
     expect(admin.statusCode).toBe(200)
     expect(admin.json().data).toEqual({ published: false })
     expect(admin.headers['cache-control']).toBe('no-store, private')
-    await t.app.db.updateTable('structure').set({ published: 1 }).where('urlFull', '=', '/structure/power-tools/jigsaw').execute()
+    await t.app.db
+      .updateTable('structure')
+      .set({ published: 1 })
+      .where('urlFull', '=', '/structure/power-tools/jigsaw')
+      .execute()
   })
 })
 
@@ -181,16 +239,42 @@ describe('malformed queries', () => {
   const cases: Array<[string, string, RegExp]> = [
     ['bad JSON', '{"select":', /некорректный JSON/],
     ['a JSON array', '[1,2]', /JSON-объектом/],
-    ['an unknown field in select', JSON.stringify({ select: { foo: true } }), /Неизвестное поле "foo" в модели structure/],
+    [
+      'an unknown field in select',
+      JSON.stringify({ select: { foo: true } }),
+      /Неизвестное поле "foo" в модели structure/,
+    ],
     ['an unknown field in where', JSON.stringify({ where: { password: 'x' } }), /Неизвестное поле "password"/],
-    ['an unknown field in a relation', JSON.stringify({ select: { children: { select: { secret: true } } } }), /Неизвестное поле "secret" в модели structure/],
-    ['an unknown operator', JSON.stringify({ where: { title: { regex: '.*' } } }), /Неизвестный оператор "regex" для поля "title"/],
+    [
+      'an unknown field in a relation',
+      JSON.stringify({ select: { children: { select: { secret: true } } } }),
+      /Неизвестное поле "secret" в модели structure/,
+    ],
+    [
+      'an unknown operator',
+      JSON.stringify({ where: { title: { regex: '.*' } } }),
+      /Неизвестный оператор "regex" для поля "title"/,
+    ],
     ['an unknown parameter', JSON.stringify({ include: { children: true } }), /include/],
     ['take 10000', JSON.stringify({ take: 10000 }), /take .* от 0 до 500/],
     ['a negative skip', JSON.stringify({ skip: -1 }), /skip/],
     ['a fractional take', JSON.stringify({ take: 1.5 }), /take/],
-    ['deep relation nesting', JSON.stringify({ select: { children: { select: { children: { select: { children: { select: { children: { select: { children: true } } } } } } } } } }), /вложенность связей/],
-    ['deep where nesting', JSON.stringify({ where: Array.from({ length: 20 }).reduce((w) => ({ AND: [w] }), { id: 1 }) }), /вложенность условий/],
+    [
+      'deep relation nesting',
+      JSON.stringify({
+        select: {
+          children: {
+            select: { children: { select: { children: { select: { children: { select: { children: true } } } } } } },
+          },
+        },
+      }),
+      /вложенность связей/,
+    ],
+    [
+      'deep where nesting',
+      JSON.stringify({ where: Array.from({ length: 20 }).reduce((w) => ({ AND: [w] }), { id: 1 }) }),
+      /вложенность условий/,
+    ],
     ['a string for a number', JSON.stringify({ where: { id: { gt: 'abc' } } }), /"id" .* числом/],
     ['an object for in', JSON.stringify({ where: { id: { in: { a: 1 } } } }), /список/],
     ['contains on a number', JSON.stringify({ where: { id: { contains: '1' } } }), /строковым/],
@@ -198,7 +282,11 @@ describe('malformed queries', () => {
     ['orderBy an unknown field', JSON.stringify({ orderBy: { nope: 'asc' } }), /Неизвестное поле "nope"/],
     ['select with a string', JSON.stringify({ select: { title: 'yes' } }), /true или false/],
     ['a filter on a relation', JSON.stringify({ where: { children: { some: {} } } }), /связи "children"/],
-    ['a huge query', JSON.stringify({ where: { title: { in: Array.from({ length: 3000 }, (_, i) => `t${i}`) } } }), /слишком длинный|не более/],
+    [
+      'a huge query',
+      JSON.stringify({ where: { title: { in: Array.from({ length: 3000 }, (_, i) => `t${i}`) } } }),
+      /слишком длинный|не более/,
+    ],
   ]
   for (const [name, query, message] of cases) {
     it(`answers 400 with a Russian message for ${name}`, async () => {
@@ -236,9 +324,16 @@ describe('the read cache', () => {
     expect(second.headers['x-cache']).toBe('HIT')
     expect(second.json()).toEqual(first.json())
 
-    const id = (await get('/api/structure', { query: { where: { urlFull: '/structure/' }, select: { id: true } } })).json().data.id
+    const id = (
+      await get('/api/structure', { query: { where: { urlFull: '/structure/' }, select: { id: true } } })
+    ).json().data.id
     const body = multipartBody({ data: JSON.stringify({ id, title: 'Весь каталог' }) })
-    const patch = await t.app.inject({ method: 'PATCH', url: '/api/structure', payload: body.payload, headers: { ...body.headers, ...AUTH } })
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/structure',
+      payload: body.payload,
+      headers: { ...body.headers, ...AUTH },
+    })
     expect(patch.statusCode, patch.body).toBe(200)
     const third = await get('/api/structure', { query, ttl: 60 })
     expect(third.headers['x-cache']).toBe('MISS')
@@ -247,6 +342,8 @@ describe('the read cache', () => {
 
   it('sends no-store without ttl and caps a huge ttl', async () => {
     expect((await get('/api/many/orderType')).headers['cache-control']).toBe('no-store')
-    expect((await get('/api/many/orderType', { ttl: 999999 })).headers['cache-control']).toMatch(/^public, max-age=3600,/)
+    expect((await get('/api/many/orderType', { ttl: 999999 })).headers['cache-control']).toMatch(
+      /^public, max-age=3600,/,
+    )
   })
 })

@@ -5,7 +5,14 @@ import { ensureBuild, startProdServer } from '../helpers/prod-server'
 
 const DURATION_MS = Number(process.argv[2] ?? 5) * 1000
 const CONCURRENCY = 10
-const URLS = ['/', '/structure/', '/structure/product', '/structure/index.pageContext.json', '/no-such-page', '/sitemap.xml']
+const URLS = [
+  '/',
+  '/structure/',
+  '/structure/product',
+  '/structure/index.pageContext.json',
+  '/no-such-page',
+  '/sitemap.xml',
+]
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
@@ -22,19 +29,21 @@ try {
     let errors = 0
     let bytes = 0
     const end = Date.now() + DURATION_MS
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (Date.now() < end) {
-        const started = performance.now()
-        try {
-          const res = await pool.request({ path: url, method: 'GET' })
-          bytes += (await res.body.arrayBuffer()).byteLength
-          if (res.statusCode >= 500) errors++
-        } catch {
-          errors++
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (Date.now() < end) {
+          const started = performance.now()
+          try {
+            const res = await pool.request({ path: url, method: 'GET' })
+            bytes += (await res.body.arrayBuffer()).byteLength
+            if (res.statusCode >= 500) errors++
+          } catch {
+            errors++
+          }
+          latencies.push(performance.now() - started)
         }
-        latencies.push(performance.now() - started)
-      }
-    }))
+      }),
+    )
     latencies.sort((a, b) => a - b)
     rows.push({
       url,

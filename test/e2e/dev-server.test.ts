@@ -4,7 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startProdServer, type ProdServer } from '../helpers/prod-server'
 
 let server: ProdServer
-beforeAll(async () => { server = await startProdServer({ NODE_ENV: 'development' }) })
+beforeAll(async () => {
+  server = await startProdServer({ NODE_ENV: 'development' })
+})
 afterAll(async () => {
   await server?.stop()
   server?.cleanup()
@@ -18,7 +20,10 @@ it('renders pages from the sources with the Vite client, and accepts HMR on the 
   expect(html).toContain('/@vite/client')
   const opened = await new Promise<string>((resolve, reject) => {
     const ws = new WebSocket(`ws://127.0.0.1:${server.port}/`, 'vite-hmr')
-    ws.addEventListener('open', () => { resolve(ws.protocol); ws.close() })
+    ws.addEventListener('open', () => {
+      resolve(ws.protocol)
+      ws.close()
+    })
     ws.addEventListener('error', () => reject(new Error('HMR websocket refused')))
   })
   expect(opened).toBe('vite-hmr')

@@ -1,7 +1,7 @@
 // The site in a real browser: hydration, client navigation, scroll restoration, error view, menu.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
-import Database from 'better-sqlite3'
+import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, waitForVike, watchErrors } from '../helpers/browser'
 import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
@@ -21,7 +21,9 @@ afterAll(async () => {
   await server?.stop()
   server?.cleanup()
 })
-afterEach(async () => { await page?.context().close() })
+afterEach(async () => {
+  await page?.context().close()
+})
 
 let dataRequests: string[]
 
@@ -30,7 +32,9 @@ async function open(path: string, viewport = { width: 1280, height: 800 }) {
   page = await context.newPage()
   errors = watchErrors(page)
   dataRequests = []
-  page.on('request', (request) => { if (request.url().includes('pageContext.json')) dataRequests.push(request.url()) })
+  page.on('request', (request) => {
+    if (request.url().includes('pageContext.json')) dataRequests.push(request.url())
+  })
   await page.goto(server.url + path)
   await waitForVike(page, path)
 }
@@ -58,7 +62,9 @@ describe('the site in a browser', () => {
 
   it('navigates to a product without reloading and restores the scroll position on back', async () => {
     await open('/')
-    await page.evaluate(() => { (window as any).__sameDocument = true })
+    await page.evaluate(() => {
+      ;(window as any).__sameDocument = true
+    })
     const card = page.locator('.card__link').nth(9)
     await card.scrollIntoViewIfNeeded()
     await page.evaluate(() => window.scrollBy(0, 150))
@@ -84,7 +90,9 @@ describe('the site in a browser', () => {
 
   it('navigates client-side through the menu to sections whose URL ends with a slash', async () => {
     await open('/structure/product')
-    await page.evaluate(() => { (window as any).__sameDocument = true })
+    await page.evaluate(() => {
+      ;(window as any).__sameDocument = true
+    })
     await page.locator('.nav__list a[href="/structure/"]').click()
     await waitForVike(page, '/structure/')
     expect(await page.locator('h1').textContent()).toBe('Каталог')
@@ -98,7 +106,9 @@ describe('the site in a browser', () => {
 
   it('shows the error view after a client-side navigation to a missing URL', async () => {
     await open('/structure/')
-    await page.evaluate(() => { (window as any).__sameDocument = true })
+    await page.evaluate(() => {
+      ;(window as any).__sameDocument = true
+    })
     await clickNewLink('/structure/no-such-product')
     await page.locator('text=Страницы не существует:(').waitFor({ timeout: 10_000 })
     expect(await page.title()).toBe('Ошибка 404. Такой страницы нет')
@@ -112,8 +122,10 @@ describe('the site in a browser', () => {
     const db = new Database(server.dbPath)
     const parent = db.prepare("select id from structure where urlFull = '/structure/'").get() as { id: number }
     const stamp = new Date().toISOString()
-    db.prepare(`insert into structure (parentId, typeId, title, urlFull, sort, published, status, createdAt, updatedAt)
-      values (?, 'product', 'Снят с продажи', '/structure/old-model', 99, 1, 410, ?, ?)`).run(parent.id, stamp, stamp)
+    db.prepare(
+      `insert into structure (parentId, typeId, title, urlFull, sort, published, status, createdAt, updatedAt)
+      values (?, 'product', 'Снят с продажи', '/structure/old-model', 99, 1, 410, ?, ?)`,
+    ).run(parent.id, stamp, stamp)
     db.close()
     const context = await browser.newContext()
     page = await context.newPage()
@@ -127,7 +139,9 @@ describe('the site in a browser', () => {
   it('falls back to a full page load, once, when a page chunk fails to load (a redeploy removed it)', async () => {
     await open('/no-such-page') // the error page does not load the catalogue's chunk
     let documentLoads = 0
-    page.on('request', (request) => { if (request.resourceType() === 'document') documentLoads++ })
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documentLoads++
+    })
     await page.route(/\/assets\/entries\/pages_cms\.[^/]+\.js$/, (route) => route.abort())
     await clickNewLink('/structure/')
     await page.locator('h1', { hasText: 'Каталог' }).waitFor({ timeout: 10_000 })
@@ -143,12 +157,16 @@ describe('the site in a browser', () => {
   it('has no serious or critical accessibility violations on each kind of page, desktop and phone', async () => {
     const found: string[] = []
     for (const path of ['/', '/structure/', '/structure/product', '/politika', '/no-such-page']) {
-      for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 375, height: 740 },
+      ]) {
         await page?.context().close()
         await open(path, viewport)
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
         for (const v of violations) {
-          if (v.impact === 'serious' || v.impact === 'critical') found.push(`${path} @${viewport.width}: ${v.id} (${v.nodes[0]?.target.join(' ')})`)
+          if (v.impact === 'serious' || v.impact === 'critical')
+            found.push(`${path} @${viewport.width}: ${v.id} (${v.nodes[0]?.target.join(' ')})`)
         }
       }
     }
@@ -171,7 +189,9 @@ describe('the site in a browser', () => {
   it('changes only the address for a same-path query link, without fetching page data', async () => {
     await open('/structure/')
     const requests: string[] = []
-    page.on('request', (r) => { if (r.url().includes('pageContext.json')) requests.push(r.url()) })
+    page.on('request', (r) => {
+      if (r.url().includes('pageContext.json')) requests.push(r.url())
+    })
     await clickNewLink('/structure/?sort=price')
     await page.waitForFunction(() => location.search === '?sort=price')
     await page.waitForTimeout(300)

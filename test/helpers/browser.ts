@@ -1,29 +1,103 @@
-// Headless Debian Chromium driven by playwright-core (its own browser download does not work here).
+// Headless Chromium driven by playwright-core (its own browser download does not work here). The
+// browser is found in this order (docs/decisions/010-test-browser.md): CHROMIUM_PATH; a system
+// Chromium or Chrome; else the headless Chromium that the @sparticuz/chromium dev dependency ships
+// inside the npm package, unpacked to the temp folder on first use. No browser test is skipped.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const SYSTEM_BROWSERS = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome']
 
-export function launchBrowser(): Promise<Browser> {
+function onPath(name: string): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, name)
+    try {
+      fs.accessSync(file, fs.constants.X_OK)
+      return file
+    } catch {
+      /* not here */
+    }
+  }
+  return null
+}
+
+export interface FoundBrowser {
+  readonly executablePath: string
+  /** Extra environment the browser needs (the bundled one's libraries and fonts) */
+  readonly env: Record<string, string>
+  readonly source: 'CHROMIUM_PATH' | 'system' | '@sparticuz/chromium'
+}
+
+let found: Promise<FoundBrowser> | null = null
+
+/** Where the tests' Chromium is: the same answer for the whole test process. */
+export function findChromium(): Promise<FoundBrowser> {
+  found ??= locate()
+  return found
+}
+
+async function locate(): Promise<FoundBrowser> {
+  const configured = process.env.CHROMIUM_PATH
+  if (configured) return { executablePath: configured, env: {}, source: 'CHROMIUM_PATH' }
+  for (const name of SYSTEM_BROWSERS) {
+    const file = onPath(name)
+    if (file) return { executablePath: file, env: {}, source: 'system' }
+  }
+  const { default: bundled } = await import('@sparticuz/chromium')
+  const executablePath = await bundled.executablePath()
+  // The package unpacks NSS for Amazon Linux only; machines without libnss3 need it as well.
+  const entry = import.meta.resolve('@sparticuz/chromium')
+  const { inflate } = (await import(new URL('./lambdafs.js', entry).href)) as {
+    inflate: (file: string) => Promise<string>
+  }
+  const libs = await inflate(fileURLToPath(new URL('../../bin/al2023.tar.br', entry)))
+  const tmp = os.tmpdir()
+  return {
+    executablePath,
+    env: { LD_LIBRARY_PATH: path.join(libs, 'lib'), FONTCONFIG_PATH: path.join(tmp, 'fonts') },
+    source: '@sparticuz/chromium',
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await findChromium()
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: browser.executablePath,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    env: { ...process.env, ...browser.env },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   })
 }
 
 /** Collects console errors and uncaught page errors for "no console errors" assertions. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = []
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()) })
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text())
+  })
   page.on('pageerror', (err) => errors.push(err.message))
   return errors
 }
 
 /** Waits until Vike finished rendering (hydration or a client navigation) of the given path. */
 export async function waitForVike(page: Page, pathname: string): Promise<void> {
-  await page.waitForFunction((p) => {
-    const url = (window as any)._vike?.fullyRenderedUrl as string | undefined
-    return url !== undefined && new URL(url, location.origin).pathname === p
-  }, pathname, { timeout: 15_000 })
+  await page.waitForFunction(
+    (p) => {
+      const url = (window as any)._vike?.fullyRenderedUrl as string | undefined
+      return url !== undefined && new URL(url, location.origin).pathname === p
+    },
+    pathname,
+    { timeout: 15_000 },
+  )
 }

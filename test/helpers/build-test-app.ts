@@ -52,6 +52,9 @@ export function titleOf(html: string): string | null {
 
 export function decodeEntities(text: string): string {
   return text
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, '&')
 }

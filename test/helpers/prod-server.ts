@@ -35,7 +35,10 @@ export interface ProdServer {
   cleanup(): void
 }
 
-export async function startProdServer(env: Record<string, string> = {}, dir = tempDir('vitrina-prod-')): Promise<ProdServer> {
+export async function startProdServer(
+  env: Record<string, string> = {},
+  dir = tempDir('vitrina-prod-'),
+): Promise<ProdServer> {
   const port = await freePort()
   const dbPath = path.join(dir, 'site.db')
   let output = ''
@@ -54,8 +57,12 @@ export async function startProdServer(env: Record<string, string> = {}, dir = te
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  child.stdout!.on('data', (b) => { output += b })
-  child.stderr!.on('data', (b) => { output += b })
+  child.stdout.on('data', (b) => {
+    output += b
+  })
+  child.stderr.on('data', (b) => {
+    output += b
+  })
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
   for (;;) {
@@ -63,7 +70,9 @@ export async function startProdServer(env: Record<string, string> = {}, dir = te
     try {
       const res = await fetch(`${url}/robots.txt`)
       if (res.ok) break
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
       throw new Error(`server did not start in 60 s: ${output}`)
@@ -71,15 +80,22 @@ export async function startProdServer(env: Record<string, string> = {}, dir = te
     await new Promise((r) => setTimeout(r, 100))
   }
   return {
-    url, port, dir, dbPath, child,
+    url,
+    port,
+    dir,
+    dbPath,
+    child,
     output: () => output,
     stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return Promise.resolve(child.exitCode)
+      // A process killed by a signal has signalCode set and exitCode still null.
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
       return new Promise((resolve) => {
         child.once('exit', (code) => resolve(code))
         child.kill(signal)
       })
     },
-    cleanup() { fs.rmSync(dir, { recursive: true, force: true }) },
+    cleanup() {
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
   }
 }

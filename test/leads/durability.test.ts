@@ -1,7 +1,7 @@
 // The lead promise under a crash: the production server as a child process takes leads in a
 // loop, is killed with SIGKILL at a random moment and restarted on the same database. Every lead
 // that was answered 201 must be there.
-import Database from 'better-sqlite3'
+import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tempDir } from '../helpers/build-test-app'
 import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
@@ -31,10 +31,15 @@ function storedEmails(dbPath: string): Set<string> {
 }
 
 /** Posts leads from WORKERS loops until the server dies; returns the e-mails answered 201. */
-async function postUntilKilled(target: ProdServer, round: number): Promise<{ acked: string[], firstAck: Promise<void> }> {
+async function postUntilKilled(
+  target: ProdServer,
+  round: number,
+): Promise<{ acked: string[]; firstAck: Promise<void> }> {
   const acked: string[] = []
   let signalFirst!: () => void
-  const firstAck = new Promise<void>((resolve) => { signalFirst = resolve })
+  const firstAck = new Promise<void>((resolve) => {
+    signalFirst = resolve
+  })
   let n = 0
   const loop = async (worker: number) => {
     for (;;) {
@@ -56,7 +61,12 @@ async function postUntilKilled(target: ProdServer, round: number): Promise<{ ack
     }
   }
   const loops = Promise.all(Array.from({ length: WORKERS }, (_, w) => loop(w)))
-  return { acked, firstAck: firstAck.then(() => { void loops }) }
+  return {
+    acked,
+    firstAck: firstAck.then(() => {
+      void loops
+    }),
+  }
 }
 
 describe('a SIGKILL during lead intake', () => {
@@ -78,7 +88,12 @@ describe('a SIGKILL during lead intake', () => {
       const res = await fetch(`${server.url}/api/feedback`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'После рестарта', phone: '8 999 000-00-01', email: `after${round}@crash.example`, consent: true }),
+        body: JSON.stringify({
+          username: 'После рестарта',
+          phone: '8 999 000-00-01',
+          email: `after${round}@crash.example`,
+          consent: true,
+        }),
       })
       expect(res.status).toBe(201)
       await server.stop('SIGTERM')

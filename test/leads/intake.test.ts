@@ -15,13 +15,18 @@ function form(fields: Record<string, string>) {
 
 describe('POST /api/feedback', () => {
   let t: TestApp
-  beforeAll(async () => { t = await buildTestApp({ LEAD_RATE_LIMIT: '0' }) })
-  afterAll(async () => { await t?.close() })
+  beforeAll(async () => {
+    t = await buildTestApp({ LEAD_RATE_LIMIT: '0' })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
 
-  const post = (options: { payload?: unknown, headers?: Record<string, string> }) =>
+  const post = (options: { payload?: unknown; headers?: Record<string, string> }) =>
     t.app.inject({ method: 'POST', url: '/api/feedback', ...options } as never)
   const rows = () => t.app.db.selectFrom('feedback').selectAll().orderBy('id').execute()
-  const rowById = (id: number) => t.app.db.selectFrom('feedback').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const rowById = (id: number) =>
+    t.app.db.selectFrom('feedback').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 
   it('stores a complete lead with its consent record and answers 201 with the id', async () => {
     const res = await post({ payload: lead, headers: { 'user-agent': 'Тестовый браузер/1.0' } })
@@ -30,11 +35,22 @@ describe('POST /api/feedback', () => {
     expect(data).toEqual({ id: expect.any(Number), createdAt: expect.any(String) })
     const row = await rowById(data.id)
     expect(row).toMatchObject({
-      username: 'Иван Петров', phone: '8 999 123-45-67', phoneE164: '+79991234567', email: 'ivan@example.ru',
-      createdAt: data.createdAt, consentAt: data.createdAt, consentIp: '127.0.0.1',
-      consentUserAgent: 'Тестовый браузер/1.0', spam: 0, idempotencyKey: null,
+      username: 'Иван Петров',
+      phone: '8 999 123-45-67',
+      phoneE164: '+79991234567',
+      email: 'ivan@example.ru',
+      createdAt: data.createdAt,
+      consentAt: data.createdAt,
+      consentIp: '127.0.0.1',
+      consentUserAgent: 'Тестовый браузер/1.0',
+      spam: 0,
+      idempotencyKey: null,
     })
-    const page = await t.app.db.selectFrom('structure').select(['title', 'content']).where('urlFull', '=', '/soglasie').executeTakeFirstOrThrow()
+    const page = await t.app.db
+      .selectFrom('structure')
+      .select(['title', 'content'])
+      .where('urlFull', '=', '/soglasie')
+      .executeTakeFirstOrThrow()
     expect(row.consentVersion).toBe(consentVersion(page.title, page.content ?? ''))
   })
 
@@ -42,6 +58,21 @@ describe('POST /api/feedback', () => {
     const res = await post({ payload: { ...lead, phone: '+44 20 7946 0958' } })
     expect(res.statusCode).toBe(201)
     expect(await rowById(res.json().data.id)).toMatchObject({ phone: '+44 20 7946 0958', phoneE164: null })
+  })
+
+  it('refuses an incomplete Russian or international phone with the Russian message, and stores nothing', async () => {
+    const before = (await rows()).length
+    for (const phone of ['+7 999 123-45-6', '8 (999) 123-45', '+44 20 7946', '+1 234 567 890 123 456']) {
+      const res = await post({ payload: { ...lead, phone } })
+      expect(res.statusCode, phone).toBe(400)
+      expect(res.json().errors).toEqual({
+        phone: 'Номер телефона неполный: для России нужно 11 цифр, для других стран — от 10 до 15',
+      })
+    }
+    expect((await rows()).length).toBe(before)
+    for (const phone of ['+7 999 123-45-67', '8 (999) 123-45-67', '+44 20 7946 0958', '+86 138 0013 8000']) {
+      expect((await post({ payload: { ...lead, phone } })).statusCode, phone).toBe(201)
+    }
   })
 
   it('trims the values it stores', async () => {
@@ -58,7 +89,10 @@ describe('POST /api/feedback', () => {
       errors: { username: 'Поле обязательно', phone: 'Поле обязательно', email: 'Поле обязательно' },
     })
     expect(await post({ payload: {} }).then((r) => r.json().errors)).toEqual({
-      username: 'Поле обязательно', phone: 'Поле обязательно', email: 'Поле обязательно', consent: 'Поле обязательно',
+      username: 'Поле обязательно',
+      phone: 'Поле обязательно',
+      email: 'Поле обязательно',
+      consent: 'Поле обязательно',
     })
     expect((await rows()).length).toBe(before)
   })
@@ -76,7 +110,9 @@ describe('POST /api/feedback', () => {
   })
 
   it('rejects malformed JSON and a body that is not an object with 400', async () => {
-    expect((await post({ payload: '{"username":', headers: { 'content-type': 'application/json' } })).statusCode).toBe(400)
+    expect((await post({ payload: '{"username":', headers: { 'content-type': 'application/json' } })).statusCode).toBe(
+      400,
+    )
     const res = await post({ payload: '[1,2]', headers: { 'content-type': 'application/json' } })
     expect(res.statusCode).toBe(400)
     expect(res.json().errors).toEqual({ _form: 'Значение должно быть объектом' })
@@ -89,7 +125,11 @@ describe('POST /api/feedback', () => {
   })
 
   it('names unknown multipart fields and files, and rejects data that is not JSON', async () => {
-    const extra = await post(multipartBody({ data: JSON.stringify(lead), note: 'x' }, [{ name: 'photo', filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('abc') }]))
+    const extra = await post(
+      multipartBody({ data: JSON.stringify(lead), note: 'x' }, [
+        { name: 'photo', filename: 'a.txt', contentType: 'text/plain', bytes: Buffer.from('abc') },
+      ]),
+    )
     expect(extra.statusCode).toBe(400)
     expect(extra.json().errors).toEqual({ note: 'Неизвестное поле недопустимо', photo: 'Неизвестное поле недопустимо' })
     const broken = await post(multipartBody({ data: '{nope' }))
@@ -101,7 +141,16 @@ describe('POST /api/feedback', () => {
   })
 
   it('takes the no-JS form urlencoded and answers 303 to the thank-you page', async () => {
-    const res = await post(form({ username: 'Мария', phone: '+7 (916) 000-11-22', email: 'maria@example.ru', consent: 'on', website: '', formStartedAt: String(Date.now() - 60_000) }))
+    const res = await post(
+      form({
+        username: 'Мария',
+        phone: '+7 (916) 000-11-22',
+        email: 'maria@example.ru',
+        consent: 'on',
+        website: '',
+        formStartedAt: String(Date.now() - 60_000),
+      }),
+    )
     expect(res.statusCode).toBe(303)
     expect(res.headers.location).toBe('/spasibo')
     const last = (await rows()).at(-1)!
@@ -109,7 +158,9 @@ describe('POST /api/feedback', () => {
   })
 
   it('renders the form page back to a no-JS visitor with the messages and the typed values, not JSON', async () => {
-    const res = await post(form({ username: 'Мария', phone: '', email: 'maria@example', website: '', formStartedAt: '1' }))
+    const res = await post(
+      form({ username: 'Мария', phone: '', email: 'maria@example', website: '', formStartedAt: '1' }),
+    )
     expect(res.statusCode).toBe(400)
     expect(res.headers['content-type']).toMatch(/^text\/html/)
     expect(res.headers['cache-control']).toBe('no-store')
@@ -182,11 +233,16 @@ describe('POST /api/feedback', () => {
 
   it('answers 503 with Russian text and writes nothing when the storage fails', async () => {
     const before = (await rows()).length
-    await sql`CREATE TRIGGER feedback_fail BEFORE INSERT ON feedback BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(t.app.db)
+    await sql`CREATE TRIGGER feedback_fail BEFORE INSERT ON feedback BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
+      t.app.db,
+    )
     try {
       const res = await post({ payload: lead })
       expect(res.statusCode).toBe(503)
-      expect(res.json().error).toEqual({ code: 'unavailable', message: 'Не удалось сохранить заявку. Попробуйте ещё раз или позвоните нам' })
+      expect(res.json().error).toEqual({
+        code: 'unavailable',
+        message: 'Не удалось сохранить заявку. Попробуйте ещё раз или позвоните нам',
+      })
       const page = await post(form({ ...lead, consent: 'on' }))
       expect(page.statusCode).toBe(503)
       expect(page.body).toContain('Не удалось отправить заявку. Попробуйте ещё раз или позвоните нам')
@@ -207,15 +263,24 @@ describe('the rate limit of POST /api/feedback', () => {
   it('answers 429 in Russian after LEAD_RATE_LIMIT requests a minute from one address', async () => {
     const t = await buildTestApp({ LEAD_RATE_LIMIT: '3', SEED_DEMO: 'false' })
     try {
-      const post = (headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/api/feedback', payload: lead, headers })
+      const post = (headers: Record<string, string> = {}) =>
+        t.app.inject({ method: 'POST', url: '/api/feedback', payload: lead, headers })
       for (let i = 0; i < 3; i++) expect((await post()).statusCode).toBe(201)
       const limited = await post()
       expect(limited.statusCode).toBe(429)
-      expect(limited.json().error).toEqual({ code: 'rate_limited', message: 'Слишком много заявок подряд. Попробуйте через минуту или позвоните нам' })
+      expect(limited.json().error).toEqual({
+        code: 'rate_limited',
+        message: 'Слишком много заявок подряд. Попробуйте через минуту или позвоните нам',
+      })
       expect(limited.headers['retry-after']).toBeDefined()
       // Without a trusted proxy, a forged X-Forwarded-For is no way around the limit.
       expect((await post({ 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(429)
-      expect(await t.app.db.selectFrom('feedback').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()).toEqual({ n: 3 })
+      expect(
+        await t.app.db
+          .selectFrom('feedback')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst(),
+      ).toEqual({ n: 3 })
     } finally {
       await t.close()
     }
@@ -224,12 +289,17 @@ describe('the rate limit of POST /api/feedback', () => {
   it('counts each client behind a trusted proxy on its own', async () => {
     const t = await buildTestApp({ LEAD_RATE_LIMIT: '1', SEED_DEMO: 'false', TRUST_PROXY: '127.0.0.1' })
     try {
-      const post = (ip: string) => t.app.inject({ method: 'POST', url: '/api/feedback', payload: lead, headers: { 'x-forwarded-for': ip } })
+      const post = (ip: string) =>
+        t.app.inject({ method: 'POST', url: '/api/feedback', payload: lead, headers: { 'x-forwarded-for': ip } })
       expect((await post('198.51.100.1')).statusCode).toBe(201)
       expect((await post('198.51.100.1')).statusCode).toBe(429)
       const other = await post('198.51.100.2')
       expect(other.statusCode).toBe(201)
-      const row = await t.app.db.selectFrom('feedback').select('consentIp').where('id', '=', other.json().data.id).executeTakeFirstOrThrow()
+      const row = await t.app.db
+        .selectFrom('feedback')
+        .select('consentIp')
+        .where('id', '=', other.json().data.id)
+        .executeTakeFirstOrThrow()
       expect(row.consentIp).toBe('198.51.100.2')
     } finally {
       await t.close()

@@ -20,7 +20,12 @@ const PHONE = '+7 (916) 123-45-67'
 const EMAIL = 'evlampia.secret@example.ru'
 
 async function post(body: string, type: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${server.url}/api/feedback`, { method: 'POST', headers: { 'content-type': type, ...headers }, body, redirect: 'manual' })
+  const res = await fetch(`${server.url}/api/feedback`, {
+    method: 'POST',
+    headers: { 'content-type': type, ...headers },
+    body,
+    redirect: 'manual',
+  })
   await res.arrayBuffer()
   return res.status
 }
@@ -29,8 +34,14 @@ describe('the server log', () => {
   it('holds the ids of stored leads and no name, phone or e-mail of any lead', async () => {
     const lead = { username: NAME, phone: PHONE, email: EMAIL, consent: true }
     const statuses = [
-      await post(JSON.stringify(lead), 'application/json', { 'x-forwarded-for': '203.0.113.1', referer: `${server.url}/?email=${EMAIL}` }),
-      await post(new URLSearchParams({ username: NAME, phone: PHONE, email: EMAIL, consent: 'on' }).toString(), 'application/x-www-form-urlencoded'),
+      await post(JSON.stringify(lead), 'application/json', {
+        'x-forwarded-for': '203.0.113.1',
+        referer: `${server.url}/?email=${EMAIL}`,
+      }),
+      await post(
+        new URLSearchParams({ username: NAME, phone: PHONE, email: EMAIL, consent: 'on' }).toString(),
+        'application/x-www-form-urlencoded',
+      ),
       await post(JSON.stringify({ ...lead, email: 'not-an-email', extra: NAME }), 'application/json'),
       await post(`{"username":"${NAME}","phone":"${PHONE}"`, 'application/json'), // malformed: parse errors quote the body
       await post(JSON.stringify({ ...lead, username: NAME.repeat(2000) }), 'application/json'),
@@ -38,7 +49,9 @@ describe('the server log', () => {
     ]
     expect(statuses).toEqual([201, 303, 400, 400, 413, 429])
     // An admin looking a lead up by e-mail: the query string is not logged either.
-    await fetch(`${server.url}/api/many/feedback?query=${encodeURIComponent(JSON.stringify({ where: { email: EMAIL } }))}`)
+    await fetch(
+      `${server.url}/api/many/feedback?query=${encodeURIComponent(JSON.stringify({ where: { email: EMAIL } }))}`,
+    )
     await server.stop('SIGTERM')
     const output = server.output()
     expect(output).toContain('"leadId"')

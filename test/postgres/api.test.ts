@@ -24,27 +24,48 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
   it('answers the spec’s structure load', async () => {
     const res = await get('/api/many/structure', {
       query: {
-        select: { id: true, parentId: true, typeId: true, urlFull: true, index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } } },
+        select: {
+          id: true,
+          parentId: true,
+          typeId: true,
+          urlFull: true,
+          index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
+        },
         where: { typeId: { in: ['index'] } },
         orderBy: { typeId: 'asc' },
       },
       ttl: 120,
     })
     expect(res.statusCode).toBe(200)
-    expect(res.json().data).toEqual([expect.objectContaining({ urlFull: '/', index: expect.objectContaining({ tel: '+7 (495) 123-45-67' }) })])
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ urlFull: '/', index: expect.objectContaining({ tel: '+7 (495) 123-45-67' }) }),
+    ])
   })
 
   it('filters, orders and nests relations the same way', async () => {
     const res = await get('/api/many/structure', {
       query: {
-        select: { title: true, children: { select: { title: true, product: { select: { price: true } } }, orderBy: { sort: 'asc' }, take: 2 } },
-        where: { AND: [{ typeId: 'section' }, { urlFull: { startsWith: '/structure/' } }, { NOT: { urlFull: '/structure/' } }] },
+        select: {
+          title: true,
+          children: {
+            select: { title: true, product: { select: { price: true } } },
+            orderBy: { sort: 'asc' },
+            take: 2,
+          },
+        },
+        where: {
+          AND: [{ typeId: 'section' }, { urlFull: { startsWith: '/structure/' } }, { NOT: { urlFull: '/structure/' } }],
+        },
         orderBy: { sort: 'asc' },
       },
     })
     expect(res.statusCode).toBe(200)
     const sections = res.json().data
-    expect(sections.map((s: { title: string }) => s.title)).toEqual(['Электроинструмент', 'Садовая техника', 'Ручной инструмент'])
+    expect(sections.map((s: { title: string }) => s.title)).toEqual([
+      'Электроинструмент',
+      'Садовая техника',
+      'Ручной инструмент',
+    ])
     for (const s of sections) {
       expect(s.children).toHaveLength(2)
       expect(typeof s.children[0].product.price).toBe('number')
@@ -54,12 +75,27 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
   })
 
   it('creates a product with an image through a multipart write and serves its page at once', async () => {
-    const parent = (await get('/api/structure', { query: { where: { urlFull: '/structure/garden/' }, select: { id: true } } })).json().data
+    const parent = (
+      await get('/api/structure', { query: { where: { urlFull: '/structure/garden/' }, select: { id: true } } })
+    ).json().data
     const body = multipartBody(
-      { data: JSON.stringify({ parentId: parent.id, typeId: 'product', title: 'Культиватор', urlFull: '/structure/garden/cultivator', product: { article: 'СТ-2099', price: 31990 } }) },
+      {
+        data: JSON.stringify({
+          parentId: parent.id,
+          typeId: 'product',
+          title: 'Культиватор',
+          urlFull: '/structure/garden/cultivator',
+          product: { article: 'СТ-2099', price: 31990 },
+        }),
+      },
       [{ name: 'product.image', filename: 'c.png', contentType: 'image/png', bytes: await pngImage(32, 32) }],
     )
-    const res = await t.app.inject({ method: 'POST', url: '/api/structure', payload: body.payload, headers: { ...body.headers, ...AUTH } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/structure',
+      payload: body.payload,
+      headers: { ...body.headers, ...AUTH },
+    })
     expect(res.statusCode).toBe(201)
     const page = await t.app.inject({ url: '/structure/garden/cultivator' })
     expect(page.statusCode).toBe(200)
@@ -68,9 +104,19 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
 
   it('stores a lead with its consent record and answers a repeated idempotency key with the first id', async () => {
     const lead = { username: 'Пётр', phone: '8 999 123-45-67', email: 'petr@example.ru', consent: true }
-    const first = await t.app.inject({ method: 'POST', url: '/api/feedback', payload: lead, headers: { 'idempotency-key': 'pg-key-1' } })
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      payload: lead,
+      headers: { 'idempotency-key': 'pg-key-1' },
+    })
     expect(first.statusCode).toBe(201)
-    const again = await t.app.inject({ method: 'POST', url: '/api/feedback', payload: lead, headers: { 'idempotency-key': 'pg-key-1' } })
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      payload: lead,
+      headers: { 'idempotency-key': 'pg-key-1' },
+    })
     expect(again.json().data.id).toBe(first.json().data.id)
     const rows = await t.app.db.selectFrom('feedback').selectAll().execute()
     expect(rows).toHaveLength(1)

@@ -18,7 +18,10 @@ describe.runIf(TEST_DATABASE_URL)('the site on PostgreSQL', () => {
   })
 
   it('stores the demo content in PostgreSQL', async () => {
-    const { n } = await t.app.db.selectFrom('structure').select(t.app.db.fn.countAll().as('n')).executeTakeFirstOrThrow()
+    const { n } = await t.app.db
+      .selectFrom('structure')
+      .select(t.app.db.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(n)).toBeGreaterThan(20)
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.app.db)
     expect(rows[0].schema).toMatch(/^vitrina_test_/)

@@ -4,8 +4,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { buildTestApp, titleOf, type TestApp } from '../helpers/build-test-app'
 
 let t: TestApp
-beforeAll(async () => { t = await buildTestApp() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 it('shows the error view with status 500 when the record data fails to load', async () => {
   await t.app.content.routes() // the route map is loaded; now the product table disappears

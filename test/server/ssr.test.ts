@@ -5,8 +5,12 @@ import { formatPrice } from '../../src/format/format-price'
 import { buildTestApp, decodeEntities, titleOf, type TestApp } from '../helpers/build-test-app'
 
 let t: TestApp
-beforeAll(async () => { t = await buildTestApp() })
-afterAll(async () => { await t?.close() })
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 test' } })
 
@@ -14,16 +18,43 @@ function jsonLd(html: string): any[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]))
 }
 
-async function addRecord(values: { parentUrl?: string, typeId: string, title: string, urlFull: string, status?: number | null, published?: number, content?: string }) {
+async function addRecord(values: {
+  parentUrl?: string
+  typeId: string
+  title: string
+  urlFull: string
+  status?: number | null
+  published?: number
+  content?: string
+}) {
   const parent = values.parentUrl
-    ? await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', values.parentUrl).executeTakeFirstOrThrow()
+    ? await t.app.db
+        .selectFrom('structure')
+        .select('id')
+        .where('urlFull', '=', values.parentUrl)
+        .executeTakeFirstOrThrow()
     : null
-  const { id } = await t.app.db.insertInto('structure').values({
-    parentId: parent?.id ?? null, typeId: values.typeId, title: values.title, urlFull: values.urlFull,
-    sort: 100, published: values.published ?? 1, status: values.status ?? null, content: values.content ?? null,
-    metaTitle: null, metaDescription: null, metaImage: null, metaRobots: null, metaJsonLd: null,
-    createdAt: now(), updatedAt: now(),
-  }).returning('id').executeTakeFirstOrThrow()
+  const { id } = await t.app.db
+    .insertInto('structure')
+    .values({
+      parentId: parent?.id ?? null,
+      typeId: values.typeId,
+      title: values.title,
+      urlFull: values.urlFull,
+      sort: 100,
+      published: values.published ?? 1,
+      status: values.status ?? null,
+      content: values.content ?? null,
+      metaTitle: null,
+      metaDescription: null,
+      metaImage: null,
+      metaRobots: null,
+      metaJsonLd: null,
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return id
 }
 
@@ -56,7 +87,9 @@ describe('the home page', () => {
 
   it('gives the logo its 258×102 box and loads it eagerly, other images lazily', async () => {
     const html = (await get('/')).body
-    expect(html).toMatch(/<img[^>]*src="\/media\/demo\/logo-[^"]+"[^>]*width="258"[^>]*height="102"[^>]*loading="eager"/)
+    expect(html).toMatch(
+      /<img[^>]*src="\/media\/demo\/logo-[^"]+"[^>]*width="258"[^>]*height="102"[^>]*loading="eager"/,
+    )
     expect(html).toMatch(/<img[^>]*loading="lazy"/)
   })
 })
@@ -67,7 +100,8 @@ describe('catalogue pages', () => {
     expect(res.statusCode).toBe(200)
     expect(titleOf(res.body)).toBe('Каталог')
     expect(res.body).toContain('class="breadcrumbs"')
-    for (const section of ['Электроинструмент', 'Садовая техника', 'Ручной инструмент']) expect(res.body).toContain(section)
+    for (const section of ['Электроинструмент', 'Садовая техника', 'Ручной инструмент'])
+      expect(res.body).toContain(section)
     const crumbs = jsonLd(res.body).find((x) => x['@type'] === 'BreadcrumbList')
     expect(crumbs.itemListElement.map((i: any) => i.name)).toEqual(['Главная', 'Каталог'])
   })
@@ -82,7 +116,10 @@ describe('catalogue pages', () => {
     expect(product.offers).toMatchObject({ '@type': 'Offer', price: 12990, priceCurrency: 'RUB' })
     expect(product.image).toMatch(/^https:\/\/shop\.example\.ru\/media\//)
     const crumbs = jsonLd(res.body).find((x) => x['@type'] === 'BreadcrumbList')
-    expect(crumbs.itemListElement.at(-1)).toMatchObject({ name: 'Дрель-шуруповёрт аккумуляторная 18 В', item: 'https://shop.example.ru/structure/product' })
+    expect(crumbs.itemListElement.at(-1)).toMatchObject({
+      name: 'Дрель-шуруповёрт аккумуляторная 18 В',
+      item: 'https://shop.example.ru/structure/product',
+    })
   })
 
   it('serves a text page', async () => {
@@ -121,7 +158,13 @@ describe('missing and withdrawn pages', () => {
   })
 
   it('answers 410 with only the icon and the code for a withdrawn product', async () => {
-    await addRecord({ parentUrl: '/structure/', typeId: 'product', title: 'Снятый товар', urlFull: '/structure/withdrawn', status: 410 })
+    await addRecord({
+      parentUrl: '/structure/',
+      typeId: 'product',
+      title: 'Снятый товар',
+      urlFull: '/structure/withdrawn',
+      status: 410,
+    })
     const res = await get('/structure/withdrawn')
     expect(res.statusCode).toBe(410)
     expect(res.body).toContain('data-status="410"')
@@ -130,7 +173,13 @@ describe('missing and withdrawn pages', () => {
   })
 
   it('answers 404 for an unpublished record', async () => {
-    await addRecord({ parentUrl: '/structure/', typeId: 'product', title: 'Черновик', urlFull: '/structure/draft', published: 0 })
+    await addRecord({
+      parentUrl: '/structure/',
+      typeId: 'product',
+      title: 'Черновик',
+      urlFull: '/structure/draft',
+      published: 0,
+    })
     expect((await get('/structure/draft')).statusCode).toBe(404)
   })
 })
@@ -138,7 +187,13 @@ describe('missing and withdrawn pages', () => {
 describe('content from the database', () => {
   it('serves a record added to the database without a restart', async () => {
     expect((await get('/akcii')).statusCode).toBe(404)
-    await addRecord({ parentUrl: '/', typeId: 'page', title: 'Акции месяца', urlFull: '/akcii', content: 'Скидки до 20%.' })
+    await addRecord({
+      parentUrl: '/',
+      typeId: 'page',
+      title: 'Акции месяца',
+      urlFull: '/akcii',
+      content: 'Скидки до 20%.',
+    })
     const res = await get('/akcii')
     expect(res.statusCode).toBe(200)
     expect(titleOf(res.body)).toBe('Акции месяца')
@@ -146,8 +201,17 @@ describe('content from the database', () => {
 
   it('keeps hostile record text inert everywhere, JSON-LD included', async () => {
     const hostile = '</script><script>alert(1)</script>"><img src=x onerror=alert(2)>'
-    const id = await addRecord({ parentUrl: '/structure/', typeId: 'product', title: hostile, urlFull: '/structure/hostile', content: hostile })
-    await t.app.db.insertInto('product').values({ structureId: id, image: null, article: hostile, price: 100, description: hostile }).execute()
+    const id = await addRecord({
+      parentUrl: '/structure/',
+      typeId: 'product',
+      title: hostile,
+      urlFull: '/structure/hostile',
+      content: hostile,
+    })
+    await t.app.db
+      .insertInto('product')
+      .values({ structureId: id, image: null, article: hostile, price: 100, description: hostile })
+      .execute()
     const res = await get('/structure/hostile')
     expect(res.statusCode).toBe(200)
     expect(res.body).not.toContain('<script>alert(1)</script>')
@@ -159,7 +223,17 @@ describe('content from the database', () => {
 
   it('shows the header of the index record that owns the URL', async () => {
     const landing = await addRecord({ parentUrl: '/', typeId: 'index', title: 'Сервисный центр', urlFull: '/service/' })
-    await t.app.db.insertInto('siteIndex').values({ structureId: landing, logo: null, tel: '8 (800) 555-35-35', telText: 'Сервис', description: null, copyright: '© Сервис' }).execute()
+    await t.app.db
+      .insertInto('siteIndex')
+      .values({
+        structureId: landing,
+        logo: null,
+        tel: '8 (800) 555-35-35',
+        telText: 'Сервис',
+        description: null,
+        copyright: '© Сервис',
+      })
+      .execute()
     await addRecord({ parentUrl: '/service/', typeId: 'page', title: 'Ремонт', urlFull: '/service/remont' })
     t.app.content.invalidate()
     const service = await get('/service/remont')

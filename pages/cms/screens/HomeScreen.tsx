@@ -13,8 +13,12 @@ export function HomeScreen({ page }: { page: HomePage }) {
       {page.sections.map((section) => (
         <section className="catalogue-section" key={section.id} aria-labelledby={`section-${section.id}`}>
           <div className="catalogue-section__head">
-            <h2 id={`section-${section.id}`}><a href={section.url}>{section.title}</a></h2>
-            <a className="catalogue-section__all" href={section.url}>Все товары ({section.productCount})</a>
+            <h2 id={`section-${section.id}`}>
+              <a href={section.url}>{section.title}</a>
+            </h2>
+            <a className="catalogue-section__all" href={section.url}>
+              Все товары ({section.productCount})
+            </a>
           </div>
           <ProductGrid products={section.products} />
         </section>

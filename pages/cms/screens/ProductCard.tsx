@@ -2,11 +2,17 @@ import { Image } from '../../../src/components/Image'
 import { formatPrice } from '../../../src/format/format-price'
 import type { ProductCard as Card } from '../../../src/site/types'
 
-export function ProductCard({ product, eager = false }: { product: Card, eager?: boolean }) {
+export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   return (
     <article className="card">
       <a className="card__link" href={product.url}>
-        <Image src={product.image} alt={product.title} width={400} eager={eager} sizes="(min-width: 900px) 25vw, 50vw" />
+        <Image
+          src={product.image}
+          alt={product.title}
+          width={400}
+          eager={eager}
+          sizes="(min-width: 900px) 25vw, 50vw"
+        />
         <h3 className="card__title">{product.title}</h3>
       </a>
       {product.article && <p className="card__article">Артикул: {product.article}</p>}
@@ -15,10 +21,12 @@ export function ProductCard({ product, eager = false }: { product: Card, eager?:
   )
 }
 
-export function ProductGrid({ products, eagerFirst = false }: { products: Card[], eagerFirst?: boolean }) {
+export function ProductGrid({ products, eagerFirst = false }: { products: Card[]; eagerFirst?: boolean }) {
   return (
     <div className="grid">
-      {products.map((p, i) => <ProductCard key={p.id} product={p} eager={eagerFirst && i < 2} />)}
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} eager={eagerFirst && i < 2} />
+      ))}
     </div>
   )
 }

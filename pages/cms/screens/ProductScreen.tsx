@@ -1,5 +1,5 @@
 import { Image } from '../../../src/components/Image'
-import { LeadButton } from '../../../src/components/LeadButton'
+import { LeadButton } from '../../../src/lead/LeadButton'
 import { formatPrice } from '../../../src/format/format-price'
 import type { ProductPage } from '../../../src/site/types'
 import { Breadcrumbs } from './Breadcrumbs'

@@ -23,24 +23,45 @@ export function Slider({ slides }: { slides: HomePage['slides'] }) {
   return (
     <section className="slider" aria-roledescription="карусель" aria-label="Предложения">
       {/* Focusable, so keyboard users can scroll it with the arrow keys (WCAG scrollable region). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="slider__track" ref={track} onScroll={onScroll} tabIndex={0} role="group" aria-label="Слайды">
         {slides.map((slide, i) => (
-          <figure className="slider__slide" key={slide.id} aria-roledescription="слайд" aria-label={`${i + 1} из ${slides.length}`}>
-            <Image src={slide.image} alt={slide.title ?? ''} ratio={SLIDE_RATIO} width={1200} eager={i === 0} sizes="100vw" />
+          <figure
+            className="slider__slide"
+            key={slide.id}
+            aria-roledescription="слайд"
+            aria-label={`${i + 1} из ${slides.length}`}
+          >
+            <Image
+              src={slide.image}
+              alt={slide.title ?? ''}
+              ratio={SLIDE_RATIO}
+              width={1200}
+              eager={i === 0}
+              sizes="100vw"
+            />
             {slide.title && <figcaption className="slider__caption">{slide.title}</figcaption>}
           </figure>
         ))}
       </div>
       {slides.length > 1 && (
         <div className="slider__controls">
-          <button type="button" className="slider__arrow" onClick={() => go(current - 1)} aria-label="Предыдущий слайд">‹</button>
+          <button type="button" className="slider__arrow" onClick={() => go(current - 1)} aria-label="Предыдущий слайд">
+            ‹
+          </button>
           {slides.map((slide, i) => (
             <button
-              key={slide.id} type="button" className="slider__dot" aria-current={i === current}
-              aria-label={`Слайд ${i + 1}`} onClick={() => go(i)}
+              key={slide.id}
+              type="button"
+              className="slider__dot"
+              aria-current={i === current}
+              aria-label={`Слайд ${i + 1}`}
+              onClick={() => go(i)}
             />
           ))}
-          <button type="button" className="slider__arrow" onClick={() => go(current + 1)} aria-label="Следующий слайд">›</button>
+          <button type="button" className="slider__arrow" onClick={() => go(current + 1)} aria-label="Следующий слайд">
+            ›
+          </button>
         </div>
       )}
     </section>

@@ -21,10 +21,14 @@ export async function sendFormPage(
       leadFormState,
     })
     const { httpResponse } = pageContext
-    if (!httpResponse || httpResponse.statusCode !== 200) throw new Error(`form page answered ${httpResponse?.statusCode}`)
+    if (!httpResponse || httpResponse.statusCode !== 200)
+      throw new Error(`form page answered ${httpResponse?.statusCode}`)
     for (const [name, value] of httpResponse.headers) reply.header(name, value)
     // The page holds what the visitor typed: never cache it anywhere.
-    return reply.code(status).header('cache-control', 'no-store').send(await httpResponse.getBody())
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .send(await httpResponse.getBody())
   } catch (error) {
     request.log.error({ message: (error as Error).message }, 'lead form page failed to render')
     // Still not a JSON page: back to the empty form (a flag only, no personal data in the URL).

@@ -1,10 +1,14 @@
-// Storage of leads: one INSERT per lead, inside an immediate write transaction, so the lead, its
-// consent record, its spam mark and its idempotency key are committed together or not at all.
+// Storage of leads: one INSERT per lead and one outbox row per delivery channel, inside an
+// immediate write transaction, so the lead, its consent record, its spam mark, its idempotency
+// key and its deliveries are committed together or not at all.
 import { createHash } from 'node:crypto'
 import type { Db } from '../../data/db'
 import { now, writeTransaction } from '../../data/db'
 import type { Lead } from '../../../src/lead/lead'
+import type { VisitTags } from '../../../src/lead/lead-source'
 import { normalizeRuPhone } from '../../../src/format/phone'
+import type { DeliveryChannel } from '../../data/schema'
+import { enqueueDeliveries } from '../../leads/outbox'
 
 /** Who consented, from where and to which text (152-FZ, research ecosystem.md §A2). */
 export interface ConsentRecord {
@@ -13,11 +17,21 @@ export interface ConsentRecord {
   readonly version: string
 }
 
+/** Where the lead was sent from (research ecosystem.md §A3: every channel shows it). */
+export interface LeadOrigin {
+  readonly sourceUrl: string | null
+  readonly product: { readonly id: number; readonly title: string } | null
+  readonly utm: VisitTags | null
+}
+
 export interface NewLead {
   readonly lead: Lead
   readonly consent: ConsentRecord
   readonly spam: boolean
   readonly idempotencyKey: string | null
+  readonly origin: LeadOrigin
+  /** The channels to queue a delivery for; a spam lead gets none */
+  readonly channels: readonly DeliveryChannel[]
 }
 
 export interface StoredLead {
@@ -35,7 +49,7 @@ const MAX_USER_AGENT = 1000
  * Throws when the storage fails; nothing is half-written then.
  */
 export async function storeLead(db: Db, input: NewLead): Promise<StoredLead> {
-  const { lead, consent, spam, idempotencyKey } = input
+  const { lead, consent, spam, idempotencyKey, origin } = input
   try {
     return await writeTransaction(db, async (trx) => {
       if (idempotencyKey !== null) {
@@ -43,7 +57,8 @@ export async function storeLead(db: Db, input: NewLead): Promise<StoredLead> {
         if (first) return { ...first, created: false }
       }
       const createdAt = now()
-      const row = await trx.insertInto('feedback')
+      const row = await trx
+        .insertInto('feedback')
         .values({
           username: lead.username,
           phone: lead.phone,
@@ -56,9 +71,15 @@ export async function storeLead(db: Db, input: NewLead): Promise<StoredLead> {
           consentUserAgent: consent.userAgent?.slice(0, MAX_USER_AGENT) ?? null,
           consentVersion: consent.version,
           spam: spam ? 1 : 0,
+          sourceUrl: origin.sourceUrl,
+          productId: origin.product?.id ?? null,
+          productTitle: origin.product?.title.slice(0, 500) ?? null,
+          utm: origin.utm ? JSON.stringify(origin.utm) : null,
         })
         .returning(['id', 'createdAt'])
         .executeTakeFirstOrThrow()
+      // Spam is kept for review but never delivered.
+      if (!spam) await enqueueDeliveries(trx, row.id, input.channels, new Date(createdAt))
       return { id: row.id, createdAt: row.createdAt, created: true }
     })
   } catch (error) {
@@ -93,7 +114,8 @@ export const CONSENT_VERSION_LABEL_ONLY = 'label-only'
  */
 export async function findConsentText(db: Db, url: string | null): Promise<ConsentText | null> {
   if (!url) return null
-  const row = await db.selectFrom('structure')
+  const row = await db
+    .selectFrom('structure')
     .select(['title', 'content'])
     .where('urlFull', '=', url)
     .where('published', '=', 1)

@@ -14,15 +14,23 @@ import type { Config } from '../../config'
 import { errorBody } from '../../plugins/errors'
 import type { Lead } from '../../../src/lead/lead'
 import {
-  EMPTY_LEAD_FORM, LEAD_CONSENT_ENDPOINT, LEAD_ENDPOINT, LEAD_FAILURE_TEXT, LEAD_THANKS_PATH,
-  type LeadFormState, type LeadFormValues,
+  EMPTY_LEAD_FORM,
+  LEAD_CONSENT_ENDPOINT,
+  LEAD_ENDPOINT,
+  LEAD_FAILURE_TEXT,
+  LEAD_THANKS_PATH,
+  type LeadFormState,
+  type LeadFormValues,
 } from '../../../src/lead/lead-form-state'
 import { IDEMPOTENCY_KEY_PATTERN, leadRequestSchema, type LeadRequest } from '../../../src/lead/lead-schema'
 import { createAjv } from '../../../src/validation/create-ajv'
 import { fieldErrorsFromAjv } from '../../../src/validation/field-errors'
 import { messagesRu } from '../../../src/validation/messages-ru'
 import { sendFormPage } from './form-page'
-import { CONSENT_VERSION_LABEL_ONLY, findConsentText, storeLead } from './lead-store'
+import { databaseRateLimitStore } from '../../leads/rate-limit-store'
+import { CONSENT_VERSION_LABEL_ONLY, findConsentText, storeLead, type LeadOrigin } from './lead-store'
+import type { ContentService } from '../../site/content-service'
+import { normalizePath, toggleTrailingSlash } from '../../../src/site/url'
 
 /** Largest accepted lead request: a full lead is under 2 KB, so this leaves room and no more. */
 export const LEAD_BODY_LIMIT = 16 * 1024
@@ -36,7 +44,7 @@ const FORM_TYPE = 'application/x-www-form-urlencoded'
 const extraFields = new WeakMap<FastifyRequest, string[]>()
 
 function httpError(statusCode: number, code: string): FastifyError {
-  return Object.assign(new Error(code), { statusCode, code, name: 'LeadRequestError' }) as FastifyError
+  return Object.assign(new Error(code), { statusCode, code, name: 'LeadRequestError' })
 }
 
 function isFormPost(request: FastifyRequest): boolean {
@@ -92,18 +100,38 @@ async function fromMultipart(request: FastifyRequest): Promise<unknown> {
 }
 
 function formValues(body: unknown): LeadFormValues {
-  const source = typeof body === 'object' && body !== null ? body as Record<string, unknown> : {}
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value.slice(0, 1000) : null)
-  return { username: text(source.username), phone: text(source.phone), email: text(source.email), consent: source.consent === true }
+  return {
+    username: text(source.username),
+    phone: text(source.phone),
+    email: text(source.email),
+    consent: source.consent === true,
+  }
 }
 
-/** Where the visitor was when consenting: the page that sent the form, or the site root. */
-function sitePath(request: FastifyRequest): string {
+/** Path and query of a same-site URL or path, or null. */
+function pathAndQuery(url: string | undefined): string | null {
+  if (!url) return null
   try {
-    return new URL(request.headers.referer ?? '/', 'http://localhost').pathname
+    const parsed = new URL(url, 'http://localhost')
+    return `${parsed.pathname}${parsed.search}`.slice(0, 2000)
   } catch {
-    return '/'
+    return null
   }
+}
+
+/** Where the visitor was when sending: the page the form names, else the Referer, else the root. */
+function sourcePath(request: FastifyRequest, body: LeadRequest): string {
+  return pathAndQuery(body.sourceUrl) ?? pathAndQuery(request.headers.referer) ?? '/'
+}
+
+/** The product whose page the lead was sent from, from the route map (never from the client). */
+async function productAt(content: ContentService, sourceUrl: string): Promise<LeadOrigin['product']> {
+  const routes = await content.routes()
+  const path = normalizePath(new URL(sourceUrl, 'http://localhost').pathname)
+  const entry = routes.byUrl.get(path) ?? routes.byUrl.get(toggleTrailingSlash(path) ?? '')
+  return entry?.typeId === 'product' && entry.published ? { id: entry.id, title: entry.title } : null
 }
 
 export async function leadsRoutes(app: FastifyInstance, { config }: { config: Config }) {
@@ -115,25 +143,50 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(multipart, {
     // A lead has no files: a file part is reported as an unknown field, its bytes cut at 1.
     throwFileSizeLimit: false,
-    limits: { fieldNameSize: 100, fieldSize: LEAD_BODY_LIMIT, fields: 10, files: 2, fileSize: 1, parts: 12, headerPairs: 20 },
+    limits: {
+      fieldNameSize: 100,
+      fieldSize: LEAD_BODY_LIMIT,
+      fields: 10,
+      files: 2,
+      fileSize: 1,
+      parts: 12,
+      headerPairs: 20,
+    },
   })
   if (config.leadRateLimit > 0) {
     await app.register(rateLimit, {
       global: false,
-      // The in-memory store counts per process (per PM2 worker): the limit is per worker.
-      errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, code: 'rate_limited', message: RATE_LIMITED }),
+      // Counted in the database, so the limit holds across PM2 workers and hosts. If the count
+      // cannot be taken (the database is down), the lead is let through: losing a lead costs more.
+      store: databaseRateLimitStore(app.db),
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        code: 'rate_limited',
+        message: RATE_LIMITED,
+      }),
     })
   }
 
-  async function answerRejected(request: FastifyRequest, reply: FastifyReply, status: number, state: Partial<LeadFormState>) {
+  async function answerRejected(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    state: Partial<LeadFormState>,
+  ) {
     if (isFormPost(request)) {
-      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>
+      const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+        string,
+        unknown
+      >
       return sendFormPage(app, request, reply, status, {
         values: state.values ?? EMPTY_LEAD_FORM,
         errors: state.errors ?? {},
         failure: state.failure ?? null,
         ...(typeof body.formStartedAt === 'number' ? { startedAt: body.formStartedAt } : {}),
-        ...(typeof body.idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(body.idempotencyKey) ? { idempotencyKey: body.idempotencyKey } : {}),
+        ...(typeof body.idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(body.idempotencyKey)
+          ? { idempotencyKey: body.idempotencyKey }
+          : {}),
       })
     }
     const message = status === 429 ? RATE_LIMITED : status === 503 ? STORAGE_FAILED : undefined
@@ -141,7 +194,8 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
   }
 
   app.setErrorHandler(async (error: FastifyError & { fields?: Record<string, string> }, request, reply) => {
-    let status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+    let status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
     if (status === 406) status = 400 // a multipart field declared as JSON that is not JSON
     if (status >= 500) request.log.error({ code: error.code }, 'lead request failed')
     // Never the message: a JSON parse error quotes the body it choked on.
@@ -153,61 +207,79 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
     })
   })
 
-  app.post(LEAD_ENDPOINT.slice('/api'.length), {
-    bodyLimit: LEAD_BODY_LIMIT,
-    schema: { body: leadRequestSchema },
-    attachValidation: true,
-    config: config.leadRateLimit > 0 ? { rateLimit: { max: config.leadRateLimit, timeWindow: 60_000 } } : {},
-    async preValidation(request) {
-      if (request.isMultipart()) request.body = await fromMultipart(request)
-      else if (isFormPost(request)) request.body = fromFormBody(request.body)
+  app.post(
+    LEAD_ENDPOINT.slice('/api'.length),
+    {
+      bodyLimit: LEAD_BODY_LIMIT,
+      schema: { body: leadRequestSchema },
+      attachValidation: true,
+      config: config.leadRateLimit > 0 ? { rateLimit: { max: config.leadRateLimit, timeWindow: 60_000 } } : {},
+      async preValidation(request) {
+        if (request.isMultipart()) request.body = await fromMultipart(request)
+        else if (isFormPost(request)) request.body = fromFormBody(request.body)
+      },
     },
-  }, async (request, reply) => {
-    const errors: Record<string, string> = request.validationError
-      ? fieldErrorsFromAjv((request.validationError as FastifyError).validation ?? [])
-      : {}
-    for (const field of extraFields.get(request) ?? []) errors[field] ??= messagesRu.any.unknown
-    const headerKey = request.headers['idempotency-key']
-    if (headerKey !== undefined && (typeof headerKey !== 'string' || !IDEMPOTENCY_KEY.test(headerKey))) {
-      errors['Idempotency-Key'] = messagesRu.any.invalid
-    }
-    if (Object.keys(errors).length > 0) {
-      return answerRejected(request, reply, 400, { errors, values: formValues(request.body) })
-    }
+    async (request, reply) => {
+      const errors: Record<string, string> = request.validationError
+        ? fieldErrorsFromAjv((request.validationError as FastifyError).validation ?? [])
+        : {}
+      for (const field of extraFields.get(request) ?? []) errors[field] ??= messagesRu.any.unknown
+      const headerKey = request.headers['idempotency-key']
+      if (headerKey !== undefined && (typeof headerKey !== 'string' || !IDEMPOTENCY_KEY.test(headerKey))) {
+        errors['Idempotency-Key'] = messagesRu.any.invalid
+      }
+      if (Object.keys(errors).length > 0) {
+        return answerRejected(request, reply, 400, { errors, values: formValues(request.body) })
+      }
 
-    const body = request.body as LeadRequest
-    const lead: Lead = { username: body.username.trim(), phone: body.phone.trim(), email: body.email.trim(), consent: true }
-    const honeypot = (body.website ?? '').trim() !== ''
-    // A missing fill time (API clients) is not spam; a negative one is a browser clock running
-    // ahead of ours, not a bot.
-    const elapsed = body.formStartedAt === undefined ? Infinity : Date.now() - body.formStartedAt
-    const tooFast = elapsed >= 0 && elapsed < config.leadMinFillSeconds * 1000
-    const idempotencyKey = typeof headerKey === 'string' ? headerKey : body.idempotencyKey ?? null
+      const body = request.body as LeadRequest
+      const lead: Lead = {
+        username: body.username.trim(),
+        phone: body.phone.trim(),
+        email: body.email.trim(),
+        consent: true,
+      }
+      const honeypot = (body.website ?? '').trim() !== ''
+      // A missing fill time (API clients) is not spam; a negative one is a browser clock running
+      // ahead of ours, not a bot.
+      const elapsed = body.formStartedAt === undefined ? Infinity : Date.now() - body.formStartedAt
+      const tooFast = elapsed >= 0 && elapsed < config.leadMinFillSeconds * 1000
+      const idempotencyKey = typeof headerKey === 'string' ? headerKey : (body.idempotencyKey ?? null)
 
-    let stored
-    try {
-      const site = await app.content.getSite(sitePath(request))
-      const consentText = await findConsentText(app.db, site?.consentUrl ?? null)
-      stored = await storeLead(app.db, {
-        lead,
-        spam: honeypot || tooFast,
-        idempotencyKey,
-        consent: {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'] ?? null,
-          version: consentText?.version ?? CONSENT_VERSION_LABEL_ONLY,
-        },
-      })
-    } catch (error) {
-      // The code and the driver's message only: neither carries the lead's values.
-      request.log.error({ code: (error as { code?: string }).code, message: (error as Error).message }, 'lead not stored')
-      return answerRejected(request, reply, 503, { values: formValues(request.body), failure: LEAD_FAILURE_TEXT })
-    }
-    request.log.info({ leadId: stored.id, created: stored.created, spam: honeypot || tooFast }, 'lead stored')
+      const spam = honeypot || tooFast
+      const sourceUrl = sourcePath(request, body)
+      let stored
+      try {
+        const site = await app.content.getSite(new URL(sourceUrl, 'http://localhost').pathname)
+        const consentText = await findConsentText(app.db, site?.consentUrl ?? null)
+        stored = await storeLead(app.db, {
+          lead,
+          spam,
+          idempotencyKey,
+          origin: { sourceUrl, product: await productAt(app.content, sourceUrl), utm: body.utm ?? null },
+          channels: app.leadDelivery.channels,
+          consent: {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'] ?? null,
+            version: consentText?.version ?? CONSENT_VERSION_LABEL_ONLY,
+          },
+        })
+      } catch (error) {
+        // The code and the driver's message only: neither carries the lead's values.
+        request.log.error(
+          { code: (error as { code?: string }).code, message: (error as Error).message },
+          'lead not stored',
+        )
+        return answerRejected(request, reply, 503, { values: formValues(request.body), failure: LEAD_FAILURE_TEXT })
+      }
+      request.log.info({ leadId: stored.id, created: stored.created, spam }, 'lead stored')
+      // After the answer: delivery never holds up the 201.
+      if (stored.created && !spam) setImmediate(() => app.leadDelivery.wake())
 
-    if (isFormPost(request)) return reply.code(303).header('location', LEAD_THANKS_PATH).send()
-    return reply.code(stored.created ? 201 : 200).send({ data: { id: stored.id, createdAt: stored.createdAt } })
-  })
+      if (isFormPost(request)) return reply.code(303).header('location', LEAD_THANKS_PATH).send()
+      return reply.code(stored.created ? 201 : 200).send({ data: { id: stored.id, createdAt: stored.createdAt } })
+    },
+  )
 
   // The consent text the form links to, for the consent dialog: GET /api/lead-consent?path=/…
   app.get(LEAD_CONSENT_ENDPOINT.slice('/api'.length), async (request, reply) => {

@@ -26,6 +26,7 @@ export function createAdminCheck(adminToken: string | null) {
 export function requireAdmin(access: AdminAccess): void {
   if (access === 'admin') return
   if (access === 'missing') throw new ApiError(401, 'Нужна авторизация: передайте токен администратора', 'unauthorized')
-  if (access === 'unconfigured') throw new ApiError(403, 'Доступ запрещён: токен администратора не настроен', 'forbidden')
+  if (access === 'unconfigured')
+    throw new ApiError(403, 'Доступ запрещён: токен администратора не настроен', 'forbidden')
   throw new ApiError(403, 'Доступ запрещён: неверный токен', 'forbidden')
 }

@@ -51,16 +51,22 @@ type Direction = 'asc' | 'desc'
 type Scalar = string | number | null
 
 export type WhereNode =
-  | { readonly kind: 'and' | 'or', readonly items: readonly WhereNode[] }
-  | { readonly kind: 'not', readonly item: WhereNode }
-  | { readonly kind: 'cmp', readonly column: string, readonly op: ComparisonOp, readonly value: Scalar | readonly Scalar[] }
+  | { readonly kind: 'and' | 'or'; readonly items: readonly WhereNode[] }
+  | { readonly kind: 'not'; readonly item: WhereNode }
+  | {
+      readonly kind: 'cmp'
+      readonly column: string
+      readonly op: ComparisonOp
+      readonly value: Scalar | readonly Scalar[]
+    }
 
-type ComparisonOp = 'equals' | 'notEquals' | 'in' | 'notIn' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'startsWith' | 'endsWith'
+type ComparisonOp =
+  'equals' | 'notEquals' | 'in' | 'notIn' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'startsWith' | 'endsWith'
 
 export interface SelectNode {
   readonly model: ModelDef
   readonly fields: readonly string[]
-  readonly relations: ReadonlyArray<{ readonly relation: RelationDef, readonly node: SelectNode }>
+  readonly relations: ReadonlyArray<{ readonly relation: RelationDef; readonly node: SelectNode }>
   readonly where: WhereNode | null
   readonly orderBy: ReadonlyArray<readonly [string, Direction]>
   readonly take: number | null
@@ -70,7 +76,19 @@ export interface SelectNode {
 export type Row = Record<string, unknown>
 
 const QUERY_KEYS = new Set(['select', 'where', 'orderBy', 'take', 'skip'])
-const FILTER_OPS = new Set(['equals', 'not', 'in', 'notIn', 'lt', 'lte', 'gt', 'gte', 'contains', 'startsWith', 'endsWith'])
+const FILTER_OPS = new Set([
+  'equals',
+  'not',
+  'in',
+  'notIn',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'contains',
+  'startsWith',
+  'endsWith',
+])
 const TYPE_NAMES: Record<string, string> = { integer: 'числом', string: 'строкой', boolean: 'true или false' }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -114,17 +132,24 @@ export function parseModelQuery(model: ModelDef, query: Record<string, unknown>,
 }
 
 function parseNode(
-  model: ModelDef, query: Record<string, unknown>, ctx: QueryContext, path: string, depth: number, budget: Budget, top: boolean,
+  model: ModelDef,
+  query: Record<string, unknown>,
+  ctx: QueryContext,
+  path: string,
+  depth: number,
+  budget: Budget,
+  top: boolean,
 ): SelectNode {
   for (const key of Object.keys(query)) {
     budget.spend(path)
     if (!QUERY_KEYS.has(key)) {
-      if (key === 'include') bad(`Параметр "include" не поддерживается в модели ${model.name}: используйте select`, `${path}.include`)
+      if (key === 'include')
+        bad(`Параметр "include" не поддерживается в модели ${model.name}: используйте select`, `${path}.include`)
       bad(`Неизвестный параметр "${key}" в запросе к модели ${model.name}`, `${path}.${key}`)
     }
   }
   const fields: string[] = []
-  const relations: Array<{ relation: RelationDef, node: SelectNode }> = []
+  const relations: Array<{ relation: RelationDef; node: SelectNode }> = []
   const select = query.select
   if (select === undefined) {
     fields.push(...model.defaultSelect)
@@ -135,7 +160,8 @@ function parseNode(
       budget.spend(at)
       const field = model.fields.get(name)
       if (field) {
-        if (typeof value !== 'boolean') bad(`Поле "${name}" в select модели ${model.name}: ожидается true или false`, at)
+        if (typeof value !== 'boolean')
+          bad(`Поле "${name}" в select модели ${model.name}: ожидается true или false`, at)
         if (value) fields.push(name)
         continue
       }
@@ -157,7 +183,8 @@ function parseNode(
       }
       relations.push({ relation, node: parseNode(target, sub, ctx, at, depth + 1, budget, false) })
     }
-    if (fields.length === 0 && relations.length === 0) bad(`select в модели ${model.name} не выбирает ни одного поля`, `${path}.select`)
+    if (fields.length === 0 && relations.length === 0)
+      bad(`select в модели ${model.name} не выбирает ни одного поля`, `${path}.select`)
   }
   const where = query.where === undefined ? null : parseWhere(model, query.where, `${path}.where`, 0, budget)
   const orderBy = query.orderBy === undefined ? [] : parseOrderBy(model, query.orderBy, `${path}.orderBy`, budget)
@@ -182,7 +209,8 @@ function parseOrderBy(model: ModelDef, value: unknown, path: string, budget: Bud
     for (const [name, direction] of Object.entries(item)) {
       budget.spend(path)
       if (!model.fields.has(name)) {
-        if (model.relations.has(name)) bad(`Сортировка по связи "${name}" в модели ${model.name} не поддерживается`, `${path}.${name}`)
+        if (model.relations.has(name))
+          bad(`Сортировка по связи "${name}" в модели ${model.name} не поддерживается`, `${path}.${name}`)
         bad(`Неизвестное поле "${name}" в модели ${model.name}`, `${path}.${name}`)
       }
       if (direction !== 'asc' && direction !== 'desc') {
@@ -195,7 +223,8 @@ function parseOrderBy(model: ModelDef, value: unknown, path: string, budget: Bud
 }
 
 function parseWhere(model: ModelDef, value: unknown, path: string, depth: number, budget: Budget): WhereNode {
-  if (depth > QUERY_LIMITS.maxWhereDepth) bad(`Слишком глубокая вложенность условий where: не более ${QUERY_LIMITS.maxWhereDepth} уровней`, path)
+  if (depth > QUERY_LIMITS.maxWhereDepth)
+    bad(`Слишком глубокая вложенность условий where: не более ${QUERY_LIMITS.maxWhereDepth} уровней`, path)
   if (!isPlainObject(value)) bad(`where в модели ${model.name} должен быть объектом`, path)
   const items: WhereNode[] = []
   for (const [key, item] of Object.entries(value)) {
@@ -222,9 +251,16 @@ function parseWhere(model: ModelDef, value: unknown, path: string, depth: number
 }
 
 function parseFieldFilter(
-  model: ModelDef, name: string, field: FieldDef, value: unknown, path: string, depth: number, budget: Budget,
+  model: ModelDef,
+  name: string,
+  field: FieldDef,
+  value: unknown,
+  path: string,
+  depth: number,
+  budget: Budget,
 ): WhereNode {
-  if (depth > QUERY_LIMITS.maxWhereDepth) bad(`Слишком глубокая вложенность условий where: не более ${QUERY_LIMITS.maxWhereDepth} уровней`, path)
+  if (depth > QUERY_LIMITS.maxWhereDepth)
+    bad(`Слишком глубокая вложенность условий where: не более ${QUERY_LIMITS.maxWhereDepth} уровней`, path)
   if (!isPlainObject(value)) {
     // Shorthand: { typeId: 'index' } means equals.
     return { kind: 'cmp', column: name, op: 'equals', value: scalar(model, name, field, value, path, true) }
@@ -239,14 +275,17 @@ function parseFieldFilter(
         items.push({ kind: 'cmp', column: name, op: 'equals', value: scalar(model, name, field, operand, at, true) })
         break
       case 'not':
-        items.push(isPlainObject(operand)
-          ? { kind: 'not', item: parseFieldFilter(model, name, field, operand, at, depth + 1, budget) }
-          : { kind: 'cmp', column: name, op: 'notEquals', value: scalar(model, name, field, operand, at, true) })
+        items.push(
+          isPlainObject(operand)
+            ? { kind: 'not', item: parseFieldFilter(model, name, field, operand, at, depth + 1, budget) }
+            : { kind: 'cmp', column: name, op: 'notEquals', value: scalar(model, name, field, operand, at, true) },
+        )
         break
       case 'in':
       case 'notIn': {
         if (!Array.isArray(operand)) bad(`Оператор "${op}" для поля "${name}" ожидает список значений`, at)
-        if (operand.length > QUERY_LIMITS.maxListItems) bad(`Оператор "${op}" для поля "${name}": не более ${QUERY_LIMITS.maxListItems} значений`, at)
+        if (operand.length > QUERY_LIMITS.maxListItems)
+          bad(`Оператор "${op}" для поля "${name}": не более ${QUERY_LIMITS.maxListItems} значений`, at)
         budget.spend(at, Math.ceil(operand.length / 10))
         const values = operand.map((v, i) => scalar(model, name, field, v, `${at}.${i}`, false))
         items.push({ kind: 'cmp', column: name, op, value: values })
@@ -260,28 +299,43 @@ function parseFieldFilter(
         items.push({ kind: 'cmp', column: name, op, value: scalar(model, name, field, operand, at, false) })
         break
       default: // contains, startsWith, endsWith
-        if (field.type !== 'string') bad(`Оператор "${op}" применяется только к строковым полям, а "${name}" — не строка`, at)
-        items.push({ kind: 'cmp', column: name, op: op as ComparisonOp, value: scalar(model, name, field, operand, at, false) })
+        if (field.type !== 'string')
+          bad(`Оператор "${op}" применяется только к строковым полям, а "${name}" — не строка`, at)
+        items.push({
+          kind: 'cmp',
+          column: name,
+          op: op as ComparisonOp,
+          value: scalar(model, name, field, operand, at, false),
+        })
     }
   }
   return { kind: 'and', items }
 }
 
-function scalar(model: ModelDef, name: string, field: FieldDef, value: unknown, path: string, allowNull: boolean): Scalar {
+function scalar(
+  model: ModelDef,
+  name: string,
+  field: FieldDef,
+  value: unknown,
+  path: string,
+  allowNull: boolean,
+): Scalar {
   if (value === null) {
     if (allowNull) return null
     bad(`Значение для поля "${name}" в модели ${model.name} не может быть null`, path)
   }
   switch (field.type) {
     case 'integer':
-      if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER) return value
+      if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER)
+        return value
       break
     case 'boolean':
       if (typeof value === 'boolean') return value ? 1 : 0
       break
     case 'string':
       if (typeof value === 'string') {
-        if (value.length > QUERY_LIMITS.maxStringLength) bad(`Значение для поля "${name}" слишком длинное: не более ${QUERY_LIMITS.maxStringLength} символов`, path)
+        if (value.length > QUERY_LIMITS.maxStringLength)
+          bad(`Значение для поля "${name}" слишком длинное: не более ${QUERY_LIMITS.maxStringLength} символов`, path)
         // PostgreSQL refuses NUL bytes in text: answer 400 rather than a driver error.
         if (value.includes('\u0000')) bad(`Значение для поля "${name}" содержит недопустимый символ`, path)
         return value
@@ -310,18 +364,29 @@ function toExpression(eb: ExpressionBuilder<any, any>, node: WhereNode): Express
       const ref = eb.ref(node.column)
       const value = node.value
       switch (node.op) {
-        case 'equals': return value === null ? eb(ref, 'is', null) : eb(ref, '=', value)
-        case 'notEquals': return value === null ? eb(ref, 'is not', null) : eb(ref, '<>', value)
-        case 'in': return (value as Scalar[]).length === 0 ? sql<SqlBool>`1 = 0` : eb(ref, 'in', value as Scalar[])
-        case 'notIn': return (value as Scalar[]).length === 0 ? sql<SqlBool>`1 = 1` : eb(ref, 'not in', value as Scalar[])
-        case 'lt': return eb(ref, '<', value)
-        case 'lte': return eb(ref, '<=', value)
-        case 'gt': return eb(ref, '>', value)
-        case 'gte': return eb(ref, '>=', value)
+        case 'equals':
+          return value === null ? eb(ref, 'is', null) : eb(ref, '=', value)
+        case 'notEquals':
+          return value === null ? eb(ref, 'is not', null) : eb(ref, '<>', value)
+        case 'in':
+          return (value as Scalar[]).length === 0 ? sql<SqlBool>`1 = 0` : eb(ref, 'in', value as Scalar[])
+        case 'notIn':
+          return (value as Scalar[]).length === 0 ? sql<SqlBool>`1 = 1` : eb(ref, 'not in', value as Scalar[])
+        case 'lt':
+          return eb(ref, '<', value)
+        case 'lte':
+          return eb(ref, '<=', value)
+        case 'gt':
+          return eb(ref, '>', value)
+        case 'gte':
+          return eb(ref, '>=', value)
         // LIKE with the wildcards of the value escaped; `ESCAPE '\'` reads the same in both dialects.
-        case 'contains': return sql<SqlBool>`${ref} like ${`%${escapeLike(String(value))}%`} escape '\\'`
-        case 'startsWith': return sql<SqlBool>`${ref} like ${`${escapeLike(String(value))}%`} escape '\\'`
-        case 'endsWith': return sql<SqlBool>`${ref} like ${`%${escapeLike(String(value))}`} escape '\\'`
+        case 'contains':
+          return sql<SqlBool>`${ref} like ${`%${escapeLike(String(value))}%`} escape '\\'`
+        case 'startsWith':
+          return sql<SqlBool>`${ref} like ${`${escapeLike(String(value))}%`} escape '\\'`
+        case 'endsWith':
+          return sql<SqlBool>`${ref} like ${`%${escapeLike(String(value))}`} escape '\\'`
       }
     }
   }
@@ -345,7 +410,12 @@ export async function executeQuery(db: Kysely<any>, node: SelectNode, ctx: Query
   return rows.map((row) => shape(node, row))
 }
 
-async function load(db: Kysely<any>, node: SelectNode, ctx: QueryContext, filter: LoadFilter | null): Promise<RawRow[]> {
+async function load(
+  db: Kysely<any>,
+  node: SelectNode,
+  ctx: QueryContext,
+  filter: LoadFilter | null,
+): Promise<RawRow[]> {
   const { model } = node
   const columns = new Set(node.fields)
   for (const { relation } of node.relations) columns.add(relation.localKey)
@@ -366,14 +436,17 @@ async function load(db: Kysely<any>, node: SelectNode, ctx: QueryContext, filter
 
   let found: Row[]
   if (!filter) {
-    found = await build(null).limit(node.take ?? QUERY_LIMITS.maxTake).offset(node.skip).execute()
+    found = await build(null)
+      .limit(node.take ?? QUERY_LIMITS.maxTake)
+      .offset(node.skip)
+      .execute()
   } else {
     found = []
     const keys = [...new Set(filter.values.filter((v) => v !== null && v !== undefined))]
     for (let i = 0; i < keys.length; i += 500) {
       const chunk = keys.slice(i, i + 500)
       const limit = QUERY_LIMITS.maxRelationRows + 1 - found.length
-      found.push(...await build(chunk).limit(limit).execute())
+      found.push(...(await build(chunk).limit(limit).execute()))
       if (found.length > QUERY_LIMITS.maxRelationRows) {
         bad(`Слишком много связанных записей модели ${model.name}: уточните запрос (take, where)`)
       }
@@ -396,7 +469,7 @@ async function load(db: Kysely<any>, node: SelectNode, ctx: QueryContext, filter
     }
     for (const row of rows) {
       const key = row.columns[relation.localKey]
-      const list = key === null || key === undefined ? [] : groups.get(key) ?? []
+      const list = key === null || key === undefined ? [] : (groups.get(key) ?? [])
       if (relation.kind === 'one') {
         row.related.set(relation.name, list[0] ?? null)
       } else {
@@ -413,13 +486,16 @@ function shape(node: SelectNode, row: RawRow): Row {
   const out: Row = {}
   for (const name of node.fields) {
     const value = row.columns[name]
-    out[name] = node.model.fields.get(name)?.type === 'boolean' && value !== null && value !== undefined ? Boolean(value) : value
+    out[name] =
+      node.model.fields.get(name)?.type === 'boolean' && value !== null && value !== undefined ? Boolean(value) : value
   }
   for (const { relation, node: child } of node.relations) {
     const value = row.related.get(relation.name)
     out[relation.name] = Array.isArray(value)
       ? value.map((item) => shape(child, item))
-      : value ? shape(child, value) : null
+      : value
+        ? shape(child, value)
+        : null
   }
   return out
 }

@@ -39,13 +39,15 @@ export class ReadCache {
    * The cached JSON for key, or the result of load (cached for ttl seconds). Errors are not cached.
    * `hit` tells whether the answer came from the cache.
    */
-  async get(key: string, ttl: number, load: () => Promise<string>): Promise<{ body: string, hit: boolean }> {
+  async get(key: string, ttl: number, load: () => Promise<string>): Promise<{ body: string; hit: boolean }> {
     const entry = this.cache.get(key)
     const nowMs = Date.now()
     if (entry && nowMs < entry.freshUntil) return { body: entry.body, hit: true }
     if (entry && nowMs < entry.staleUntil) {
       if (!this.refreshing.has(key)) {
-        const refresh = this.fill(key, ttl, load).catch(() => {}).finally(() => this.refreshing.delete(key))
+        const refresh = this.fill(key, ttl, load)
+          .catch(() => {})
+          .finally(() => this.refreshing.delete(key))
         this.refreshing.set(key, refresh)
       }
       return { body: entry.body, hit: true }
@@ -59,7 +61,11 @@ export class ReadCache {
     if (generation === this.generation) {
       const nowMs = Date.now()
       const stale = staleSeconds(ttl)
-      this.cache.set(key, { body, freshUntil: nowMs + ttl * 1000, staleUntil: nowMs + (ttl + stale) * 1000 }, { ttl: (ttl + stale) * 1000 })
+      this.cache.set(
+        key,
+        { body, freshUntil: nowMs + ttl * 1000, staleUntil: nowMs + (ttl + stale) * 1000 },
+        { ttl: (ttl + stale) * 1000 },
+      )
     }
     return body
   }

@@ -53,7 +53,6 @@ export interface ModelDef {
 const str = (max: number) => ({ type: 'string', maxLength: max })
 const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max })
 const int = { type: 'integer', minimum: -2147483648, maximum: 2147483647 }
-const nullableInt = { type: ['integer', 'null'], minimum: -2147483648, maximum: 2147483647 }
 /** A stored media path; a file sent in the same write is turned into one before validation. */
 export const MEDIA_PATH_PATTERN = '^(uploads|demo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$'
 const mediaPath = { type: 'string', pattern: MEDIA_PATH_PATTERN }
@@ -71,166 +70,243 @@ function relations(list: RelationDef[]): ReadonlyMap<string, RelationDef> {
 const publishedOwner = (eb: ExpressionBuilder<any, any>, db: Kysely<any>) =>
   eb.and([eb('structureId', 'in', db.selectFrom('structure').select('id').where('published', '=', 1))])
 
-const BY_SORT = [['sort', 'asc'], ['id', 'asc']] as const
+const BY_SORT = [
+  ['sort', 'asc'],
+  ['id', 'asc'],
+] as const
 
 const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
-  ['structure', {
-    name: 'structure',
-    table: 'structure',
-    key: 'id',
-    fields: fields({
-      id: { type: 'integer', nullable: false },
-      parentId: { type: 'integer', nullable: true, write: { type: ['integer', 'null'], minimum: 1 } },
-      typeId: { type: 'string', nullable: false, required: true, write: { type: 'string', enum: ['index', 'section', 'product', 'page'] } },
-      title: { type: 'string', nullable: false, required: true, write: { type: 'string', minLength: 1, maxLength: 500 } },
-      urlFull: {
-        type: 'string', nullable: false, required: true,
-        write: { type: 'string', minLength: 1, maxLength: 1000, pattern: '^/[^\\s?#\\\\]*$' },
-      },
-      sort: { type: 'integer', nullable: false, write: int },
-      published: { type: 'boolean', nullable: false, write: { type: 'boolean' } },
-      status: { type: 'integer', nullable: true, write: { type: ['integer', 'null'], enum: [null, 200, 404, 410] } },
-      content: { type: 'string', nullable: true, write: nullableStr(100_000) },
-      metaTitle: { type: 'string', nullable: true, write: nullableStr(500) },
-      metaDescription: { type: 'string', nullable: true, write: nullableStr(5000) },
-      metaImage: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
-      metaRobots: { type: 'string', nullable: true, write: nullableStr(200) },
-      metaJsonLd: { type: 'string', nullable: true, write: nullableStr(20_000) },
-      createdAt: { type: 'string', nullable: false },
-      updatedAt: { type: 'string', nullable: false },
-    }),
-    relations: relations([
-      { name: 'children', model: 'structure', kind: 'many', localKey: 'id', foreignKey: 'parentId', defaultOrder: BY_SORT },
-      { name: 'parent', model: 'structure', kind: 'one', localKey: 'parentId', foreignKey: 'id' },
-      { name: 'index', model: 'index', kind: 'one', localKey: 'id', foreignKey: 'structureId' },
-      { name: 'product', model: 'product', kind: 'one', localKey: 'id', foreignKey: 'structureId' },
-      { name: 'sliderItems', model: 'sliderItems', kind: 'many', localKey: 'id', foreignKey: 'structureId', defaultOrder: BY_SORT },
-      { name: 'advantages', model: 'advantages', kind: 'many', localKey: 'id', foreignKey: 'structureId', defaultOrder: BY_SORT },
-    ]),
-    defaultSelect: ['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort'],
-    providerTitle: 'title',
-    adminOnly: false,
-    publicScope: (eb) => eb.and([eb('published', '=', 1)]),
-    writable: true,
-  }],
-  ['index', {
-    name: 'index',
-    table: 'siteIndex',
-    key: 'structureId',
-    fields: fields({
-      structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
-      logo: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
-      tel: { type: 'string', nullable: true, write: nullableStr(100) },
-      telText: { type: 'string', nullable: true, write: nullableStr(200) },
-      description: { type: 'string', nullable: true, write: nullableStr(5000) },
-      copyright: { type: 'string', nullable: true, write: nullableStr(500) },
-    }),
-    relations: relations([
-      { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
-    ]),
-    defaultSelect: ['structureId', 'logo', 'tel', 'telText', 'description', 'copyright'],
-    providerTitle: 'tel',
-    adminOnly: false,
-    publicScope: publishedOwner,
-    writable: true,
-  }],
-  ['product', {
-    name: 'product',
-    table: 'product',
-    key: 'structureId',
-    fields: fields({
-      structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
-      image: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
-      article: { type: 'string', nullable: true, write: nullableStr(100) },
-      price: { type: 'integer', nullable: true, write: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 } },
-      description: { type: 'string', nullable: true, write: nullableStr(20_000) },
-    }),
-    relations: relations([
-      { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
-    ]),
-    defaultSelect: ['structureId', 'image', 'article', 'price'],
-    providerTitle: 'article',
-    adminOnly: false,
-    publicScope: publishedOwner,
-    writable: true,
-  }],
-  ['sliderItems', {
-    name: 'sliderItems',
-    table: 'sliderItem',
-    key: 'id',
-    fields: fields({
-      id: { type: 'integer', nullable: false },
-      structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
-      image: { type: 'string', nullable: false, required: true, image: true, write: mediaPath },
-      title: { type: 'string', nullable: true, write: nullableStr(500) },
-      sort: { type: 'integer', nullable: false, write: int },
-    }),
-    relations: relations([
-      { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
-    ]),
-    defaultSelect: ['id', 'structureId', 'image', 'title', 'sort'],
-    providerTitle: 'title',
-    adminOnly: false,
-    publicScope: publishedOwner,
-    writable: true,
-  }],
-  ['advantages', {
-    name: 'advantages',
-    table: 'advantage',
-    key: 'id',
-    fields: fields({
-      id: { type: 'integer', nullable: false },
-      structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
-      image: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
-      title: { type: 'string', nullable: false, required: true, write: { type: 'string', minLength: 1, maxLength: 500 } },
-      description: { type: 'string', nullable: true, write: nullableStr(5000) },
-      sort: { type: 'integer', nullable: false, write: int },
-    }),
-    relations: relations([
-      { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
-    ]),
-    defaultSelect: ['id', 'structureId', 'image', 'title', 'description', 'sort'],
-    providerTitle: 'title',
-    adminOnly: false,
-    publicScope: publishedOwner,
-    writable: true,
-  }],
-  ['orderType', {
-    name: 'orderType',
-    table: 'orderType',
-    key: 'id',
-    fields: fields({
-      id: { type: 'integer', nullable: false },
-      type: { type: 'string', nullable: false, required: true, write: { ...str(64), minLength: 1, pattern: '^[A-Za-z0-9_-]+$' } },
-      title: { type: 'string', nullable: false, required: true, write: { ...str(500), minLength: 1 } },
-    }),
-    relations: relations([]),
-    defaultSelect: ['id', 'type', 'title'],
-    providerTitle: 'title',
-    adminOnly: false,
-    writable: true,
-  }],
-  ['feedback', {
-    name: 'feedback',
-    table: 'feedback',
-    key: 'id',
-    // Only these five columns are ever read; whatever else the lead table holds stays inside.
-    fields: fields({
-      id: { type: 'integer', nullable: false },
-      username: { type: 'string', nullable: false },
-      email: { type: 'string', nullable: false },
-      phone: { type: 'string', nullable: false },
-      createdAt: { type: 'string', nullable: false },
-    }),
-    relations: relations([]),
-    defaultSelect: ['id', 'username', 'email', 'phone', 'createdAt'],
-    providerTitle: 'username',
-    adminOnly: true,
-    // Spam kept for review stays in the table but out of the API and the CSV export.
-    scope: (eb) => eb('spam', '=', 0),
-    // Leads come in through POST /api/feedback (the leads plugin) only.
-    writable: false,
-  }],
+  [
+    'structure',
+    {
+      name: 'structure',
+      table: 'structure',
+      key: 'id',
+      fields: fields({
+        id: { type: 'integer', nullable: false },
+        parentId: { type: 'integer', nullable: true, write: { type: ['integer', 'null'], minimum: 1 } },
+        typeId: {
+          type: 'string',
+          nullable: false,
+          required: true,
+          write: { type: 'string', enum: ['index', 'section', 'product', 'page'] },
+        },
+        title: {
+          type: 'string',
+          nullable: false,
+          required: true,
+          write: { type: 'string', minLength: 1, maxLength: 500 },
+        },
+        urlFull: {
+          type: 'string',
+          nullable: false,
+          required: true,
+          write: { type: 'string', minLength: 1, maxLength: 1000, pattern: '^/[^\\s?#\\\\]*$' },
+        },
+        sort: { type: 'integer', nullable: false, write: int },
+        published: { type: 'boolean', nullable: false, write: { type: 'boolean' } },
+        status: { type: 'integer', nullable: true, write: { type: ['integer', 'null'], enum: [null, 200, 404, 410] } },
+        content: { type: 'string', nullable: true, write: nullableStr(100_000) },
+        metaTitle: { type: 'string', nullable: true, write: nullableStr(500) },
+        metaDescription: { type: 'string', nullable: true, write: nullableStr(5000) },
+        metaImage: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
+        metaRobots: { type: 'string', nullable: true, write: nullableStr(200) },
+        metaJsonLd: { type: 'string', nullable: true, write: nullableStr(20_000) },
+        createdAt: { type: 'string', nullable: false },
+        updatedAt: { type: 'string', nullable: false },
+      }),
+      relations: relations([
+        {
+          name: 'children',
+          model: 'structure',
+          kind: 'many',
+          localKey: 'id',
+          foreignKey: 'parentId',
+          defaultOrder: BY_SORT,
+        },
+        { name: 'parent', model: 'structure', kind: 'one', localKey: 'parentId', foreignKey: 'id' },
+        { name: 'index', model: 'index', kind: 'one', localKey: 'id', foreignKey: 'structureId' },
+        { name: 'product', model: 'product', kind: 'one', localKey: 'id', foreignKey: 'structureId' },
+        {
+          name: 'sliderItems',
+          model: 'sliderItems',
+          kind: 'many',
+          localKey: 'id',
+          foreignKey: 'structureId',
+          defaultOrder: BY_SORT,
+        },
+        {
+          name: 'advantages',
+          model: 'advantages',
+          kind: 'many',
+          localKey: 'id',
+          foreignKey: 'structureId',
+          defaultOrder: BY_SORT,
+        },
+      ]),
+      defaultSelect: ['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort'],
+      providerTitle: 'title',
+      adminOnly: false,
+      publicScope: (eb) => eb.and([eb('published', '=', 1)]),
+      writable: true,
+    },
+  ],
+  [
+    'index',
+    {
+      name: 'index',
+      table: 'siteIndex',
+      key: 'structureId',
+      fields: fields({
+        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        logo: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
+        tel: { type: 'string', nullable: true, write: nullableStr(100) },
+        telText: { type: 'string', nullable: true, write: nullableStr(200) },
+        description: { type: 'string', nullable: true, write: nullableStr(5000) },
+        copyright: { type: 'string', nullable: true, write: nullableStr(500) },
+      }),
+      relations: relations([
+        { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
+      ]),
+      defaultSelect: ['structureId', 'logo', 'tel', 'telText', 'description', 'copyright'],
+      providerTitle: 'tel',
+      adminOnly: false,
+      publicScope: publishedOwner,
+      writable: true,
+    },
+  ],
+  [
+    'product',
+    {
+      name: 'product',
+      table: 'product',
+      key: 'structureId',
+      fields: fields({
+        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        image: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
+        article: { type: 'string', nullable: true, write: nullableStr(100) },
+        price: {
+          type: 'integer',
+          nullable: true,
+          write: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
+        },
+        description: { type: 'string', nullable: true, write: nullableStr(20_000) },
+      }),
+      relations: relations([
+        { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
+      ]),
+      defaultSelect: ['structureId', 'image', 'article', 'price'],
+      providerTitle: 'article',
+      adminOnly: false,
+      publicScope: publishedOwner,
+      writable: true,
+    },
+  ],
+  [
+    'sliderItems',
+    {
+      name: 'sliderItems',
+      table: 'sliderItem',
+      key: 'id',
+      fields: fields({
+        id: { type: 'integer', nullable: false },
+        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        image: { type: 'string', nullable: false, required: true, image: true, write: mediaPath },
+        title: { type: 'string', nullable: true, write: nullableStr(500) },
+        sort: { type: 'integer', nullable: false, write: int },
+      }),
+      relations: relations([
+        { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
+      ]),
+      defaultSelect: ['id', 'structureId', 'image', 'title', 'sort'],
+      providerTitle: 'title',
+      adminOnly: false,
+      publicScope: publishedOwner,
+      writable: true,
+    },
+  ],
+  [
+    'advantages',
+    {
+      name: 'advantages',
+      table: 'advantage',
+      key: 'id',
+      fields: fields({
+        id: { type: 'integer', nullable: false },
+        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        image: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
+        title: {
+          type: 'string',
+          nullable: false,
+          required: true,
+          write: { type: 'string', minLength: 1, maxLength: 500 },
+        },
+        description: { type: 'string', nullable: true, write: nullableStr(5000) },
+        sort: { type: 'integer', nullable: false, write: int },
+      }),
+      relations: relations([
+        { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
+      ]),
+      defaultSelect: ['id', 'structureId', 'image', 'title', 'description', 'sort'],
+      providerTitle: 'title',
+      adminOnly: false,
+      publicScope: publishedOwner,
+      writable: true,
+    },
+  ],
+  [
+    'orderType',
+    {
+      name: 'orderType',
+      table: 'orderType',
+      key: 'id',
+      fields: fields({
+        id: { type: 'integer', nullable: false },
+        type: {
+          type: 'string',
+          nullable: false,
+          required: true,
+          write: { ...str(64), minLength: 1, pattern: '^[A-Za-z0-9_-]+$' },
+        },
+        title: { type: 'string', nullable: false, required: true, write: { ...str(500), minLength: 1 } },
+      }),
+      relations: relations([]),
+      defaultSelect: ['id', 'type', 'title'],
+      providerTitle: 'title',
+      adminOnly: false,
+      writable: true,
+    },
+  ],
+  [
+    'feedback',
+    {
+      name: 'feedback',
+      table: 'feedback',
+      key: 'id',
+      // Only these columns are ever read; the consent record and the spam mark stay inside.
+      fields: fields({
+        id: { type: 'integer', nullable: false },
+        username: { type: 'string', nullable: false },
+        email: { type: 'string', nullable: false },
+        phone: { type: 'string', nullable: false },
+        createdAt: { type: 'string', nullable: false },
+        sourceUrl: { type: 'string', nullable: true },
+        productId: { type: 'integer', nullable: true },
+        productTitle: { type: 'string', nullable: true },
+        /** JSON object of the visit's utm_* tags, yclid and gclid */
+        utm: { type: 'string', nullable: true },
+        status: { type: 'string', nullable: false },
+      }),
+      relations: relations([]),
+      defaultSelect: ['id', 'username', 'email', 'phone', 'createdAt'],
+      providerTitle: 'username',
+      adminOnly: true,
+      // Spam kept for review stays in the table but out of the API and the CSV export.
+      scope: (eb) => eb('spam', '=', 0),
+      // Leads come in through POST /api/feedback (the leads plugin) only.
+      writable: false,
+    },
+  ],
 ])
 
 /** The model with exactly this name, or undefined. Never a table name, never case-folded. */
@@ -244,6 +320,6 @@ export function modelNames(): string[] {
 
 /** The structure record's one-to-one parts and lists that a structure write may carry. */
 export const STRUCTURE_PARTS = ['index', 'product', 'sliderItems', 'advantages'] as const
-export type StructurePart = typeof STRUCTURE_PARTS[number]
+export type StructurePart = (typeof STRUCTURE_PARTS)[number]
 
 export { int as INT_SCHEMA, str as stringSchema }

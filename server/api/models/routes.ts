@@ -11,7 +11,15 @@ import { checkImage, IMAGE_LIMITS, ImageError, storeImage, type CheckedImage } f
 import { parseQuery } from '../../../src/api/query-string'
 import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../../src/api/multipart'
 import { createAdminCheck, requireAdmin } from './auth'
-import { ApiError, executeQuery, parseModelQuery, parseQueryParameter, QUERY_LIMITS, type QueryContext, type SelectNode } from './query'
+import {
+  ApiError,
+  executeQuery,
+  parseModelQuery,
+  parseQueryParameter,
+  QUERY_LIMITS,
+  type QueryContext,
+  type SelectNode,
+} from './query'
 import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
 import { findModel, type ModelDef } from './registry'
 import { imagePathPatterns, readRecord, validateWrite, writeRecord, type WriteMode } from './writes'
@@ -41,7 +49,9 @@ function unknownModel(): never {
 function parseTtl(raw: unknown): number {
   if (raw === undefined || raw === '') return 0
   if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
-    throw new ApiError(400, 'Параметр ttl должен быть целым числом секунд', 'invalid_query', { ttl: 'Ожидается целое число секунд' })
+    throw new ApiError(400, 'Параметр ttl должен быть целым числом секунд', 'invalid_query', {
+      ttl: 'Ожидается целое число секунд',
+    })
   }
   return Math.min(Number(raw), READ_CACHE_LIMITS.maxTtlSeconds)
 }
@@ -69,9 +79,13 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
       if (error instanceof ApiError && error.errors) body.errors = error.errors
       return reply.code(error.statusCode).type(JSON_TYPE).send(body)
     }
-    const code = (error as FastifyError).code
+    const code = error.code
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send(errorBody(413, `Файл слишком большой: не более ${IMAGE_LIMITS.maxBytes / 1024 / 1024} МБ`, 'file_too_large'))
+      return reply
+        .code(413)
+        .send(
+          errorBody(413, `Файл слишком большой: не более ${IMAGE_LIMITS.maxBytes / 1024 / 1024} МБ`, 'file_too_large'),
+        )
     }
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       return reply.code(413).send(errorBody(413, 'Слишком много файлов или полей в запросе', 'too_many_parts'))
@@ -79,7 +93,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send(errorBody(415, 'Ожидается multipart/form-data', 'unsupported_media_type'))
     }
-    const status = (error as FastifyError).statusCode
+    const status = error.statusCode
     if (status && status >= 400 && status < 500) {
       request.log.info({ code, status }, 'request rejected')
       return reply.code(status).send(errorBody(status))
@@ -97,9 +111,12 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     const params = parseQuery(request.raw.url ?? '', { depth: 4, parameterLimit: 50 })
     const query = parseQueryParameter(params.query)
     const ttl = parseTtl(params.ttl)
-    const node = kind === 'provider'
-      ? providerNode(model, query, ctx)
-      : kind === 'one' ? { ...parseModelQuery(model, query, ctx), take: 1 } : parseModelQuery(model, query, ctx)
+    const node =
+      kind === 'provider'
+        ? providerNode(model, query, ctx)
+        : kind === 'one'
+          ? { ...parseModelQuery(model, query, ctx), take: 1 }
+          : parseModelQuery(model, query, ctx)
 
     const answer = async () => {
       const rows = await executeQuery(db, node, ctx)
@@ -108,7 +125,9 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
         return JSON.stringify({ data: rows[0] })
       }
       if (kind === 'provider') {
-        return JSON.stringify({ data: rows.map((row) => ({ id: row[model.key], title: row[model.providerTitle] ?? '' })) })
+        return JSON.stringify({
+          data: rows.map((row) => ({ id: row[model.key], title: row[model.providerTitle] ?? '' })),
+        })
       }
       return JSON.stringify({ data: rows })
     }
@@ -145,7 +164,11 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname !== MULTIPART_DATA_FIELD) {
-          throw new ApiError(400, `Неизвестное поле формы "${part.fieldname}": значения передаются в поле data`, 'validation_failed')
+          throw new ApiError(
+            400,
+            `Неизвестное поле формы "${part.fieldname}": значения передаются в поле data`,
+            'validation_failed',
+          )
         }
         if (dataJson !== undefined) throw new ApiError(400, 'Поле data передано дважды', 'validation_failed')
         dataJson = typeof part.value === 'string' ? part.value : String(part.value)
@@ -153,7 +176,9 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
       }
       if (!allowedFiles.some((pattern) => pattern.test(part.fieldname))) {
         await part.toBuffer().catch(() => {})
-        throw new ApiError(400, `Файл "${part.fieldname}" не ожидается в модели ${model.name}`, 'validation_failed', { [part.fieldname]: 'Здесь не может быть файла' })
+        throw new ApiError(400, `Файл "${part.fieldname}" не ожидается в модели ${model.name}`, 'validation_failed', {
+          [part.fieldname]: 'Здесь не может быть файла',
+        })
       }
       const bytes = await part.toBuffer()
       try {
@@ -167,9 +192,16 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     }
     let values: Record<string, unknown>
     try {
-      values = fromMultipartParts(dataJson, files.map((f) => ({ path: f.path, value: f.value.relativePath })))
+      values = fromMultipartParts(
+        dataJson,
+        files.map((f) => ({ path: f.path, value: f.value.relativePath })),
+      )
     } catch {
-      throw new ApiError(400, 'Поле data должно содержать JSON-объект, а файлы — подходить к его полям', 'validation_failed')
+      throw new ApiError(
+        400,
+        'Поле data должно содержать JSON-объект, а файлы — подходить к его полям',
+        'validation_failed',
+      )
     }
     validateWrite(model, mode, values)
     for (const file of files) await storeImage(config.mediaDir, file.value)
@@ -178,7 +210,10 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     app.content.invalidate() // also empties the read cache
     const record = await readRecord(app.db, model, key)
     reply.header('cache-control', 'no-store')
-    return reply.code(mode === 'create' ? 201 : 200).type(JSON_TYPE).send({ data: record })
+    return reply
+      .code(mode === 'create' ? 201 : 200)
+      .type(JSON_TYPE)
+      .send({ data: record })
   }
 
   app.get<{ Params: { model: string } }>('/many/:model', (request, reply) => read('many', request, reply))

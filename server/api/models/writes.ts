@@ -16,7 +16,12 @@ const ajv = createAjv()
 const validators = new Map<string, ValidateFunction>()
 
 /** Part name → key of the one-to-one or list part in the parts' own models. */
-const PART_KINDS: Record<StructurePart, 'one' | 'many'> = { index: 'one', product: 'one', sliderItems: 'many', advantages: 'many' }
+const PART_KINDS: Record<StructurePart, 'one' | 'many'> = {
+  index: 'one',
+  product: 'one',
+  sliderItems: 'many',
+  advantages: 'many',
+}
 const MAX_LIST_ITEMS = 100
 
 function objectSchema(model: ModelDef, mode: WriteMode | 'part', omit: readonly string[] = []) {
@@ -41,9 +46,10 @@ export function writeSchema(model: ModelDef, mode: WriteMode): Record<string, un
     for (const part of STRUCTURE_PARTS) {
       const partModel = findModel(part)!
       const item = objectSchema(partModel, 'part', ['structureId'])
-      schema.properties[part] = PART_KINDS[part] === 'one'
-        ? { anyOf: [{ type: 'null' }, item] }
-        : { type: 'array', maxItems: MAX_LIST_ITEMS, items: item }
+      schema.properties[part] =
+        PART_KINDS[part] === 'one'
+          ? { anyOf: [{ type: 'null' }, item] }
+          : { type: 'array', maxItems: MAX_LIST_ITEMS, items: item }
     }
   }
   return schema
@@ -68,7 +74,9 @@ export function validateWrite(model: ModelDef, mode: WriteMode, values: Record<s
   const unknown = errorsList.find((e) => e.keyword === 'additionalProperties')
   const message = unknown
     ? `Неизвестное поле "${fieldOfAjvError(unknown)}" в модели ${model.name}`
-    : `Проверьте поля: ${Object.entries(errors).map(([field, text]) => `${field} — ${text}`).join('; ')}`
+    : `Проверьте поля: ${Object.entries(errors)
+        .map(([field, text]) => `${field} — ${text}`)
+        .join('; ')}`
   throw new ApiError(400, message, 'validation_failed', errors)
 }
 
@@ -80,7 +88,9 @@ export function imagePathPatterns(model: ModelDef): RegExp[] {
     for (const part of STRUCTURE_PARTS) {
       for (const [name, field] of findModel(part)!.fields) {
         if (!field.image) continue
-        patterns.push(new RegExp(PART_KINDS[part] === 'one' ? `^${part}\\.${name}$` : `^${part}\\.(0|[1-9]\\d{0,2})\\.${name}$`))
+        patterns.push(
+          new RegExp(PART_KINDS[part] === 'one' ? `^${part}\\.${name}$` : `^${part}\\.(0|[1-9]\\d{0,2})\\.${name}$`),
+        )
       }
     }
   }
@@ -116,7 +126,8 @@ function isForeignKeyViolation(error: unknown): boolean {
 export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, values: Values): Promise<number> {
   try {
     return await writeTransaction(db, async (trx) => {
-      const key = model.name === 'structure' ? await writeStructure(trx, mode, values) : await writeFlat(trx, model, mode, values)
+      const key =
+        model.name === 'structure' ? await writeStructure(trx, mode, values) : await writeFlat(trx, model, mode, values)
       await bumpContentVersion(trx)
       return key
     })
@@ -128,7 +139,12 @@ export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, valu
   }
 }
 
-async function writeFlat(trx: Transaction<Database>, model: ModelDef, mode: WriteMode, values: Values): Promise<number> {
+async function writeFlat(
+  trx: Transaction<Database>,
+  model: ModelDef,
+  mode: WriteMode,
+  values: Values,
+): Promise<number> {
   const db = trx as unknown as Kysely<any>
   if (Object.hasOwn(values, 'structureId')) await requireStructure(db, values.structureId as number, 'structureId')
   if (mode === 'create') {
@@ -137,8 +153,17 @@ async function writeFlat(trx: Transaction<Database>, model: ModelDef, mode: Writ
       const created = await db.insertInto(model.table).values(row).returning('id').executeTakeFirstOrThrow()
       return Number(created.id)
     }
-    const existing = await db.selectFrom(model.table).select(model.key).where(model.key, '=', values[model.key]).executeTakeFirst()
-    if (existing) throw new ApiError(409, `У записи ${String(values[model.key])} уже есть ${model.name}: измените её методом PATCH`, 'conflict')
+    const existing = await db
+      .selectFrom(model.table)
+      .select(model.key)
+      .where(model.key, '=', values[model.key])
+      .executeTakeFirst()
+    if (existing)
+      throw new ApiError(
+        409,
+        `У записи ${String(values[model.key])} уже есть ${model.name}: измените её методом PATCH`,
+        'conflict',
+      )
     await db.insertInto(model.table).values(row).execute()
     return values[model.key] as number
   }
@@ -152,7 +177,10 @@ async function writeFlat(trx: Transaction<Database>, model: ModelDef, mode: Writ
 
 async function requireStructure(db: Kysely<any>, id: number, field: string): Promise<void> {
   const found = await db.selectFrom('structure').select('id').where('id', '=', id).executeTakeFirst()
-  if (!found) throw new ApiError(400, `Запись структуры с id ${id} не найдена`, 'invalid_reference', { [field]: 'Запись не найдена' })
+  if (!found)
+    throw new ApiError(400, `Запись структуры с id ${id} не найдена`, 'invalid_reference', {
+      [field]: 'Запись не найдена',
+    })
 }
 
 async function writeStructure(trx: Transaction<Database>, mode: WriteMode, values: Values): Promise<number> {
@@ -166,16 +194,32 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
     let taken = db.selectFrom('structure').select('id').where('urlFull', '=', values.urlFull)
     if (mode === 'update') taken = taken.where('id', '<>', values.id as number)
     if (await taken.executeTakeFirst()) {
-      throw new ApiError(409, `Адрес "${values.urlFull}" уже занят другой записью`, 'conflict', { urlFull: 'Адрес уже занят' })
+      throw new ApiError(409, `Адрес "${values.urlFull}" уже занят другой записью`, 'conflict', {
+        urlFull: 'Адрес уже занят',
+      })
     }
   }
   if (mode === 'create') {
     const row = columnsOf(structure, values, STRUCTURE_PARTS)
-    const created = await db.insertInto('structure').values({
-      parentId: null, sort: 0, published: 1, status: null, content: null,
-      metaTitle: null, metaDescription: null, metaImage: null, metaRobots: null, metaJsonLd: null,
-      ...row, createdAt: stamp, updatedAt: stamp,
-    }).returning('id').executeTakeFirstOrThrow()
+    const created = await db
+      .insertInto('structure')
+      .values({
+        parentId: null,
+        sort: 0,
+        published: 1,
+        status: null,
+        content: null,
+        metaTitle: null,
+        metaDescription: null,
+        metaImage: null,
+        metaRobots: null,
+        metaJsonLd: null,
+        ...row,
+        createdAt: stamp,
+        updatedAt: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     id = Number(created.id)
   } else {
     id = values.id as number
@@ -183,30 +227,45 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
     if (!existing) throw new ApiError(404, `Запись structure с id = ${id} не найдена`, 'not_found')
     if (parentId !== undefined && parentId !== null) await refuseCycle(db, id, parentId)
     const row = columnsOf(structure, values, [...STRUCTURE_PARTS, 'id'])
-    await db.updateTable('structure').set({ ...row, updatedAt: stamp }).where('id', '=', id).execute()
+    await db
+      .updateTable('structure')
+      .set({ ...row, updatedAt: stamp })
+      .where('id', '=', id)
+      .execute()
   }
   for (const part of STRUCTURE_PARTS) {
     if (!Object.hasOwn(values, part)) continue
     const partModel = findModel(part)!
     const value = values[part]
     if (PART_KINDS[part] === 'one') {
-      const existing = await db.selectFrom(partModel.table).select('structureId').where('structureId', '=', id).executeTakeFirst()
+      const existing = await db
+        .selectFrom(partModel.table)
+        .select('structureId')
+        .where('structureId', '=', id)
+        .executeTakeFirst()
       if (value === null) {
         if (existing) await db.deleteFrom(partModel.table).where('structureId', '=', id).execute()
         continue
       }
       const row = columnsOf(partModel, value as Values, ['structureId'])
       if (existing) {
-        if (Object.keys(row).length > 0) await db.updateTable(partModel.table).set(row).where('structureId', '=', id).execute()
+        if (Object.keys(row).length > 0)
+          await db.updateTable(partModel.table).set(row).where('structureId', '=', id).execute()
       } else {
-        await db.insertInto(partModel.table).values({ ...row, structureId: id }).execute()
+        await db
+          .insertInto(partModel.table)
+          .values({ ...row, structureId: id })
+          .execute()
       }
     } else {
       // A list is replaced as a whole: the order of the array is the order on the page.
       await db.deleteFrom(partModel.table).where('structureId', '=', id).execute()
       for (const [index, item] of (value as Values[]).entries()) {
         const row = columnsOf(partModel, item, ['structureId'])
-        await db.insertInto(partModel.table).values({ sort: index, ...row, structureId: id }).execute()
+        await db
+          .insertInto(partModel.table)
+          .values({ sort: index, ...row, structureId: id })
+          .execute()
       }
     }
   }
@@ -217,22 +276,40 @@ async function refuseCycle(db: Kysely<any>, id: number, parentId: number): Promi
   let cursor: number | null = parentId
   for (let steps = 0; cursor !== null && steps < 1000; steps++) {
     if (cursor === id) {
-      throw new ApiError(400, 'Запись не может быть вложена сама в себя', 'validation_failed', { parentId: 'Недопустимый родитель' })
+      throw new ApiError(400, 'Запись не может быть вложена сама в себя', 'validation_failed', {
+        parentId: 'Недопустимый родитель',
+      })
     }
-    const row: { parentId: number | null } | undefined = await db.selectFrom('structure').select('parentId').where('id', '=', cursor).executeTakeFirst()
+    const row: { parentId: number | null } | undefined = await db
+      .selectFrom('structure')
+      .select('parentId')
+      .where('id', '=', cursor)
+      .executeTakeFirst()
     cursor = row?.parentId ?? null
   }
 }
 
 /** The whole record as the write answers it: every public field, and a structure's parts. */
 export function fullSelectNode(model: ModelDef, key: number): SelectNode {
-  const partNodes = model.name === 'structure'
-    ? STRUCTURE_PARTS.map((part) => {
-        const relation = model.relations.get(part)!
-        const partModel = findModel(part)!
-        return { relation, node: { model: partModel, fields: [...partModel.fields.keys()], relations: [], where: null, orderBy: [], take: null, skip: 0 } }
-      })
-    : []
+  const partNodes =
+    model.name === 'structure'
+      ? STRUCTURE_PARTS.map((part) => {
+          const relation = model.relations.get(part)!
+          const partModel = findModel(part)!
+          return {
+            relation,
+            node: {
+              model: partModel,
+              fields: [...partModel.fields.keys()],
+              relations: [],
+              where: null,
+              orderBy: [],
+              take: null,
+              skip: 0,
+            },
+          }
+        })
+      : []
   return {
     model,
     fields: [...model.fields.keys()],
@@ -245,6 +322,6 @@ export function fullSelectNode(model: ModelDef, key: number): SelectNode {
 }
 
 export async function readRecord(db: Db, model: ModelDef, key: number): Promise<Row | null> {
-  const rows = await executeQuery(db as unknown as Kysely<any>, fullSelectNode(model, key), { isAdmin: true })
+  const rows = await executeQuery(db, fullSelectNode(model, key), { isAdmin: true })
   return rows[0] ?? null
 }

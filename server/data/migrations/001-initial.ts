@@ -1,9 +1,10 @@
 // Forward-only: a released migration is never edited, a new file follows it.
 import type { Kysely } from 'kysely'
-import { idColumn } from '../db'
+import { idColumn } from '../dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('structure')
+  await db.schema
+    .createTable('structure')
     .$call(idColumn(db))
     .addColumn('parentId', 'integer', (c) => c.references('structure.id').onDelete('cascade'))
     .addColumn('typeId', 'varchar(32)', (c) => c.notNull())
@@ -24,7 +25,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('structure_parent_sort').on('structure').columns(['parentId', 'sort']).execute()
   await db.schema.createIndex('structure_type').on('structure').column('typeId').execute()
 
-  await db.schema.createTable('siteIndex')
+  await db.schema
+    .createTable('siteIndex')
     .addColumn('structureId', 'integer', (c) => c.primaryKey().references('structure.id').onDelete('cascade'))
     .addColumn('logo', 'varchar(1000)')
     .addColumn('tel', 'varchar(100)')
@@ -33,7 +35,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('copyright', 'varchar(500)')
     .execute()
 
-  await db.schema.createTable('product')
+  await db.schema
+    .createTable('product')
     .addColumn('structureId', 'integer', (c) => c.primaryKey().references('structure.id').onDelete('cascade'))
     .addColumn('image', 'varchar(1000)')
     .addColumn('article', 'varchar(100)')
@@ -41,7 +44,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('description', 'text')
     .execute()
 
-  await db.schema.createTable('sliderItem')
+  await db.schema
+    .createTable('sliderItem')
     .$call(idColumn(db))
     .addColumn('structureId', 'integer', (c) => c.notNull().references('structure.id').onDelete('cascade'))
     .addColumn('image', 'varchar(1000)', (c) => c.notNull())
@@ -50,7 +54,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('slider_item_structure').on('sliderItem').columns(['structureId', 'sort']).execute()
 
-  await db.schema.createTable('advantage')
+  await db.schema
+    .createTable('advantage')
     .$call(idColumn(db))
     .addColumn('structureId', 'integer', (c) => c.notNull().references('structure.id').onDelete('cascade'))
     .addColumn('image', 'varchar(1000)')
@@ -60,13 +65,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute()
   await db.schema.createIndex('advantage_structure').on('advantage').columns(['structureId', 'sort']).execute()
 
-  await db.schema.createTable('orderType')
+  await db.schema
+    .createTable('orderType')
     .$call(idColumn(db))
     .addColumn('type', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('title', 'varchar(500)', (c) => c.notNull())
     .execute()
 
-  await db.schema.createTable('feedback')
+  await db.schema
+    .createTable('feedback')
     .$call(idColumn(db))
     .addColumn('username', 'varchar(190)', (c) => c.notNull())
     .addColumn('email', 'varchar(400)', (c) => c.notNull())
@@ -74,7 +81,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('createdAt', 'varchar(40)', (c) => c.notNull())
     .execute()
 
-  await db.schema.createTable('goneUrl')
+  await db.schema
+    .createTable('goneUrl')
     .addColumn('urlFull', 'varchar(1000)', (c) => c.primaryKey())
     .addColumn('goneAt', 'varchar(40)', (c) => c.notNull())
     .execute()

@@ -4,7 +4,8 @@
 import type { Kysely } from 'kysely'
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('contentVersion')
+  await db.schema
+    .createTable('contentVersion')
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute()

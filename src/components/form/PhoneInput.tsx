@@ -1,8 +1,7 @@
-import { useMask } from '@react-input/mask'
-import { useCallback } from 'react'
+import { useCallback, useLayoutEffect, useRef } from 'react'
 import { FieldShell } from './FieldShell'
 import { assignRef, fieldAria, toFieldValue } from './field-value'
-import { dropTypedTrunkPrefix, PHONE_MASK, PHONE_REPLACEMENT, toMaskedRuPhone, trackRuPhone } from './phone-mask'
+import { dropTypedTrunkPrefix, editRuPhone, PHONE_MASK, toMaskedRuPhone } from './phone-mask'
 import type { BaseFieldProps } from './field-props'
 import './form.css'
 
@@ -13,10 +12,14 @@ import './form.css'
 export type PhoneInputProps = BaseFieldProps<HTMLInputElement>
 
 /**
- * A labelled Russian phone input with the mask «+7 (___) ___-__-__». Pasted or autofilled
- * numbers with a country prefix («8 999 123-45-67», «+79991234567») lose the prefix instead of
- * shifting every digit (see trackRuPhone). Reports the masked text; normalizeRuPhone turns it
- * into E.164 where a canonical form is needed.
+ * A labelled Russian phone input with the mask «+7 (___) ___-__-__». Each edit is applied in its
+ * `beforeinput` event from the value and selection before it (editRuPhone), synchronously: mask
+ * libraries that learn the selection from a timer drop a key pressed before the timer ran (a fast
+ * typist on a busy phone; GoncharukOrg/react-input#59). Pasted or autofilled numbers with a
+ * country prefix («8 999 123-45-67», «+79991234567») lose the prefix instead of shifting every
+ * digit. Edits the browser makes on its own (autofill, a keyboard's composition, undo) are
+ * reformatted after the fact. The field is uncontrolled, so a render that lags behind a key press
+ * never puts an older value back; a value set from outside still shows.
  */
 export function PhoneInput({
   id,
@@ -33,18 +36,50 @@ export function PhoneInput({
   disabled,
   ref,
 }: PhoneInputProps) {
-  const maskRef = useMask({ mask: PHONE_MASK, replacement: PHONE_REPLACEMENT, track: trackRuPhone })
+  const element = useRef<HTMLInputElement | null>(null)
+  // What this input last reported: a `value` prop equal to it is its own echo.
+  const reported = useRef<string | null>(null)
+  const masked = toMaskedRuPhone(value)
 
-  // The mask's ref is a proxy that starts masking when an element is assigned to it, so the
-  // element goes to it first and to the caller's ref second.
   const setElement = useCallback(
     (node: HTMLInputElement | null) => {
-      const mask: { current: HTMLInputElement | null } = maskRef
-      mask.current = node
+      element.current = node
       assignRef(ref, node)
     },
-    [maskRef, ref],
+    [ref],
   )
+
+  useLayoutEffect(() => {
+    const node = element.current
+    if (node && node.value !== masked && masked !== reported.current) node.value = masked
+  }, [masked])
+
+  const report = (node: HTMLInputElement, text: string, caret: number) => {
+    node.value = text
+    if (document.activeElement === node) node.setSelectionRange(caret, caret)
+    reported.current = text
+    onChange?.(toFieldValue(text))
+  }
+  const latestReport = useRef(report)
+  useLayoutEffect(() => {
+    latestReport.current = report
+  })
+
+  // A native listener: React's onBeforeInput is a polyfill from other events, without inputType.
+  useLayoutEffect(() => {
+    const node = element.current
+    if (!node) return
+    const onBeforeInput = (event: InputEvent) => {
+      if (!event.cancelable || node.selectionStart === null || node.selectionEnd === null) return
+      const data = event.data ?? event.dataTransfer?.getData('text/plain') ?? ''
+      const edit = editRuPhone(node.value, node.selectionStart, node.selectionEnd, event.inputType ?? '', data)
+      if (!edit) return
+      event.preventDefault()
+      latestReport.current(node, edit.value, edit.caret)
+    }
+    node.addEventListener('beforeinput', onBeforeInput)
+    return () => node.removeEventListener('beforeinput', onBeforeInput)
+  }, [])
 
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
@@ -56,8 +91,13 @@ export function PhoneInput({
         type="tel"
         inputMode="tel"
         autoComplete={autoComplete}
-        value={toMaskedRuPhone(value)}
-        onChange={(event) => onChange?.(toFieldValue(dropTypedTrunkPrefix(event.target.value)))}
+        defaultValue={masked}
+        onChange={(event) => {
+          // An edit the browser made itself (autofill, composition, undo): reformat the whole value.
+          const node = event.target
+          const text = dropTypedTrunkPrefix(toMaskedRuPhone(node.value))
+          report(node, text, text.length)
+        }}
         onBlur={onBlur}
         placeholder={placeholder}
         aria-required={required || undefined}

@@ -25,7 +25,14 @@ export type FieldDefinition = {
   readonly rows?: number
 }
 
-const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set<TextInputType>(['text', 'email', 'tel', 'url', 'search', 'password'])
+const TEXT_INPUT_TYPES: ReadonlySet<string> = new Set<TextInputType>([
+  'text',
+  'email',
+  'tel',
+  'url',
+  'search',
+  'password',
+])
 
 /** Which component draws a field type: the textarea, the phone input, or a text input of that type. */
 export function fieldKind(type: string): FieldKind {

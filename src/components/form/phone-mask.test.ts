@@ -1,13 +1,11 @@
-import { format } from '@react-input/mask'
-import type { TrackingData } from '@react-input/mask'
 import { describe, expect, it } from 'vitest'
-import { dropTypedTrunkPrefix, inputDigitsBefore, PHONE_MASK, PHONE_REPLACEMENT, stripRuCountryPrefix, toMaskedRuPhone, trackRuPhone } from './phone-mask'
-
-const options = { mask: PHONE_MASK, replacement: PHONE_REPLACEMENT }
-
-function insert(value: string, data: string, selectionStart = value.length, selectionEnd = selectionStart): TrackingData {
-  return { inputType: 'insert', value, data, selectionStart, selectionEnd }
-}
+import {
+  dropTypedTrunkPrefix,
+  inputDigitsBefore,
+  editRuPhone,
+  stripRuCountryPrefix,
+  toMaskedRuPhone,
+} from './phone-mask'
 
 describe('stripRuCountryPrefix', () => {
   it('drops a leading +7, with or without formatting', () => {
@@ -30,35 +28,70 @@ describe('stripRuCountryPrefix', () => {
 })
 
 describe('the masked result of a pasted or autofilled number', () => {
-  for (const pasted of ['8 999 123-45-67', '+79991234567', '89991234567', '79991234567', '+7 (999) 123-45-67', '9991234567']) {
+  for (const pasted of [
+    '8 999 123-45-67',
+    '+79991234567',
+    '89991234567',
+    '79991234567',
+    '+7 (999) 123-45-67',
+    '9991234567',
+  ]) {
     it(`shows «${pasted}» as +7 (999) 123-45-67`, () => {
-      const data = trackRuPhone(insert('', pasted))
-      expect(typeof data).toBe('string')
-      expect(format(data as string, options)).toBe('+7 (999) 123-45-67')
+      expect(editRuPhone('', 0, 0, 'insertFromPaste', pasted)?.value).toBe('+7 (999) 123-45-67')
+      expect(toMaskedRuPhone(pasted)).toBe('+7 (999) 123-45-67')
     })
   }
 })
 
-describe('trackRuPhone', () => {
-  it('strips the prefix when text replaces the whole value, as autofill does', () => {
-    expect(trackRuPhone(insert('+7 (111) 222-33-44', '89991234567', 0, 18))).toBe('9991234567')
+/** Types `keys` one by one at the end of the field, as a person does. */
+function typeKeys(keys: string, start = ''): string {
+  let value = start
+  for (const key of keys) value = editRuPhone(value, value.length, value.length, 'insertText', key)!.value
+  return value
+}
+
+describe('editRuPhone', () => {
+  it('formats digits typed one by one, keeping a first 8 that starts a code such as 812', () => {
+    expect(typeKeys('8123456789')).toBe('+7 (812) 345-67-89')
+    expect(typeKeys('7')).toBe('+7 (7')
   })
 
-  it('strips the prefix when the caret is still inside the fixed «+7 (»', () => {
-    expect(trackRuPhone(insert('+7 (999', '+79991234567', 2))).toBe('9991234567')
+  it('drops a habitual trunk 8 or 7 typed before a mobile number', () => {
+    expect(typeKeys('89991234567')).toBe('+7 (999) 123-45-67')
+    expect(typeKeys('79161234567')).toBe('+7 (916) 123-45-67')
   })
 
-  it('keeps a single typed first digit, so codes such as 812 can be typed', () => {
-    expect(trackRuPhone(insert('', '8'))).toBe('8')
-    expect(trackRuPhone(insert('', '7'))).toBe('7')
+  it('strips the prefix when text replaces the whole value, as autofill and paste do', () => {
+    const filled = '+7 (111) 222-33-44'
+    expect(editRuPhone(filled, 0, filled.length, 'insertFromPaste', '89991234567')).toEqual({
+      value: '+7 (999) 123-45-67',
+      caret: 18,
+    })
+    expect(editRuPhone('', 0, 0, 'insertText', '+7 916 123 45 67')?.value).toBe('+7 (916) 123-45-67')
   })
 
-  it('keeps digits pasted after digits already entered', () => {
-    expect(trackRuPhone(insert('+7 (999', '89991234567'))).toBe('89991234567')
+  it('keeps digits pasted after digits already entered, up to ten', () => {
+    expect(editRuPhone('+7 (999', 7, 7, 'insertFromPaste', '1234567890')?.value).toBe('+7 (999) 123-45-67')
   })
 
-  it('leaves deletions to the mask', () => {
-    expect(trackRuPhone({ inputType: 'deleteBackward', value: '+7 (999', data: null, selectionStart: 6, selectionEnd: 7 })).toBe(true)
+  it('ignores letters and puts the caret after the inserted digits', () => {
+    expect(editRuPhone('+7 (999) 12', 4, 4, 'insertText', 'a5')).toEqual({ value: '+7 (599) 912', caret: 5 })
+  })
+
+  it('deletes the digit before the caret with Backspace, skipping the mask characters', () => {
+    expect(editRuPhone('+7 (999) 1', 10, 10, 'deleteContentBackward', '')).toEqual({ value: '+7 (999', caret: 7 })
+    expect(editRuPhone('+7 (999) 1', 9, 9, 'deleteContentBackward', '')).toEqual({ value: '+7 (991', caret: 6 })
+    expect(editRuPhone('+7 (9', 5, 5, 'deleteContentBackward', '')).toEqual({ value: '', caret: 4 })
+    expect(editRuPhone('+7 (999) 123', 4, 4, 'deleteContentForward', '')?.value).toBe('+7 (991) 23')
+  })
+
+  it('deletes a selection, and everything behind the caret on a word deletion', () => {
+    expect(editRuPhone('+7 (999) 123-45-67', 0, 18, 'deleteContentBackward', '')?.value).toBe('')
+    expect(editRuPhone('+7 (999) 123', 12, 12, 'deleteWordBackward', '')?.value).toBe('')
+  })
+
+  it('leaves undo and redo to the browser', () => {
+    expect(editRuPhone('+7 (999', 7, 7, 'historyUndo', '')).toBeNull()
   })
 })
 

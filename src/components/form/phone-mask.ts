@@ -1,10 +1,9 @@
 import { format, generatePattern } from '@react-input/mask'
-import type { Track } from '@react-input/mask'
 
 /** The Russian phone mask (CONTRACT §4); the «+7» is fixed text, not something the visitor types. */
 export const PHONE_MASK = '+7 (___) ___-__-__'
 
-export const PHONE_REPLACEMENT = { _: /\d/ }
+const PHONE_REPLACEMENT = { _: /\d/ }
 
 const maskOptions = { mask: PHONE_MASK, replacement: PHONE_REPLACEMENT }
 const partialMasked = new RegExp(generatePattern('partial', maskOptions))
@@ -41,17 +40,73 @@ export function stripRuCountryPrefix(data: string): string {
   return data
 }
 
+/** Where the caret stands after `digits` entered digits of the masked value. */
+export function caretAfterDigits(digits: number): number {
+  if (digits <= 0) return PHONE_MASK.indexOf('_')
+  let seen = 0
+  for (let i = 0; i < PHONE_MASK.length; i++) {
+    if (PHONE_MASK[i] === '_' && ++seen === digits) return i + 1
+  }
+  return PHONE_MASK.length
+}
+
+const SLOTS = PHONE_MASK.split('_').length - 1
+
+/** The digits the visitor has entered in a masked value (the fixed «+7» excluded). */
+function enteredDigits(masked: string): string {
+  return masked.replace(COUNTRY_CODE, '').replace(/\D/g, '')
+}
+
+export interface PhoneEdit {
+  readonly value: string
+  readonly caret: number
+}
+
 /**
- * The mask's `track` hook. It strips the country prefix from text inserted where no digit has
- * been entered yet, which covers paste, browser autofill (an input event without inputType,
- * which the library treats as replacing the whole value) and Playwright's fill(). A single
- * typed «8» or «7» is kept: Russian codes such as 812 or 843 start with 8, and the visible
- * «+7» already tells the visitor not to type the country code.
+ * The masked value and caret after one edit of the field, computed from the value and selection
+ * *before* the edit (a `beforeinput` event has both), synchronously, so no keystroke can race
+ * another. Text inserted where no digit has been entered yet (paste, autofill, a whole number)
+ * loses its country prefix; a habitual trunk 8 or 7 typed before a mobile number is dropped.
+ * Returns null for edits it does not model (undo, redo): the caller reformats after them.
+ *
+ * @example editRuPhone('+7 (81', 6, 6, 'insertText', '2') // { value: '+7 (812', caret: 7 }
  */
-export const trackRuPhone: Track = ({ inputType, value, data, selectionStart }) => {
-  if (inputType !== 'insert') return true
-  if (inputDigitsBefore(value, selectionStart) > 0) return data
-  return stripRuCountryPrefix(data)
+export function editRuPhone(
+  value: string,
+  selectionStart: number,
+  selectionEnd: number,
+  inputType: string,
+  data: string,
+): PhoneEdit | null {
+  const digits = enteredDigits(value)
+  const from = inputDigitsBefore(value, selectionStart)
+  const to = Math.max(from, inputDigitsBefore(value, selectionEnd))
+  let next: string
+  let caret: number
+  if (inputType.startsWith('insert')) {
+    const inserted = (from === 0 ? stripRuCountryPrefix(data) : data).replace(/\D/g, '')
+    next = digits.slice(0, from) + inserted + digits.slice(to)
+    caret = from + inserted.length
+  } else if (inputType.startsWith('delete')) {
+    const backward = inputType.includes('Backward')
+    let [cutFrom, cutTo] = [from, to]
+    if (from === to) {
+      if (inputType === 'deleteContentBackward') cutFrom = Math.max(0, from - 1)
+      else if (inputType === 'deleteContentForward') cutTo = from + 1
+      else if (backward) cutFrom = 0
+      else cutTo = digits.length
+    }
+    next = digits.slice(0, cutFrom) + digits.slice(cutTo)
+    caret = cutFrom
+  } else {
+    return null
+  }
+  if (/^[78]9/.test(next) && caret > 0 && inputType.startsWith('insert')) {
+    next = next.slice(1)
+    caret -= 1
+  }
+  next = next.slice(0, SLOTS)
+  return { value: format(next, maskOptions), caret: caretAfterDigits(Math.min(caret, next.length)) }
 }
 
 /**

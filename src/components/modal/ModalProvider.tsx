@@ -18,7 +18,9 @@ type Entry = DialogOptions & { id: number; phase: Phase }
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [stack, setStack] = useState<Entry[]>([])
   const stackRef = useRef(stack)
-  stackRef.current = stack
+  useLayoutEffect(() => {
+    stackRef.current = stack
+  })
   const nextId = useRef(1)
   const returnFocus = useRef<HTMLElement | null>(null)
 
@@ -30,19 +32,22 @@ export function ModalProvider({ children }: { children: ReactNode }) {
     setTimeout(() => setStack((s) => s.filter((e) => e.id !== id)), MODAL_FADE_MS)
   }, [])
 
-  const api = useMemo<ModalApi>(() => ({
-    open(options) {
-      const id = nextId.current++
-      const opener = options.opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null)
-      setStack((s) => [...s, { ...options, opener, id, phase: 'entering' }])
-      return id
-    },
-    close,
-    closeTop() {
-      const top = stackRef.current.findLast((e) => e.phase !== 'closing')
-      if (top) close(top.id)
-    },
-  }), [close])
+  const api = useMemo<ModalApi>(
+    () => ({
+      open(options) {
+        const id = nextId.current++
+        const opener = options.opener ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null)
+        setStack((s) => [...s, { ...options, opener, id, phase: 'entering' }])
+        return id
+      },
+      close,
+      closeTop() {
+        const top = stackRef.current.findLast((e) => e.phase !== 'closing')
+        if (top) close(top.id)
+      },
+    }),
+    [close],
+  )
 
   const active = stack.filter((e) => e.phase !== 'closing')
   const top = active.at(-1)
@@ -60,9 +65,11 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   // Fade in: the first frame draws the dialog transparent, the next one starts the transition.
   useEffect(() => {
     if (!stack.some((e) => e.phase === 'entering')) return
-    const frame = requestAnimationFrame(() => requestAnimationFrame(() => {
-      setStack((s) => s.map((e) => (e.phase === 'entering' ? { ...e, phase: 'open' } : e)))
-    }))
+    const frame = requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        setStack((s) => s.map((e) => (e.phase === 'entering' ? { ...e, phase: 'open' } : e)))
+      }),
+    )
     return () => cancelAnimationFrame(frame)
   }, [stack])
 
@@ -125,7 +132,9 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   return (
     <ModalContext value={api}>
       {/* display: contents keeps the layout's flex column while the whole page turns inert. */}
-      <div className="modal-page" inert={anyOpen || undefined}>{children}</div>
+      <div className="modal-page" inert={anyOpen || undefined}>
+        {children}
+      </div>
       {stack.map((entry) => (
         <DialogLayer key={entry.id} entry={entry} isTop={entry === top} onClose={close} />
       ))}
@@ -160,7 +169,9 @@ function DialogLayer({ entry, isTop, onClose }: { entry: Entry; isTop: boolean; 
         tabIndex={-1}
       >
         <div className="modal__header">
-          <h2 className="modal__title" id={titleId}>{title}</h2>
+          <h2 className="modal__title" id={titleId}>
+            {title}
+          </h2>
           <button type="button" className="modal__close" aria-label={ACTION_LABELS.close} onClick={close}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

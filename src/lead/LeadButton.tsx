@@ -1,10 +1,10 @@
 import { useContext } from 'react'
 import type { MouseEvent } from 'react'
-import { openLeadDialog, preloadLeadForm } from '../lead/LeadDialog'
-import { LEAD_FORM_PATH } from '../lead/lead-form-state'
-import { LeadSettingsContext } from '../lead/lead-settings'
+import { openLeadDialog, preloadLeadForm } from './LeadDialog'
+import { LEAD_FORM_PATH } from './lead-form-state'
+import { LeadSettingsContext } from './lead-settings'
 import { LEAD_BUTTON_LABEL } from '../ui/labels'
-import { useModal } from './modal/modal-context'
+import { useModal } from '../components/modal/modal-context'
 
 /**
  * «Оставить заявку»: a link to the plain form page, so it works before hydration and without
@@ -23,8 +23,16 @@ export function LeadButton({ className }: { className?: string }) {
   }
 
   return (
-    <a href={LEAD_FORM_PATH} className={`button button--accent ${className ?? ''}`} data-lead-button aria-haspopup="dialog"
-      onClick={open} onPointerEnter={preloadLeadForm} onFocus={preloadLeadForm} onTouchStart={preloadLeadForm}>
+    <a
+      href={LEAD_FORM_PATH}
+      className={`button button--accent ${className ?? ''}`}
+      data-lead-button
+      aria-haspopup="dialog"
+      onClick={open}
+      onPointerEnter={preloadLeadForm}
+      onFocus={preloadLeadForm}
+      onTouchStart={preloadLeadForm}
+    >
       {LEAD_BUTTON_LABEL}
     </a>
   )
