@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-// pages → src, renderer → src, server → src; src imports none of them (STYLE §3).
+// pages → src, renderer → src, server → src; src imports none of them (as test/architecture.test.ts checks).
 // Shared UI (src/components) imports no feature folder such as src/lead; public pages and the
 // layout never import the back office.
 const zones = [

@@ -17,7 +17,7 @@ export function Head() {
 
 // Yandex Metrika's own loader, only when METRIKA_ID is set (config validates it as digits, so it
 // is safe inline). `ym` queues calls until tag.js arrives; the lead form calls
-// `ym(id, 'reachGoal', 'lead')` only after a 201 (research ecosystem.md §A5).
+// `ym(id, 'reachGoal', 'lead')` only after a 201 (docs/decisions/007-lead-intake.md).
 function metrikaSnippet(id: number): string {
   return (
     `(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();` +

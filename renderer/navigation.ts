@@ -1,10 +1,8 @@
 // Client navigation details Vike leaves to the app.
 
-export const QUERY_CHANGE_EVENT = 'vitrina:querychange'
-
 /**
  * A link to the same path with another query string changes the address without a
- * navigation: the page's data steps are skipped (vike.md §5). Runs in the capture phase so
+ * navigation: the page's data steps are skipped. Runs in the capture phase so
  * Vike's own link handler (bubbling, on document) never sees the click.
  */
 export function installQueryOnlyNavigation() {
@@ -20,7 +18,6 @@ export function installQueryOnlyNavigation() {
       event.preventDefault()
       event.stopPropagation()
       history.pushState(null, '', url.pathname + url.search)
-      window.dispatchEvent(new CustomEvent(QUERY_CHANGE_EVENT, { detail: { search: url.search } }))
     },
     { capture: true },
   )

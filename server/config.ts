@@ -1,5 +1,5 @@
 // The only reader of process.env: every setting is validated once at start and frozen.
-// A bad value stops the start with one line naming the variable (CONTRACT §5).
+// A bad value stops the start with one line naming the variable (docs/contract.md §5).
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 

@@ -350,7 +350,7 @@ export async function loadRouteMap(db: Db): Promise<RouteMap> {
       .orderBy('id')
       .execute(),
     // select id, parentId, typeId, urlFull, index {logo, tel, telText, description, copyright}
-    // where typeId in [index] orderBy typeId asc (spec point 7)
+    // where typeId in [index] orderBy typeId asc (the route map load, docs/contract.md §3)
     db
       .selectFrom('structure')
       .leftJoin('siteIndex', 'siteIndex.structureId', 'structure.id')

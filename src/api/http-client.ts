@@ -36,7 +36,7 @@ type FetchLike = (url: string, init: FetchInit) => Promise<FetchResponse>
 interface HttpClientOptions {
   /** Origin (and optional path prefix) of the API host; '' means the page's own origin (browser only). */
   readonly baseUrl?: string
-  /** Milliseconds before a request fails with code 'timeout'. 0 or unset: no timeout (spec §7). */
+  /** Milliseconds before a request fails with code 'timeout'. 0 or unset: no timeout (docs/contract.md §6). */
   readonly timeoutMs?: number
   /** Defaults to `globalThis.fetch`; Node tools pass `await undiciFetch()`. */
   readonly fetch?: FetchLike
@@ -76,7 +76,7 @@ interface ApiErrorInit {
 }
 
 /**
- * A failed call: the server's error (`status` 400–599 or an unexpected 1xx, with the CONTRACT §3
+ * A failed call: the server's error (`status` 400–599 or an unexpected 1xx, with the docs/contract.md §3
  * `{ error: { code, message }, errors? }` body), or a client-side failure with `status` 0:
  * code 'network', 'timeout' or 'aborted'. `message` is always Russian text for people.
  *
@@ -114,7 +114,7 @@ const MESSAGES = {
   invalidResponse: 'Сервер прислал некорректный ответ',
 } as const
 
-// Fallback texts when the body is not the CONTRACT §3 error shape (a proxy's HTML page, say).
+// Fallback texts when the body is not the docs/contract.md §3 error shape (a proxy's HTML page, say).
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Некорректный запрос',
   401: 'Требуется авторизация',

@@ -5,7 +5,7 @@ import { toFormData } from './multipart'
 export { createModelApi }
 export type { ModelApi, ModelQuery, ProviderOption, ReadOptions, WriteOptions }
 
-/** The Prisma-compatible query subset of CONTRACT §3; the server validates it. */
+/** The Prisma-compatible query subset of docs/contract.md §3; the server validates it. */
 interface ModelQuery {
   readonly select?: Readonly<Record<string, unknown>>
   readonly where?: Readonly<Record<string, unknown>>
@@ -56,7 +56,7 @@ interface ModelApi {
 }
 
 /**
- * The generic per-model calls of spec §7 over an HTTP client. Each resolves with the response's
+ * The generic per-model calls (docs/contract.md §3) over an HTTP client. Each resolves with the response's
  * `data` field; the type parameters are casts, not checks.
  *
  * @example

@@ -2,7 +2,7 @@ export { toFormData, fromMultipartParts, isBlobLike, MULTIPART_DATA_FIELD }
 export type { MultipartFilePart }
 
 /**
- * The write API's multipart shape (CONTRACT §3), built by the browser and rebuilt by the server:
+ * The write API's multipart shape (docs/contract.md §3), built by the browser and rebuilt by the server:
  * one field `data` holds every non-file value as JSON; each File or Blob is its own entry named by
  * its dot path (`product.image`, `sliderItems.0.image`). A file inside an array leaves `null` in
  * the JSON so later indices keep their place; a file property is left out of its object.

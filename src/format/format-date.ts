@@ -1,4 +1,4 @@
-/** The styles every date, time and datetime formatter accepts (spec point 3, «Formats»). */
+/** The styles every date, time and datetime formatter accepts (docs/contract.md §6). */
 export type DateStyle = 'default' | 'short' | 'medium' | 'long' | 'full'
 
 /** What the formatters accept: a Date, an ISO/RFC string, or a millisecond timestamp. */

@@ -57,7 +57,7 @@ function toCandidate(values: LeadFormValues) {
 }
 
 /**
- * The lead form of CONTRACT §4. Controlled inputs with onSubmit + fetch (React 19's form actions
+ * The lead form of docs/contract.md §4. Controlled inputs with onSubmit + fetch (React 19's form actions
  * would reset the fields after a failure); without JavaScript the same markup posts urlencoded to
  * `/api/feedback`, which answers 303 to the thank-you page.
  *

@@ -23,10 +23,10 @@ export type LeadFormState = {
   idempotencyKey?: string
 }
 
-/** The failure text of CONTRACT §4, followed in the form by the site's phone as a tel: link. */
+/** The failure text of docs/contract.md §4, followed in the form by the site's phone as a tel: link. */
 export const LEAD_FAILURE_TEXT = 'Не удалось отправить заявку. Попробуйте ещё раз или позвоните нам'
 
-/** The confirmation state of CONTRACT §4. */
+/** The confirmation state of docs/contract.md §4. */
 export const LEAD_SENT_TITLE = 'Заявка отправлена'
 export const LEAD_SENT_TEXT = 'Спасибо за заявку! Мы свяжемся с вами в ближайшее время, чтобы уточнить детали.'
 
@@ -38,7 +38,7 @@ export const LEAD_SUBMIT_LABEL = 'Отправить'
 export const LEAD_FORM_PATH = '/zayavka'
 /** Path of the thank-you page a no-JS form post is redirected to (303). */
 export const LEAD_THANKS_PATH = '/spasibo'
-/** The lead endpoint (CONTRACT §3). */
+/** The lead endpoint (docs/contract.md §3). */
 export const LEAD_ENDPOINT = '/api/feedback'
 /** The consent text as JSON, for the consent dialog opened from the form. */
 export const LEAD_CONSENT_ENDPOINT = '/api/lead-consent'

@@ -51,7 +51,7 @@ export const IDEMPOTENCY_KEY_PATTERN = '^[!-~]{1,128}$'
  *
  * The honeypot accepts any short string on purpose. A filled one must not fail validation with a
  * 400 naming the field, because that teaches the bot what to leave empty; the route should answer
- * with a fake success and keep the submission as spam (research ecosystem.md §A4).
+ * with a fake success and keep the submission as spam.
  */
 export const leadRequestSchema = {
   ...leadSchema,

@@ -1,4 +1,4 @@
-/** Maximum lengths of the lead's text fields, in characters (spec point 9). */
+/** Maximum lengths of the lead's text fields, in characters (docs/contract.md §4). */
 export const LEAD_LIMITS = { username: 190, phone: 400, email: 400 } as const
 
 /** A lead request that passed validation. `consent` can only be `true`: no consent, no lead. */

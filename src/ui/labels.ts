@@ -1,4 +1,4 @@
-/** Russian labels of the generic actions (spec point 9), keyed by action name. */
+/** Russian labels of the generic actions (docs/contract.md §6), keyed by action name. */
 export const ACTION_LABELS = {
   cancel: 'Отменить',
   clear: 'Очистить',

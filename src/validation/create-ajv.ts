@@ -6,7 +6,7 @@ import { isCallablePhone } from '../format/phone'
 /**
  * An ajv instance with the project's fixed options. The same factory serves the browser form and
  * the Fastify route, so both judge a lead identically:
- * - `allErrors`: every failing field is reported at once (spec point 5);
+ * - `allErrors`: every failing field is reported at once (docs/contract.md §4);
  * - `verbose`: errors carry the failing value, which the message table needs to treat null and
  *   blank strings as «Поле обязательно»;
  * - no coercion, no defaults, no silent removal: Fastify's own defaults would quietly drop

@@ -1,4 +1,4 @@
-// The limits come from the product spec (point 5), which follows RFC 5321 §4.5.3.1:
+// The limits of docs/contract.md §4 follow RFC 5321 §4.5.3.1:
 // 254 characters in all, 64 bytes of local part, labels of at most 63 characters.
 export const EMAIL_MAX_LENGTH = 254
 export const EMAIL_LOCAL_PART_MAX_BYTES = 64

@@ -1,4 +1,4 @@
-// The generic read API (CONTRACT §3) against the real app and its demo SQLite database.
+// The generic read API (docs/contract.md §3) against the real app and its demo SQLite database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringifyQuery } from '../../src/api/query-string'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'

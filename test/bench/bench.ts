@@ -2,6 +2,7 @@
 // table. Numbers only: it never fails a build. Bounded: DURATION_S seconds per URL, loopback only.
 import { Pool } from 'undici'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
+import { startHttpReceiver, startSmtpReceiver } from '../helpers/receivers'
 
 const DURATION_MS = Number(process.argv[2] ?? 5) * 1000
 const CONCURRENCY = 10
@@ -22,6 +23,7 @@ ensureBuild()
 const server = await startProdServer({ LOG_LEVEL: 'error' })
 const pool = new Pool(server.url, { connections: CONCURRENCY })
 const rows: Record<string, string | number>[] = []
+console.log(`Vitrina bench: production build, 1 process, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s per URL`)
 try {
   for (const url of URLS) {
     for (let i = 0; i < 20; i++) await (await pool.request({ path: url, method: 'GET' })).body.dump() // warm up
@@ -60,5 +62,84 @@ try {
   await server.stop()
   server.cleanup()
 }
-console.log(`Vitrina bench: production build, 1 process, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s per URL`)
 console.table(rows)
+await benchLeadIntake()
+
+/**
+ * The lead POST's 201, with no delivery channel and with all three on while Telegram and the
+ * webhook answer only after 2 s: delivery must not slow the intake. Sequential posts, one
+ * connection, as visitors send them (a lead at a time, not a flood).
+ */
+async function benchLeadIntake(): Promise<void> {
+  const LEADS = 200
+  const SLOW_MS = 2000
+  const smtp = await startSmtpReceiver()
+  const slow = await startHttpReceiver()
+  slow.fallback = { status: 200, body: { ok: true, result: {} }, delayMs: SLOW_MS }
+  const secret = `whsec_${Buffer.from('bench secret of at least 24 bytes').toString('base64')}`
+  const channels = {
+    SMTP_URL: smtp.url,
+    LEAD_EMAIL_TO: 'owner@shop.example.ru',
+    LEAD_EMAIL_FROM: 'site@shop.example.ru',
+    TELEGRAM_BOT_TOKEN: '123456:bench',
+    TELEGRAM_CHAT_ID: '1',
+    TELEGRAM_API_URL: slow.url,
+    LEAD_WEBHOOK_URL: `${slow.url}/hook`,
+    LEAD_WEBHOOK_SECRET: secret,
+  }
+  const leadRows: Record<string, string | number>[] = []
+  try {
+    for (const [label, env] of [
+      ['no channels', {}],
+      [`3 channels, Telegram and webhook ${SLOW_MS / 1000} s slow`, channels],
+    ] as const) {
+      const site = await startProdServer({ LOG_LEVEL: 'error', LEAD_RATE_LIMIT: '0', ...env })
+      const client = new Pool(site.url, { connections: 1 })
+      try {
+        const latencies: number[] = []
+        let errors = 0
+        for (let i = 0; i < LEADS; i++) {
+          const started = performance.now()
+          const res = await client.request({
+            path: '/api/feedback',
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              username: `Покупатель ${i}`,
+              phone: '+7 999 123-45-67',
+              email: `b${i}@example.ru`,
+              consent: true,
+            }),
+          })
+          await res.body.dump()
+          latencies.push(performance.now() - started)
+          if (res.statusCode !== 201) errors++
+        }
+        latencies.sort((a, b) => a - b)
+        // Delivery did happen meanwhile: the e-mails of the slow-channel run arrive (bounded wait).
+        const until = Date.now() + 30_000
+        while ('SMTP_URL' in env && smtp.mails.length < LEADS && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 200))
+        }
+        leadRows.push({
+          'POST /api/feedback': label,
+          leads: LEADS,
+          'p50 ms': percentile(latencies, 50).toFixed(1),
+          'p99 ms': percentile(latencies, 99).toFixed(1),
+          'max ms': latencies.at(-1)!.toFixed(1),
+          'not 201': errors,
+          'e-mails received': 'SMTP_URL' in env ? smtp.mails.length : '-',
+        })
+      } finally {
+        await client.close()
+        await site.stop()
+        site.cleanup()
+      }
+    }
+  } finally {
+    await smtp.close()
+    await slow.close()
+  }
+  console.log(`Lead intake: ${LEADS} leads one after another, 1 connection`)
+  console.table(leadRows)
+}

@@ -1,5 +1,5 @@
 // The same site on PostgreSQL: migrations, demo seed and every screen through one query layer.
-// Runs where TEST_DATABASE_URL names a server (CI sets it; CONTRACT §1).
+// Runs where TEST_DATABASE_URL names a server (CI sets it; docs/contract.md §1).
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, titleOf, type TestApp } from '../helpers/build-test-app'

@@ -10,14 +10,14 @@ import { normalizeRuPhone } from '../../../src/format/phone'
 import type { DeliveryChannel } from '../../data/schema'
 import { enqueueDeliveries } from '../../leads/outbox'
 
-/** Who consented, from where and to which text (152-FZ, research ecosystem.md §A2). */
+/** Who consented, from where and to which text (152-FZ; docs/decisions/007-lead-intake.md). */
 export interface ConsentRecord {
   readonly ip: string
   readonly userAgent: string | null
   readonly version: string
 }
 
-/** Where the lead was sent from (research ecosystem.md §A3: every channel shows it). */
+/** Where the lead was sent from (every channel shows it: docs/decisions/009-lead-delivery.md). */
 export interface LeadOrigin {
   readonly sourceUrl: string | null
   readonly product: { readonly id: number; readonly title: string } | null

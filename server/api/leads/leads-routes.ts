@@ -1,4 +1,4 @@
-// POST /api/feedback: the public lead form (CONTRACT §3). An encapsulated plugin: its validator
+// POST /api/feedback: the public lead form (docs/contract.md §3). An encapsulated plugin: its validator
 // (the project's strict ajv: extra fields are refused, never dropped), its body parsers, its
 // rate limit and its error handler apply to these routes only.
 //
@@ -62,7 +62,7 @@ function fromFormBody(body: unknown): Record<string, unknown> {
   return lead
 }
 
-/** The multipart body of CONTRACT §3: the lead as a JSON string in the field `data`. */
+/** The multipart body of docs/contract.md §3: the lead as a JSON string in the field `data`. */
 async function fromMultipart(request: FastifyRequest): Promise<unknown> {
   const length = Number(request.headers['content-length'])
   if (length > LEAD_BODY_LIMIT) throw httpError(413, 'payload_too_large')

@@ -1,5 +1,5 @@
 // The query language of the generic read API: a Prisma-compatible subset
-// `{ select, where, orderBy, take, skip }` (CONTRACT §3), parsed into a checked tree and run with
+// `{ select, where, orderBy, take, skip }` (docs/contract.md §3), parsed into a checked tree and run with
 // dialect-neutral Kysely queries. Relations are loaded by one batched follow-up query per relation
 // and level (`where parentId in (…)`), never with JSON SQL functions, so SQLite and PostgreSQL
 // answer alike. Every mistake in a query is an ApiError 400 with a Russian message naming the

@@ -1,4 +1,4 @@
-// The public models of the generic data API (CONTRACT §3): a hard-coded allowlist that maps each
+// The public models of the generic data API (docs/contract.md §3): a hard-coded allowlist that maps each
 // model name to its table, its public fields, its relations and who may read it. A name resolves
 // only by exact match in a Map: `Feedback`, `feedback%00`, `sqlite_master` or a table name such as
 // `siteIndex` are simply not models. Columns outside the lists (the lead table's consent and spam

@@ -1,4 +1,4 @@
-// The generic per-model API (CONTRACT §3, spec point 7), mounted under /api:
+// The generic per-model API (docs/contract.md §3), mounted under /api:
 //   GET /:model (first match), GET /many/:model, GET /provider/:model (`{ id, title }` options),
 //   POST /:model and PATCH /:model (multipart: `data` JSON plus files by dot path; admin token).
 // Encapsulated: its multipart parser, error handler and read cache stay inside this plugin.

@@ -1,6 +1,6 @@
 import type { Ref } from 'react'
 
-/** What an input reports upward: an empty value becomes null (spec point 2), anything else stays. */
+/** What an input reports upward: an empty value becomes null (docs/contract.md §6), anything else stays. */
 export function toFieldValue(raw: string): string | null {
   return raw === '' ? null : raw
 }

@@ -1,6 +1,6 @@
 import { format, generatePattern } from '@react-input/mask'
 
-/** The Russian phone mask (CONTRACT §4); the «+7» is fixed text, not something the visitor types. */
+/** The Russian phone mask (docs/contract.md §4); the «+7» is fixed text, not something the visitor types. */
 export const PHONE_MASK = '+7 (___) ___-__-__'
 
 const PHONE_REPLACEMENT = { _: /\d/ }

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react'
 import type { ReactNode } from 'react'
 
-/** The fade of a dialog in and out, in ms (spec point 9: «Popup fade 300 ms»). */
+/** The fade of a dialog in and out, in ms (docs/contract.md §4). */
 export const MODAL_FADE_MS = 300
 
 /** What a dialog's content can do with its own dialog. */

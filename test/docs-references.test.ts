@@ -1,0 +1,51 @@
+// Every document the code and the docs cite is in the repository: a `docs/…` path names a file
+// that exists, a `docs/contract.md §N` names a section of it, and nothing cites notes that live
+// elsewhere (the spec the product came from, research notes).
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ROOT_DIR } from '../server/config'
+
+const FOLDERS = ['pages', 'renderer', 'server', 'src', 'test', 'docs', '.ci']
+const TOP_FILES = ['README.md', 'package.json', 'vite.config.ts', 'eslint.config.js', 'ecosystem.config.cjs']
+// This file names the outside citations it forbids; it is not one of them.
+const SELF = path.join('test', 'docs-references.test.ts')
+
+function files(): string[] {
+  const found = FOLDERS.flatMap((dir) =>
+    (fs.readdirSync(path.join(ROOT_DIR, dir), { recursive: true }) as string[])
+      .filter((f) => /\.(ts|tsx|js|cjs|css|md)$/.test(f) || dir === '.ci')
+      .map((f) => path.join(dir, f))
+      .filter((f) => fs.statSync(path.join(ROOT_DIR, f)).isFile()),
+  )
+  return [...found, ...TOP_FILES.filter((f) => fs.existsSync(path.join(ROOT_DIR, f)))].filter((f) => f !== SELF)
+}
+
+const texts = new Map(files().map((f) => [f, fs.readFileSync(path.join(ROOT_DIR, f), 'utf8')]))
+
+function occurrences(pattern: RegExp): { file: string; match: RegExpExecArray }[] {
+  return [...texts].flatMap(([file, text]) => [...text.matchAll(pattern)].map((match) => ({ file, match })))
+}
+
+describe('references to documents', () => {
+  it('names only files of docs/ that exist', () => {
+    const refs = occurrences(/\bdocs\/[\w./-]+\.md\b/g)
+    expect(refs.length).toBeGreaterThan(10)
+    const missing = refs.filter(({ match }) => !fs.existsSync(path.join(ROOT_DIR, match[0])))
+    expect(missing.map(({ file, match }) => `${file}: ${match[0]}`)).toEqual([])
+  })
+
+  it('names only sections the contract has', () => {
+    const contract = fs.readFileSync(path.join(ROOT_DIR, 'docs/contract.md'), 'utf8')
+    const sections = new Set([...contract.matchAll(/^## (\d+)\./gm)].map((m) => m[1]))
+    const refs = occurrences(/docs\/contract\.md §(\d+)/g)
+    expect(refs.length).toBeGreaterThan(10)
+    const dangling = refs.filter(({ match }) => !sections.has(match[1]))
+    expect(dangling.map(({ file, match }) => `${file}: ${match[0]}`)).toEqual([])
+  })
+
+  it('cites no notes kept outside the repository', () => {
+    const outside = occurrences(/CONTRACT §|spec point|spec §|\bresearch\b[^\n]*\.md|vike\.md|ecosystem\.md|STYLE §/g)
+    expect(outside.map(({ file, match }) => `${file}: ${match[0]}`)).toEqual([])
+  })
+})
