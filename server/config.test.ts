@@ -8,7 +8,7 @@ describe('readConfig', () => {
     const config = readConfig({})
     expect(config.port).toBe(3000)
     expect(config.host).toBe('0.0.0.0')
-    expect(config.database).toEqual({ kind: 'sqlite', path: path.join(ROOT_DIR, 'data/site.db') })
+    expect(config.database).toEqual({ kind: 'sqlite', path: path.join(ROOT_DIR, 'data/site.db'), explicit: false })
     expect(config.publicUrl).toBe('http://localhost:3000')
     expect(config.adminToken).toBeNull()
     expect(Object.isFrozen(config)).toBe(true)
@@ -16,11 +16,24 @@ describe('readConfig', () => {
 
   it('selects PostgreSQL for a postgres:// DATABASE_URL and a file for file:', () => {
     expect(readConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/test' }).database.kind).toBe('postgres')
-    expect(readConfig({ DATABASE_URL: 'file:/tmp/x.db' }).database).toEqual({ kind: 'sqlite', path: '/tmp/x.db' })
+    expect(readConfig({ DATABASE_URL: 'file:/tmp/x.db' }).database).toEqual({
+      kind: 'sqlite',
+      path: '/tmp/x.db',
+      explicit: true,
+    })
+  })
+
+  it('seeds the demo shop by default only into the default database', () => {
+    expect(readConfig({}).seedDemo).toBe(true)
+    expect(readConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false)
+    expect(readConfig({ DATABASE_URL: 'file:/srv/shop/site.db' }).seedDemo).toBe(false)
+    expect(readConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/shop' }).seedDemo).toBe(false)
+    expect(readConfig({ DATABASE_URL: 'file:/srv/shop/site.db', SEED_DEMO: 'true' }).seedDemo).toBe(true)
   })
 
   it.each([
     ['PORT', 'abc'],
+    ['DATABASE_WAIT_SECONDS', '-1'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],
     ['PUBLIC_URL', 'not a url'],

@@ -6,7 +6,18 @@ import { fileURLToPath } from 'node:url'
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export type DatabaseConfig =
-  { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'postgres'; readonly url: string }
+  | {
+      readonly kind: 'sqlite'
+      readonly path: string
+      /** Named by DATABASE_URL (false: the default data/site.db) */
+      readonly explicit: boolean
+    }
+  | {
+      readonly kind: 'postgres'
+      readonly url: string
+      /** How long an unreachable server is waited for at start, in ms */
+      readonly waitMs: number
+    }
 
 /** The lead delivery channels; each is on when its settings are present (docs/decisions/009-lead-delivery.md). */
 export interface DeliveryConfig {
@@ -47,7 +58,7 @@ export interface Config {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Seconds the route map is kept before it is reloaded from the database */
   readonly structureTtl: number
-  /** Fill the empty database with demo content on first start */
+  /** Fill the empty database with demo content on first start (default: only the default database) */
   readonly seedDemo: boolean
   /** Proxy addresses whose X-Forwarded-For is trusted (comma-separated list), or false */
   readonly trustProxy: string | false
@@ -119,11 +130,14 @@ function origin(env: Env, name: string, fallback: string): string {
 
 function database(env: Env): DatabaseConfig {
   const raw = env.DATABASE_URL?.trim()
-  if (raw === undefined || raw === '') return { kind: 'sqlite', path: path.join(ROOT_DIR, 'data/site.db') }
+  const waitMs = integer(env, 'DATABASE_WAIT_SECONDS', 30, 0, 3600) * 1000
+  if (raw === undefined || raw === '') {
+    return { kind: 'sqlite', path: path.join(ROOT_DIR, 'data/site.db'), explicit: false }
+  }
   if (raw.startsWith('file:')) {
     const file = raw.slice('file:'.length)
     if (file === '') throw new ConfigError('DATABASE_URL', 'file: needs a path, e.g. file:data/site.db')
-    return { kind: 'sqlite', path: file === ':memory:' ? file : path.resolve(ROOT_DIR, file) }
+    return { kind: 'sqlite', path: file === ':memory:' ? file : path.resolve(ROOT_DIR, file), explicit: true }
   }
   if (/^postgres(ql)?:\/\//.test(raw)) {
     try {
@@ -131,7 +145,7 @@ function database(env: Env): DatabaseConfig {
     } catch {
       throw new ConfigError('DATABASE_URL', 'not a valid postgres:// URL')
     }
-    return { kind: 'postgres', url: raw }
+    return { kind: 'postgres', url: raw, waitMs }
   }
   throw new ConfigError('DATABASE_URL', 'expected file:<path> or postgres://… (the value is not shown)')
 }
@@ -254,18 +268,21 @@ export function readConfig(env: Env = process.env): Config {
   if (trust && !/^[0-9a-fA-F.:/, ]+$/.test(trust)) {
     throw new ConfigError('TRUST_PROXY', `expected a comma-separated list of proxy addresses, got "${trust}"`)
   }
+  const db = database(env)
   const config: Config = {
     port,
     host,
     isProduction: oneOf(env, 'NODE_ENV', 'development', ['development', 'production', 'test']) === 'production',
-    database: database(env),
+    database: db,
     publicUrl: origin(env, 'PUBLIC_URL', `http://localhost:${port}`),
     adminToken,
     mediaDir: path.resolve(ROOT_DIR, env.MEDIA_DIR?.trim() || 'data/media'),
     mediaUrl: origin(env, 'MEDIA_URL', ''),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     structureTtl: integer(env, 'STRUCTURE_TTL', 120, 1, 86400),
-    seedDemo: flag(env, 'SEED_DEMO', true),
+    // A typo in a production DATABASE_URL must not publish the demo shop: seed by default only
+    // into the database nobody chose.
+    seedDemo: flag(env, 'SEED_DEMO', db.kind === 'sqlite' && !db.explicit),
     trustProxy: trust ? trust : false,
     metrikaId: metrika ? Number(metrika) : null,
     leadMinFillSeconds: integer(env, 'LEAD_MIN_FILL_SECONDS', 3, 0, 3600),

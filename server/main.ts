@@ -24,6 +24,7 @@ export async function main(): Promise<void> {
     process.exit(1)
   }
   process.send?.('ready')
+  process.stdout.write(`Vitrina is running at ${siteAddress(config)}\n`)
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -50,6 +51,13 @@ export async function main(): Promise<void> {
   process.on('message', (message) => {
     if (message === 'shutdown') void shutdown('shutdown message')
   })
+}
+
+/** Where a browser on this machine finds the site: a wildcard address means localhost. */
+function siteAddress(config: Config): string {
+  const wildcard = config.host === '0.0.0.0' || config.host === '::' || config.host === ''
+  const host = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
+  return `http://${host}:${config.port}`
 }
 
 // PM2 cluster mode loads this file through its own wrapper, so run unconditionally.

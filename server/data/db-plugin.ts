@@ -18,7 +18,7 @@ export const dbPlugin = fp<{ config: Config }>(
       await db.destroy()
     })
     if (config.seedDemo && (await seedDemoContent(db, config.mediaDir))) {
-      app.log.info('Empty database: demo content created')
+      app.log.warn('Empty database: the demo shop was created (SEED_DEMO=false prevents it)')
     }
   },
   { name: 'db' },

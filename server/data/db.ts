@@ -49,11 +49,12 @@ class InlineMigrations implements MigrationProvider {
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   const db =
     config.kind === 'sqlite'
-      ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.path) }) })
+      ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.path, config.explicit) }) })
       : new Kysely<Database>({
           dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }),
         })
   try {
+    if (config.kind === 'postgres') await waitForPostgres(db, config.url, config.waitMs)
     await migrate(db)
   } catch (error) {
     await db.destroy()
@@ -62,14 +63,64 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   return db
 }
 
-function openSqlite(file: string): SQLiteDatabase {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+/** The database cannot be opened as configured: one line for the operator, naming what to check. */
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError'
+}
+
+function openSqlite(file: string, explicit: boolean): SQLiteDatabase {
+  if (file !== ':memory:') {
+    const folder = path.dirname(file)
+    // The default folder is created on first start; a folder the operator named must exist, so a
+    // typo stops the start instead of serving a new, empty (or demo) database.
+    if (explicit && !fs.existsSync(folder)) {
+      throw new DatabaseStartError(`DATABASE_URL names ${file}, but the folder ${folder} does not exist`)
+    }
+    fs.mkdirSync(folder, { recursive: true })
+  }
   const database = new SQLite(file)
   database.pragma('journal_mode = WAL')
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = FULL')
   database.pragma('foreign_keys = ON')
   return database
+}
+
+// Errors that mean the server is not (yet) there, as opposed to a wrong password or database name.
+const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])
+// PostgreSQL's own "starting up / shutting down / too many connections" states.
+const TRANSIENT_SQLSTATES = new Set(['57P03', '57P01', '53300'])
+
+/**
+ * Waits for PostgreSQL with backoff (0.5 s doubling to 5 s) for at most `waitMs`: a server that is
+ * still starting next to the site is not a failure. Gives up with a line naming DATABASE_URL's
+ * host (never its password) and what to check; a refused login or a missing database fails at once.
+ */
+async function waitForPostgres(db: Db, url: string, waitMs: number): Promise<void> {
+  const { hostname, port, pathname } = new URL(url)
+  const where = `${hostname}:${port || 5432}${pathname}`
+  const deadline = Date.now() + waitMs
+  for (let delay = 500; ; delay = Math.min(delay * 2, 5000)) {
+    try {
+      await sql`select 1`.execute(db)
+      return
+    } catch (error) {
+      const { code, message } = error as { code?: string; message?: string }
+      const transient = code === undefined || TRANSIENT_CODES.has(code) || TRANSIENT_SQLSTATES.has(code)
+      if (code === 'ENOTFOUND' || (transient && Date.now() + delay > deadline)) {
+        const waited = transient && waitMs > 0 ? ` for ${Math.round(waitMs / 1000)} s` : ''
+        throw new DatabaseStartError(
+          `Cannot reach PostgreSQL at ${where} (DATABASE_URL)${waited}: ${code ?? message}. Check that the server runs, that DATABASE_URL names its host and port, and that it accepts connections from this machine`,
+        )
+      }
+      if (!transient) {
+        throw new DatabaseStartError(
+          `PostgreSQL at ${where} (DATABASE_URL) refused the connection: ${message}. Check the user, password and database name in DATABASE_URL`,
+        )
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay))
+    }
+  }
 }
 
 export async function migrate(db: Db): Promise<void> {

@@ -13,7 +13,7 @@ let service: ContentService
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-routes-'))
-  db = await openDatabase({ kind: 'sqlite', path: path.join(dir, 'site.db') })
+  db = await openDatabase({ kind: 'sqlite', path: path.join(dir, 'site.db'), explicit: true })
   await seedDemoContent(db, path.join(dir, 'media'))
   service = new ContentService(db, {
     ttlSeconds: 120,

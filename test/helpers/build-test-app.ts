@@ -21,6 +21,8 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
     DATABASE_URL: `file:${path.join(dir, 'site.db')}`,
     MEDIA_DIR: path.join(dir, 'media'),
     LOG_LEVEL: 'silent',
+    // An explicit DATABASE_URL is seeded only when asked: the tests want the demo shop.
+    SEED_DEMO: 'true',
     NODE_ENV: 'development',
     PUBLIC_URL: 'https://shop.example.ru',
     ...env,

@@ -53,6 +53,8 @@ export async function startProdServer(
       DATABASE_URL: `file:${dbPath}`,
       MEDIA_DIR: path.join(dir, 'media'),
       LOG_LEVEL: 'warn',
+      // An explicit DATABASE_URL is seeded only when asked: the tests want the demo shop.
+      SEED_DEMO: 'true',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
