@@ -6,7 +6,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { readConfig, type Config } from '../config'
 import { SQLite } from '../data/sqlite-driver'
-import { runTool, UsageError } from './tool-config'
+import { runTool, UsageError, userPath } from './tool-config'
 
 const USAGE = 'usage: npm run backup -- <folder>   (the same environment as npm start: DATABASE_URL, MEDIA_DIR)'
 
@@ -67,7 +67,7 @@ export async function backup(config: Config, dir: string, at = new Date()): Prom
 export async function backupMain(argv: string[], env = process.env, out: NodeJS.WritableStream = process.stdout) {
   if (argv.length !== 1 || argv[0].startsWith('-')) throw new UsageError(USAGE)
   const config = readConfig(env)
-  const result = await backup(config, argv[0])
+  const result = await backup(config, userPath(argv[0], env))
   out.write(`Backup written to ${result.folder}\n`)
   out.write(
     result.database

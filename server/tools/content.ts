@@ -7,7 +7,15 @@
 import fs from 'node:fs/promises'
 import sharp from 'sharp'
 import { sniffImageFormat } from '../media/image-store'
-import { createToolApi, readToolConfig, requireToken, runTool, UsageError, type ToolConfig } from './tool-config'
+import {
+  createToolApi,
+  readToolConfig,
+  requireToken,
+  runTool,
+  UsageError,
+  userPath,
+  type ToolConfig,
+} from './tool-config'
 
 const USAGE = [
   'usage: npm run content -- export > site.json',
@@ -183,7 +191,7 @@ export async function contentMain(
   if (command === 'import' && file !== undefined && rest.length === 0) {
     let data: ContentExport
     try {
-      data = JSON.parse(await fs.readFile(file, 'utf8')) as ContentExport
+      data = JSON.parse(await fs.readFile(userPath(file), 'utf8')) as ContentExport
     } catch (error) {
       throw new UsageError(`cannot read ${file}: ${(error as Error).message}`)
     }

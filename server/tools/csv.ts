@@ -4,7 +4,23 @@
 const BOM = '\uFEFF'
 const FORMULA_START = /^[=+\-@\t\r]/
 
+/**
+ * A cell Excel must show exactly as written although it looks like a number or a formula (a phone
+ * such as «+7 (912) 345-67-89»). Written as the formula `="…"`, which yields that text; only
+ * digits, spaces, brackets, dots, dashes and a leading plus get in, so nothing else can run.
+ */
+export class LiteralText {
+  static readonly ALLOWED = /^\+?[\d\s().-]{1,40}$/
+  private constructor(readonly text: string) {}
+
+  /** The literal cell when the value is one, else the value as it is (an ordinary, defused cell). */
+  static of(value: unknown): unknown {
+    return typeof value === 'string' && LiteralText.ALLOWED.test(value) ? new LiteralText(value) : value
+  }
+}
+
 export function csvCell(value: unknown): string {
+  if (value instanceof LiteralText) return `"=""${value.text}"""`
   let text = value === null || value === undefined ? '' : String(value)
   if (FORMULA_START.test(text)) text = `'${text}`
   return `"${text.replace(/"/g, '""')}"`

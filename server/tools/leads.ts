@@ -5,7 +5,7 @@
 import { formatDateTimeIn } from '../../src/format/format-date'
 import { visitTagsText } from '../../src/lead/lead-source'
 import { parseVisitTags } from '../leads/lead-message'
-import { toCsv } from './csv'
+import { LiteralText, toCsv } from './csv'
 import { createToolApi, readToolConfig, requireToken, runTool, UsageError, type ToolConfig } from './tool-config'
 
 const USAGE = [
@@ -34,6 +34,7 @@ export function csvLead(row: Record<string, unknown>, timeZone: string): Record<
   return {
     ...row,
     createdAt: typeof row.createdAt === 'string' ? formatDateTimeIn(row.createdAt, timeZone) : row.createdAt,
+    phone: LiteralText.of(row.phone),
     utm: visitTagsText(parseVisitTags(typeof row.utm === 'string' ? row.utm : null)),
   }
 }

@@ -1,4 +1,5 @@
 // The one reader of the environment for the command-line tools: where the site is and the token.
+import path from 'node:path'
 import { createHttpClient, type HttpClient } from '../../src/api/http-client'
 import { createModelApi, type ModelApi } from '../../src/api/model-api'
 import { undiciFetch } from '../../src/api/undici-fetch'
@@ -74,6 +75,14 @@ export async function createToolApi(config: ToolConfig, timeoutMs = 60_000): Pro
       }
     },
   }
+}
+
+/**
+ * A path the operator typed, relative to the folder they typed it in: `npm run` moves the tool to
+ * the package root but keeps the caller's folder in INIT_CWD.
+ */
+export function userPath(file: string, env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), file)
 }
 
 /** Runs a tool's main: usage errors and failures go to stderr with exit code 1. */
