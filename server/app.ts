@@ -9,9 +9,9 @@ import { deliveryPlugin } from './leads/delivery-plugin'
 import { errorsPlugin } from './plugins/errors'
 import { healthRoutes } from './plugins/health'
 import { responseHeadersPlugin } from './plugins/response-headers'
-import { seoPlugin } from './plugins/seo'
+import { seoRoutes } from './plugins/seo'
 import { staticAssetsPlugin } from './plugins/static-assets'
-import { vikeSsrPlugin } from './plugins/vike-ssr'
+import { vikeSsrRoutes } from './plugins/vike-ssr'
 import { contentPlugin } from './site/content-plugin'
 
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -51,11 +51,11 @@ export async function buildApp(config: Config) {
   // Registered before the routes it must wrap (@fastify/static included).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(responseHeadersPlugin)
-  await app.register(seoPlugin, { config })
+  await app.register(seoRoutes, { config })
   await app.register(healthRoutes)
   await app.register(apiRoutes, { prefix: '/api', config })
   await app.register(staticAssetsPlugin, { config })
-  await app.register(vikeSsrPlugin, { config })
+  await app.register(vikeSsrRoutes, { config })
   return app
 }
 

@@ -1,27 +1,19 @@
-// One error type for every handler: a status, a machine code and, where the client should read
-// one, a Russian message (docs/contract.md §6). Fastify's own errors carry statusCode too, so
-// clampStatus() reads either.
+// One error type for every handler: a status, a machine code, the Russian text the client reads
+// and, for a failed validation, the Russian message of each field (docs/contract.md §3).
+// Fastify's own errors carry statusCode too, so clampStatus() reads either.
 import type { FastifyError } from 'fastify'
 
 export class HttpError extends Error {
-  readonly statusCode: number
-  readonly code: string
-  /** Russian text for the client; the status's default text when absent */
-  readonly publicMessage: string | undefined
-  /** Per-field Russian messages of a failed validation */
-  readonly fields: Readonly<Record<string, string>> | undefined
+  override readonly name = 'HttpError'
 
   constructor(
-    statusCode: number,
-    code: string,
-    options: { message?: string; fields?: Record<string, string>; cause?: unknown } = {},
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+    /** Per-field Russian messages of a failed validation */
+    readonly errors?: Readonly<Record<string, string>>,
   ) {
-    super(code, options.cause === undefined ? undefined : { cause: options.cause })
-    this.name = 'HttpError'
-    this.statusCode = statusCode
-    this.code = code
-    this.publicMessage = options.message
-    this.fields = options.fields
+    super(message)
   }
 }
 

@@ -6,6 +6,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
+import { HttpError } from '../http-error'
 
 export const IMAGE_LIMITS = Object.freeze({
   maxBytes: 10 * 1024 * 1024,
@@ -15,18 +16,6 @@ export const IMAGE_LIMITS = Object.freeze({
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'avif'
 
 const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' }
-
-/** A refused image: the status (400, 413, 415) and the Russian text the client sees. */
-export class ImageError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code: string,
-  ) {
-    super(message)
-    this.name = 'ImageError'
-  }
-}
 
 export interface CheckedImage {
   readonly bytes: Buffer
@@ -58,35 +47,35 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
 const UNSUPPORTED = 'Неподдерживаемый формат файла: загрузите изображение JPEG, PNG, WebP или AVIF'
 
 /**
- * Checks one uploaded file and names it by its content. Throws ImageError: 413 over maxBytes,
+ * Checks one uploaded file and names it by its content. Throws HttpError: 413 over maxBytes,
  * 415 for anything but JPEG, PNG, WebP or AVIF (by signature), 400 over maxPixels or unreadable.
  */
 export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<CheckedImage> {
   if (bytes.length > limits.maxBytes) {
-    throw new ImageError(
+    throw new HttpError(
       413,
       `Файл слишком большой: не более ${Math.floor(limits.maxBytes / 1024 / 1024)} МБ`,
       'file_too_large',
     )
   }
-  if (bytes.length === 0) throw new ImageError(400, 'Файл пустой', 'empty_file')
+  if (bytes.length === 0) throw new HttpError(400, 'Файл пустой', 'empty_file')
   const format = sniffImageFormat(bytes)
-  if (!format) throw new ImageError(415, UNSUPPORTED, 'unsupported_image')
+  if (!format) throw new HttpError(415, UNSUPPORTED, 'unsupported_image')
   let metadata: Metadata
   try {
     // Only the header is read here; the pixel limit is checked below with a message of its own.
     metadata = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata()
   } catch {
-    throw new ImageError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
+    throw new HttpError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
   }
   const sharpFormat = metadata.format === 'heif' ? 'avif' : metadata.format
-  if (sharpFormat !== format) throw new ImageError(415, UNSUPPORTED, 'unsupported_image')
+  if (sharpFormat !== format) throw new HttpError(415, UNSUPPORTED, 'unsupported_image')
   const width = metadata.width ?? 0
   const height = metadata.height ?? 0
   if (width <= 0 || height <= 0)
-    throw new ImageError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
+    throw new HttpError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
   if (width * height > limits.maxPixels) {
-    throw new ImageError(
+    throw new HttpError(
       400,
       `Слишком большое изображение: не более ${Math.round(limits.maxPixels / 1_000_000)} мегапикселей`,
       'too_many_pixels',
@@ -96,7 +85,7 @@ export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<
   try {
     await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' }).resize(1, 1).raw().toBuffer()
   } catch {
-    throw new ImageError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
+    throw new HttpError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
   }
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
   return { bytes, format, width, height, relativePath: `uploads/${hash}.${EXTENSIONS[format]}` }

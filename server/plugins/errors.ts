@@ -2,6 +2,7 @@
 // 5xx bodies never carry details; the details go to the log.
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { clampStatus } from '../http-error'
 
 const MESSAGES: Record<number, [code: string, message: string]> = {
   400: ['bad_request', 'Некорректный запрос'],
@@ -26,7 +27,7 @@ export function errorBody(status: number, message?: string, code?: string) {
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+      const status = clampStatus(error)
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed')
         return reply.code(status).send(errorBody(status))

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { renderPage } from 'vike/server'
 import type { LeadFormState } from '../../../src/lead/lead-form-state'
 import { LEAD_FORM_PATH } from '../../../src/lead/lead-form-state'
+import { sendPage } from '../../plugins/vike-ssr'
 
 export async function sendFormPage(
   app: FastifyInstance,
@@ -23,12 +24,8 @@ export async function sendFormPage(
     const { httpResponse } = pageContext
     if (!httpResponse || httpResponse.statusCode !== 200)
       throw new Error(`form page answered ${httpResponse?.statusCode}`)
-    for (const [name, value] of httpResponse.headers) reply.header(name, value)
     // The page holds what the visitor typed: never cache it anywhere.
-    return reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .send(await httpResponse.getBody())
+    return sendPage(reply, httpResponse, { status, headers: { 'cache-control': 'no-store' } })
   } catch (error) {
     request.log.error({ message: (error as Error).message }, 'lead form page failed to render')
     // Still not a JSON page: back to the empty form (a flag only, no personal data in the URL).

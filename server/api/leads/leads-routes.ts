@@ -11,6 +11,7 @@ import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
+import { clampStatus, HttpError } from '../../http-error'
 import { errorBody } from '../../plugins/errors'
 import type { Lead } from '../../../src/lead/lead'
 import {
@@ -43,10 +44,6 @@ const FORM_TYPE = 'application/x-www-form-urlencoded'
 // The multipart fields besides `data` (files included), reported as unknown fields.
 const extraFields = new WeakMap<FastifyRequest, string[]>()
 
-function httpError(statusCode: number, code: string): FastifyError {
-  return Object.assign(new Error(code), { statusCode, code, name: 'LeadRequestError' })
-}
-
 function isFormPost(request: FastifyRequest): boolean {
   return (request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_TYPE)
 }
@@ -65,7 +62,7 @@ function fromFormBody(body: unknown): Record<string, unknown> {
 /** The multipart body of docs/contract.md §3: the lead as a JSON string in the field `data`. */
 async function fromMultipart(request: FastifyRequest): Promise<unknown> {
   const length = Number(request.headers['content-length'])
-  if (length > LEAD_BODY_LIMIT) throw httpError(413, 'payload_too_large')
+  if (length > LEAD_BODY_LIMIT) throw new HttpError(413, 'payload_too_large', 'payload_too_large')
   const extras: string[] = []
   let data: unknown
   let hasData = false
@@ -76,7 +73,7 @@ async function fromMultipart(request: FastifyRequest): Promise<unknown> {
         part.file.resume()
         continue
       }
-      if (part.valueTruncated || part.fieldnameTruncated) throw httpError(413, 'payload_too_large')
+      if (part.valueTruncated || part.fieldnameTruncated) throw new HttpError(413, 'payload_too_large', 'payload_too_large')
       if (part.fieldname !== 'data' || hasData) {
         extras.push(part.fieldname)
         continue
@@ -87,7 +84,7 @@ async function fromMultipart(request: FastifyRequest): Promise<unknown> {
   } catch (error) {
     const status = (error as FastifyError).statusCode
     // Limits are 413; anything else the parser chokes on is a malformed request, never a 500.
-    throw status === 413 ? httpError(413, 'payload_too_large') : httpError(400, 'bad_request')
+    throw status === 413 ? new HttpError(413, 'payload_too_large', 'payload_too_large') : new HttpError(400, 'bad_request', 'bad_request')
   }
   if (extras.length > 0) extraFields.set(request, extras)
   if (!hasData) return {}
@@ -95,7 +92,7 @@ async function fromMultipart(request: FastifyRequest): Promise<unknown> {
   try {
     return JSON.parse(data)
   } catch {
-    throw Object.assign(httpError(400, 'invalid_json'), { fields: { data: messagesRu.any.invalid } })
+    throw new HttpError(400, messagesRu.any.invalid, 'invalid_json', { data: messagesRu.any.invalid })
   }
 }
 
@@ -193,17 +190,16 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
     return reply.code(status).send({ ...errorBody(status, message), ...(state.errors ? { errors: state.errors } : {}) })
   }
 
-  app.setErrorHandler(async (error: FastifyError & { fields?: Record<string, string> }, request, reply) => {
-    let status =
-      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
+    let status = clampStatus(error)
     if (status === 406) status = 400 // a multipart field declared as JSON that is not JSON
     if (status >= 500) request.log.error({ code: error.code }, 'lead request failed')
     // Never the message: a JSON parse error quotes the body it choked on.
     else request.log.info({ code: error.code, status }, 'lead request rejected')
     if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60')
     return answerRejected(request, reply, status, {
-      errors: error.fields,
-      failure: status === 400 && error.fields ? null : LEAD_FAILURE_TEXT,
+      errors: error instanceof HttpError ? error.errors : undefined,
+      failure: status === 400 && error instanceof HttpError && error.errors ? null : LEAD_FAILURE_TEXT,
     })
   })
 

@@ -3,7 +3,7 @@
 // real token does not leak either.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { ApiError } from './query'
+import { HttpError } from '../../http-error'
 
 export type AdminAccess = 'admin' | 'missing' | 'wrong' | 'unconfigured'
 
@@ -25,8 +25,8 @@ export function createAdminCheck(adminToken: string | null) {
 /** Throws 401 without a token and 403 with a wrong one or when no token is configured. */
 export function requireAdmin(access: AdminAccess): void {
   if (access === 'admin') return
-  if (access === 'missing') throw new ApiError(401, 'Нужна авторизация: передайте токен администратора', 'unauthorized')
+  if (access === 'missing') throw new HttpError(401, 'Нужна авторизация: передайте токен администратора', 'unauthorized')
   if (access === 'unconfigured')
-    throw new ApiError(403, 'Доступ запрещён: токен администратора не настроен', 'forbidden')
-  throw new ApiError(403, 'Доступ запрещён: неверный токен', 'forbidden')
+    throw new HttpError(403, 'Доступ запрещён: токен администратора не настроен', 'forbidden')
+  throw new HttpError(403, 'Доступ запрещён: неверный токен', 'forbidden')
 }

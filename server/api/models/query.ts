@@ -2,9 +2,10 @@
 // `{ select, where, orderBy, take, skip }` (docs/contract.md §3), parsed into a checked tree and run with
 // dialect-neutral Kysely queries. Relations are loaded by one batched follow-up query per relation
 // and level (`where parentId in (…)`), never with JSON SQL functions, so SQLite and PostgreSQL
-// answer alike. Every mistake in a query is an ApiError 400 with a Russian message naming the
+// answer alike. Every mistake in a query is an HttpError 400 with a Russian message naming the
 // field or operator; SQL text never reaches the client.
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
+import { HttpError } from '../../http-error'
 import { findModel, type FieldDef, type ModelDef, type RelationDef } from './registry'
 
 export const QUERY_LIMITS = Object.freeze({
@@ -25,21 +26,8 @@ export const QUERY_LIMITS = Object.freeze({
   maxRelationRows: 10_000,
 })
 
-/** A refused request: the status and the Russian text the client sees. */
-export class ApiError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly code = 'invalid_query',
-    readonly errors?: Record<string, string>,
-  ) {
-    super(message)
-    this.name = 'ApiError'
-  }
-}
-
 function bad(message: string, path?: string): never {
-  throw new ApiError(400, message, 'invalid_query', path ? { [path]: message } : undefined)
+  throw new HttpError(400, message, 'invalid_query', path ? { [path]: message } : undefined)
 }
 
 export interface QueryContext {
@@ -124,7 +112,7 @@ class Budget {
 
 /**
  * Checks a query object against a model's public fields and relations.
- * Throws ApiError 400 (unknown field, operator or parameter, wrong type, limits) or 403/401 for
+ * Throws HttpError 400 (unknown field, operator or parameter, wrong type, limits) or 403/401 for
  * a relation to a model the caller may not read.
  */
 export function parseModelQuery(model: ModelDef, query: Record<string, unknown>, ctx: QueryContext): SelectNode {
@@ -173,7 +161,7 @@ function parseNode(
       }
       const target = findModel(relation.model)
       if (!target) bad(`Неизвестное поле "${name}" в модели ${model.name}`, at)
-      if (target.adminOnly && !ctx.isAdmin) throw new ApiError(403, 'Доступ запрещён', 'forbidden')
+      if (target.adminOnly && !ctx.isAdmin) throw new HttpError(403, 'Доступ запрещён', 'forbidden')
       let sub: Record<string, unknown>
       if (value === true) sub = {}
       else if (isPlainObject(value)) sub = value

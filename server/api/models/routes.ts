@@ -7,12 +7,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Kysely } from 'kysely'
 import type { Config } from '../../config'
 import { errorBody } from '../../plugins/errors'
-import { checkImage, IMAGE_LIMITS, ImageError, storeImage, type CheckedImage } from '../../media/image-store'
+import { clampStatus, HttpError } from '../../http-error'
+import { checkImage, IMAGE_LIMITS, storeImage, type CheckedImage } from '../../media/image-store'
 import { parseQuery } from '../../../src/api/query-string'
 import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../../src/api/multipart'
 import { createAdminCheck, requireAdmin } from './auth'
 import {
-  ApiError,
   executeQuery,
   parseModelQuery,
   parseQueryParameter,
@@ -43,13 +43,13 @@ type ReadKind = 'one' | 'many' | 'provider'
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 function unknownModel(): never {
-  throw new ApiError(404, 'Неизвестная модель', 'not_found')
+  throw new HttpError(404, 'Неизвестная модель', 'not_found')
 }
 
 function parseTtl(raw: unknown): number {
   if (raw === undefined || raw === '') return 0
   if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
-    throw new ApiError(400, 'Параметр ttl должен быть целым числом секунд', 'invalid_query', {
+    throw new HttpError(400, 'Параметр ttl должен быть целым числом секунд', 'invalid_query', {
       ttl: 'Ожидается целое число секунд',
     })
   }
@@ -72,11 +72,11 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
 
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true })
 
-  app.setErrorHandler((error: FastifyError | ApiError | ImageError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store')
-    if (error instanceof ApiError || error instanceof ImageError) {
+    if (error instanceof HttpError) {
       const body: Record<string, unknown> = errorBody(error.statusCode, error.message, error.code)
-      if (error instanceof ApiError && error.errors) body.errors = error.errors
+      if (error.errors) body.errors = error.errors
       return reply.code(error.statusCode).type(JSON_TYPE).send(body)
     }
     const code = error.code
@@ -93,8 +93,8 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send(errorBody(415, 'Ожидается multipart/form-data', 'unsupported_media_type'))
     }
-    const status = error.statusCode
-    if (status && status >= 400 && status < 500) {
+    const status = clampStatus(error)
+    if (status < 500) {
       request.log.info({ code, status }, 'request rejected')
       return reply.code(status).send(errorBody(status))
     }
@@ -121,7 +121,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     const answer = async () => {
       const rows = await executeQuery(db, node, ctx)
       if (kind === 'one') {
-        if (rows.length === 0) throw new ApiError(404, `Запись модели ${model.name} не найдена`, 'not_found')
+        if (rows.length === 0) throw new HttpError(404, `Запись модели ${model.name} не найдена`, 'not_found')
         return JSON.stringify({ data: rows[0] })
       }
       if (kind === 'provider') {
@@ -156,7 +156,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     if (!model || !model.writable) unknownModel()
     requireAdmin(access(request))
     if (!request.isMultipart()) {
-      throw new ApiError(415, 'Ожидается multipart/form-data: поле data с JSON и файлы', 'unsupported_media_type')
+      throw new HttpError(415, 'Ожидается multipart/form-data: поле data с JSON и файлы', 'unsupported_media_type')
     }
     const allowedFiles = imagePathPatterns(model)
     let dataJson: string | undefined
@@ -164,19 +164,19 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname !== MULTIPART_DATA_FIELD) {
-          throw new ApiError(
+          throw new HttpError(
             400,
             `Неизвестное поле формы "${part.fieldname}": значения передаются в поле data`,
             'validation_failed',
           )
         }
-        if (dataJson !== undefined) throw new ApiError(400, 'Поле data передано дважды', 'validation_failed')
+        if (dataJson !== undefined) throw new HttpError(400, 'Поле data передано дважды', 'validation_failed')
         dataJson = typeof part.value === 'string' ? part.value : String(part.value)
         continue
       }
       if (!allowedFiles.some((pattern) => pattern.test(part.fieldname))) {
         await part.toBuffer().catch(() => {})
-        throw new ApiError(400, `Файл "${part.fieldname}" не ожидается в модели ${model.name}`, 'validation_failed', {
+        throw new HttpError(400, `Файл "${part.fieldname}" не ожидается в модели ${model.name}`, 'validation_failed', {
           [part.fieldname]: 'Здесь не может быть файла',
         })
       }
@@ -184,8 +184,8 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
       try {
         files.push({ path: part.fieldname, value: await checkImage(bytes) })
       } catch (error) {
-        if (error instanceof ImageError) {
-          throw new ApiError(error.statusCode, error.message, error.code, { [part.fieldname]: error.message })
+        if (error instanceof HttpError) {
+          throw new HttpError(error.statusCode, error.message, error.code, { [part.fieldname]: error.message })
         }
         throw error
       }
@@ -197,7 +197,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
         files.map((f) => ({ path: f.path, value: f.value.relativePath })),
       )
     } catch {
-      throw new ApiError(
+      throw new HttpError(
         400,
         'Поле data должно содержать JSON-объект, а файлы — подходить к его полям',
         'validation_failed',

@@ -7,7 +7,8 @@ import type { Database } from '../../data/schema'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../../data/db'
 import { createAjv } from '../../../src/validation/create-ajv'
 import { fieldErrorsFromAjv, fieldOfAjvError } from '../../../src/validation/field-errors'
-import { ApiError, executeQuery, type Row, type SelectNode } from './query'
+import { HttpError } from '../../http-error'
+import { executeQuery, type Row, type SelectNode } from './query'
 import { findModel, STRUCTURE_PARTS, type ModelDef, type StructurePart } from './registry'
 
 export type WriteMode = 'create' | 'update'
@@ -65,7 +66,7 @@ function validator(model: ModelDef, mode: WriteMode): ValidateFunction {
   return validate
 }
 
-/** Throws ApiError 400 with every failing field at once; an unknown field is named in the message. */
+/** Throws HttpError 400 with every failing field at once; an unknown field is named in the message. */
 export function validateWrite(model: ModelDef, mode: WriteMode, values: Record<string, unknown>): void {
   const validate = validator(model, mode)
   if (validate(values)) return
@@ -77,7 +78,7 @@ export function validateWrite(model: ModelDef, mode: WriteMode, values: Record<s
     : `Проверьте поля: ${Object.entries(errors)
         .map(([field, text]) => `${field} — ${text}`)
         .join('; ')}`
-  throw new ApiError(400, message, 'validation_failed', errors)
+  throw new HttpError(400, message, 'validation_failed', errors)
 }
 
 /** Dot paths where a write of this model may send an image file. */
@@ -121,7 +122,7 @@ function isForeignKeyViolation(error: unknown): boolean {
 
 /**
  * Creates or updates one record (a structure record with its parts) in one write transaction
- * and returns its key. Throws ApiError 400/404/409 with a Russian message.
+ * and returns its key. Throws HttpError 400/404/409 with a Russian message.
  */
 export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, values: Values): Promise<number> {
   try {
@@ -132,9 +133,9 @@ export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, valu
       return key
     })
   } catch (error) {
-    if (error instanceof ApiError) throw error
-    if (isUniqueViolation(error)) throw new ApiError(409, 'Такая запись уже существует', 'conflict')
-    if (isForeignKeyViolation(error)) throw new ApiError(400, 'Связанная запись не найдена', 'invalid_reference')
+    if (error instanceof HttpError) throw error
+    if (isUniqueViolation(error)) throw new HttpError(409, 'Такая запись уже существует', 'conflict')
+    if (isForeignKeyViolation(error)) throw new HttpError(400, 'Связанная запись не найдена', 'invalid_reference')
     throw error
   }
 }
@@ -159,7 +160,7 @@ async function writeFlat(
       .where(model.key, '=', values[model.key])
       .executeTakeFirst()
     if (existing)
-      throw new ApiError(
+      throw new HttpError(
         409,
         `У записи ${String(values[model.key])} уже есть ${model.name}: измените её методом PATCH`,
         'conflict',
@@ -169,7 +170,7 @@ async function writeFlat(
   }
   const key = values[model.key] as number
   const existing = await db.selectFrom(model.table).select(model.key).where(model.key, '=', key).executeTakeFirst()
-  if (!existing) throw new ApiError(404, `Запись ${model.name} с ${model.key} = ${key} не найдена`, 'not_found')
+  if (!existing) throw new HttpError(404, `Запись ${model.name} с ${model.key} = ${key} не найдена`, 'not_found')
   const row = columnsOf(model, values, [model.key])
   if (Object.keys(row).length > 0) await db.updateTable(model.table).set(row).where(model.key, '=', key).execute()
   return key
@@ -178,7 +179,7 @@ async function writeFlat(
 async function requireStructure(db: Kysely<any>, id: number, field: string): Promise<void> {
   const found = await db.selectFrom('structure').select('id').where('id', '=', id).executeTakeFirst()
   if (!found)
-    throw new ApiError(400, `Запись структуры с id ${id} не найдена`, 'invalid_reference', {
+    throw new HttpError(400, `Запись структуры с id ${id} не найдена`, 'invalid_reference', {
       [field]: 'Запись не найдена',
     })
 }
@@ -194,7 +195,7 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
     let taken = db.selectFrom('structure').select('id').where('urlFull', '=', values.urlFull)
     if (mode === 'update') taken = taken.where('id', '<>', values.id as number)
     if (await taken.executeTakeFirst()) {
-      throw new ApiError(409, `Адрес "${values.urlFull}" уже занят другой записью`, 'conflict', {
+      throw new HttpError(409, `Адрес "${values.urlFull}" уже занят другой записью`, 'conflict', {
         urlFull: 'Адрес уже занят',
       })
     }
@@ -224,7 +225,7 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
   } else {
     id = values.id as number
     const existing = await db.selectFrom('structure').select('id').where('id', '=', id).executeTakeFirst()
-    if (!existing) throw new ApiError(404, `Запись structure с id = ${id} не найдена`, 'not_found')
+    if (!existing) throw new HttpError(404, `Запись structure с id = ${id} не найдена`, 'not_found')
     if (parentId !== undefined && parentId !== null) await refuseCycle(db, id, parentId)
     const row = columnsOf(structure, values, [...STRUCTURE_PARTS, 'id'])
     await db
@@ -276,7 +277,7 @@ async function refuseCycle(db: Kysely<any>, id: number, parentId: number): Promi
   let cursor: number | null = parentId
   for (let steps = 0; cursor !== null && steps < 1000; steps++) {
     if (cursor === id) {
-      throw new ApiError(400, 'Запись не может быть вложена сама в себя', 'validation_failed', {
+      throw new HttpError(400, 'Запись не может быть вложена сама в себя', 'validation_failed', {
         parentId: 'Недопустимый родитель',
       })
     }
