@@ -1,6 +1,7 @@
-import { useCallback, useLayoutEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
+import { controlAttributes, useOwnElement } from './control-attributes'
 import { FieldShell } from './FieldShell'
-import { assignRef, fieldAria, toFieldValue } from './field-value'
+import { toFieldValue } from './field-value'
 import { dropTypedTrunkPrefix, editRuPhone, PHONE_MASK, toMaskedRuPhone } from './phone-mask'
 import type { BaseFieldProps } from './field-props'
 import './form.css'
@@ -21,38 +22,17 @@ export type PhoneInputProps = BaseFieldProps<HTMLInputElement>
  * reformatted after the fact. The field is uncontrolled, so a render that lags behind a key press
  * never puts an older value back; a value set from outside still shows.
  */
-export function PhoneInput({
-  id,
-  label,
-  name,
-  value,
-  onChange,
-  onBlur,
-  hint,
-  placeholder = PHONE_MASK,
-  error,
-  autoComplete = 'tel',
-  required,
-  disabled,
-  ref,
-}: PhoneInputProps) {
-  const element = useRef<HTMLInputElement | null>(null)
+export function PhoneInput(props: PhoneInputProps) {
+  const { id, label, value, onChange, hint, placeholder = PHONE_MASK, error, autoComplete = 'tel', ref } = props
+  const [elementRef, setElement] = useOwnElement(ref)
   // What this input last reported: a `value` prop equal to it is its own echo.
   const reported = useRef<string | null>(null)
   const masked = toMaskedRuPhone(value)
 
-  const setElement = useCallback(
-    (node: HTMLInputElement | null) => {
-      element.current = node
-      assignRef(ref, node)
-    },
-    [ref],
-  )
-
   useLayoutEffect(() => {
-    const node = element.current
+    const node = elementRef.current
     if (node && node.value !== masked && masked !== reported.current) node.value = masked
-  }, [masked])
+  }, [elementRef, masked])
 
   const report = (node: HTMLInputElement, text: string, caret: number) => {
     node.value = text
@@ -67,7 +47,7 @@ export function PhoneInput({
 
   // A native listener: React's onBeforeInput is a polyfill from other events, without inputType.
   useLayoutEffect(() => {
-    const node = element.current
+    const node = elementRef.current
     if (!node) return
     const onBeforeInput = (event: InputEvent) => {
       if (!event.cancelable || node.selectionStart === null || node.selectionEnd === null) return
@@ -79,18 +59,15 @@ export function PhoneInput({
     }
     node.addEventListener('beforeinput', onBeforeInput)
     return () => node.removeEventListener('beforeinput', onBeforeInput)
-  }, [])
+  }, [elementRef])
 
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
       <input
+        {...controlAttributes({ ...props, placeholder, autoComplete })}
         ref={setElement}
-        className="field__control"
-        id={id}
-        name={name ?? id}
         type="tel"
         inputMode="tel"
-        autoComplete={autoComplete}
         defaultValue={masked}
         onChange={(event) => {
           // An edit the browser made itself (autofill, composition, undo): reformat the whole value.
@@ -98,11 +75,6 @@ export function PhoneInput({
           const text = dropTypedTrunkPrefix(toMaskedRuPhone(node.value))
           report(node, text, text.length)
         }}
-        onBlur={onBlur}
-        placeholder={placeholder}
-        aria-required={required || undefined}
-        disabled={disabled}
-        {...fieldAria(id, { hint, error })}
       />
     </FieldShell>
   )

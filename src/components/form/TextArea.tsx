@@ -1,6 +1,7 @@
-import { useCallback, useLayoutEffect, useRef } from 'react'
+import { useLayoutEffect } from 'react'
+import { controlAttributes, useOwnElement } from './control-attributes'
 import { FieldShell } from './FieldShell'
-import { assignRef, fieldAria, fromFieldValue, toFieldValue } from './field-value'
+import { fromFieldValue, toFieldValue } from './field-value'
 import type { BaseFieldProps } from './field-props'
 import './form.css'
 
@@ -20,56 +21,26 @@ function fitToContent(textarea: HTMLTextAreaElement): void {
 }
 
 /** A labelled multi-line input that grows with its content; controlled. */
-export function TextArea({
-  id,
-  label,
-  name,
-  value,
-  onChange,
-  onBlur,
-  hint,
-  placeholder,
-  error,
-  autoComplete,
-  rows = 3,
-  required,
-  disabled,
-  maxLength,
-  ref,
-}: TextAreaProps) {
-  const element = useRef<HTMLTextAreaElement | null>(null)
+export function TextArea(props: TextAreaProps) {
+  const { id, label, value, onChange, hint, error, rows = 3, maxLength, ref } = props
+  const [elementRef, setElement] = useOwnElement(ref)
   const text = fromFieldValue(value)
-
-  const setElement = useCallback(
-    (node: HTMLTextAreaElement | null) => {
-      element.current = node
-      assignRef(ref, node)
-    },
-    [ref],
-  )
 
   // Runs for changes from outside too (a reset form, a restored draft), not only for typing.
   useLayoutEffect(() => {
-    if (element.current) fitToContent(element.current)
-  }, [text])
+    if (elementRef.current) fitToContent(elementRef.current)
+  }, [elementRef, text])
 
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
       <textarea
+        {...controlAttributes(props)}
         ref={setElement}
         className="field__control field__control--multiline"
-        id={id}
-        name={name ?? id}
         rows={rows}
         value={text}
         onChange={(event) => onChange?.(toFieldValue(event.target.value))}
-        onBlur={onBlur}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        disabled={disabled}
         maxLength={maxLength}
-        {...fieldAria(id, { hint, error })}
       />
     </FieldShell>
   )

@@ -1,7 +1,8 @@
 import type { HTMLAttributes } from 'react'
+import { controlAttributes } from './control-attributes'
 import type { TextInputType } from './field-definition'
 import { FieldShell } from './FieldShell'
-import { fieldAria, fromFieldValue, toFieldValue } from './field-value'
+import { fromFieldValue, toFieldValue } from './field-value'
 import type { BaseFieldProps } from './field-props'
 import './form.css'
 
@@ -12,24 +13,8 @@ export type TextInputProps = BaseFieldProps<HTMLInputElement> & {
 }
 
 /** A labelled single-line input with hint and error text; controlled. */
-export function TextInput({
-  id,
-  label,
-  name,
-  type = 'text',
-  value,
-  onChange,
-  onBlur,
-  hint,
-  placeholder,
-  error,
-  autoComplete,
-  inputMode,
-  required,
-  disabled,
-  maxLength,
-  ref,
-}: TextInputProps) {
+export function TextInput(props: TextInputProps) {
+  const { id, label, type = 'text', value, onChange, hint, error, inputMode, maxLength, ref } = props
   // type="email" is drawn as text: Chrome rewrites an internationalised domain to punycode and
   // every browser refuses Cyrillic before the «@» (https://github.com/whatwg/html/issues/4562),
   // while the spec accepts «иван@пример.рф». inputMode keeps the e-mail keyboard on phones.
@@ -37,23 +22,15 @@ export function TextInput({
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
       <input
+        {...controlAttributes(props)}
         ref={ref}
-        className="field__control"
-        id={id}
-        name={name ?? id}
         type={isEmail ? 'text' : type}
         inputMode={inputMode ?? (isEmail ? 'email' : undefined)}
         autoCapitalize={isEmail ? 'none' : undefined}
         spellCheck={isEmail ? false : undefined}
         value={fromFieldValue(value)}
         onChange={(event) => onChange?.(toFieldValue(event.target.value))}
-        onBlur={onBlur}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        aria-required={required || undefined}
-        disabled={disabled}
         maxLength={maxLength}
-        {...fieldAria(id, { hint, error })}
       />
     </FieldShell>
   )
