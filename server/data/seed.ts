@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { now, writeTransaction, type Db } from './db'
+import { hasAnyRecord, insertRecord } from './structure-store'
 import {
   DEMO_ADVANTAGES,
   DEMO_CATALOGUE,
@@ -37,8 +38,7 @@ function installImage(mediaDir: string, file: string): string {
 export async function seedDemoContent(db: Db, mediaDir: string): Promise<boolean> {
   const image = (file: string) => installImage(mediaDir, file)
   return writeTransaction(db, async (trx) => {
-    const existing = await trx.selectFrom('structure').select('id').limit(1).executeTakeFirst()
-    if (existing) return false
+    if (await hasAnyRecord(trx)) return false
     const stamp = now()
     const insert = async (row: {
       parentId: number | null
@@ -50,14 +50,7 @@ export async function seedDemoContent(db: Db, mediaDir: string): Promise<boolean
       metaTitle?: string
       metaDescription?: string
       metaImage?: string
-    }) => {
-      const { id } = await trx
-        .insertInto('structure')
-        .values({ ...row, content: row.content ?? null, status: null, createdAt: stamp, updatedAt: stamp })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return id
-    }
+    }) => insertRecord(trx, { ...row, createdAt: stamp, updatedAt: stamp })
 
     const indexId = await insert({
       parentId: null,

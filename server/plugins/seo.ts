@@ -1,6 +1,7 @@
 // /robots.txt and /sitemap.xml, generated from the published structure records.
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
+import { loadSitemapRecords } from '../data/structure-store'
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
@@ -20,13 +21,7 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
   })
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const rows = await app.db
-      .selectFrom('structure')
-      .select(['urlFull', 'updatedAt', 'metaRobots', 'status'])
-      .where('published', '=', 1)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
+    const rows = await loadSitemapRecords(app.db)
     const urls = rows
       .filter((r) => (r.status === null || r.status === 200) && !/noindex/i.test(r.metaRobots ?? ''))
       .map((r) => {

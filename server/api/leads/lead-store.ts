@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto'
 import type { Db } from '../../data/db'
 import { now, writeTransaction } from '../../data/db'
+import { loadPublishedText } from '../../data/structure-store'
 import type { Lead } from '../../../src/lead/lead'
 import type { VisitTags } from '../../../src/lead/lead-source'
 import { normalizeRuPhone } from '../../../src/format/phone'
@@ -114,12 +115,7 @@ export const CONSENT_VERSION_LABEL_ONLY = 'label-only'
  */
 export async function findConsentText(db: Db, url: string | null): Promise<ConsentText | null> {
   if (!url) return null
-  const row = await db
-    .selectFrom('structure')
-    .select(['title', 'content'])
-    .where('urlFull', '=', url)
-    .where('published', '=', 1)
-    .executeTakeFirst()
+  const row = await loadPublishedText(db, url)
   if (!row) return null
   const content = row.content ?? ''
   return { url, title: row.title, content, version: consentVersion(row.title, content) }

@@ -73,7 +73,8 @@ async function fromMultipart(request: FastifyRequest): Promise<unknown> {
         part.file.resume()
         continue
       }
-      if (part.valueTruncated || part.fieldnameTruncated) throw new HttpError(413, 'payload_too_large', 'payload_too_large')
+      if (part.valueTruncated || part.fieldnameTruncated)
+        throw new HttpError(413, 'payload_too_large', 'payload_too_large')
       if (part.fieldname !== 'data' || hasData) {
         extras.push(part.fieldname)
         continue
@@ -84,7 +85,9 @@ async function fromMultipart(request: FastifyRequest): Promise<unknown> {
   } catch (error) {
     const status = (error as FastifyError).statusCode
     // Limits are 413; anything else the parser chokes on is a malformed request, never a 500.
-    throw status === 413 ? new HttpError(413, 'payload_too_large', 'payload_too_large') : new HttpError(400, 'bad_request', 'bad_request')
+    throw status === 413
+      ? new HttpError(413, 'payload_too_large', 'payload_too_large')
+      : new HttpError(400, 'bad_request', 'bad_request')
   }
   if (extras.length > 0) extraFields.set(request, extras)
   if (!hasData) return {}

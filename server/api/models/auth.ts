@@ -25,7 +25,8 @@ export function createAdminCheck(adminToken: string | null) {
 /** Throws 401 without a token and 403 with a wrong one or when no token is configured. */
 export function requireAdmin(access: AdminAccess): void {
   if (access === 'admin') return
-  if (access === 'missing') throw new HttpError(401, 'Нужна авторизация: передайте токен администратора', 'unauthorized')
+  if (access === 'missing')
+    throw new HttpError(401, 'Нужна авторизация: передайте токен администратора', 'unauthorized')
   if (access === 'unconfigured')
     throw new HttpError(403, 'Доступ запрещён: токен администратора не настроен', 'forbidden')
   throw new HttpError(403, 'Доступ запрещён: неверный токен', 'forbidden')

@@ -3,7 +3,8 @@
 // its parts (index, product, sliderItems[], advantages[]): all of it is written or none.
 import type { ValidateFunction } from 'ajv'
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../../data/schema'
+import type { Database, NewStructure } from '../../data/schema'
+import { findIdByUrl, insertRecord, parentOf, recordExists, updateRecord } from '../../data/structure-store'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../../data/db'
 import { createAjv } from '../../../src/validation/create-ajv'
 import { fieldErrorsFromAjv, fieldOfAjvError } from '../../../src/validation/field-errors'
@@ -147,7 +148,7 @@ async function writeFlat(
   values: Values,
 ): Promise<number> {
   const db = trx as unknown as Kysely<any>
-  if (Object.hasOwn(values, 'structureId')) await requireStructure(db, values.structureId as number, 'structureId')
+  if (Object.hasOwn(values, 'structureId')) await requireStructure(trx, values.structureId as number, 'structureId')
   if (mode === 'create') {
     const row = columnsOf(model, values)
     if (model.key === 'id') {
@@ -176,9 +177,8 @@ async function writeFlat(
   return key
 }
 
-async function requireStructure(db: Kysely<any>, id: number, field: string): Promise<void> {
-  const found = await db.selectFrom('structure').select('id').where('id', '=', id).executeTakeFirst()
-  if (!found)
+async function requireStructure(db: Transaction<Database>, id: number, field: string): Promise<void> {
+  if (!(await recordExists(db, id)))
     throw new HttpError(400, `Запись структуры с id ${id} не найдена`, 'invalid_reference', {
       [field]: 'Запись не найдена',
     })
@@ -190,49 +190,25 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
   const stamp = now()
   let id: number
   const parentId = values.parentId as number | null | undefined
-  if (parentId !== undefined && parentId !== null) await requireStructure(db, parentId, 'parentId')
+  if (parentId !== undefined && parentId !== null) await requireStructure(trx, parentId, 'parentId')
   if (typeof values.urlFull === 'string') {
-    let taken = db.selectFrom('structure').select('id').where('urlFull', '=', values.urlFull)
-    if (mode === 'update') taken = taken.where('id', '<>', values.id as number)
-    if (await taken.executeTakeFirst()) {
+    const taken = await findIdByUrl(trx, values.urlFull, mode === 'update' ? (values.id as number) : undefined)
+    if (taken !== null) {
       throw new HttpError(409, `Адрес "${values.urlFull}" уже занят другой записью`, 'conflict', {
         urlFull: 'Адрес уже занят',
       })
     }
   }
   if (mode === 'create') {
-    const row = columnsOf(structure, values, STRUCTURE_PARTS)
-    const created = await db
-      .insertInto('structure')
-      .values({
-        parentId: null,
-        sort: 0,
-        published: 1,
-        status: null,
-        content: null,
-        metaTitle: null,
-        metaDescription: null,
-        metaImage: null,
-        metaRobots: null,
-        metaJsonLd: null,
-        ...row,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    id = Number(created.id)
+    const row = columnsOf(structure, values, STRUCTURE_PARTS) as unknown as NewStructure
+    id = await insertRecord(trx, { ...row, createdAt: stamp, updatedAt: stamp })
   } else {
     id = values.id as number
-    const existing = await db.selectFrom('structure').select('id').where('id', '=', id).executeTakeFirst()
-    if (!existing) throw new HttpError(404, `Запись structure с id = ${id} не найдена`, 'not_found')
-    if (parentId !== undefined && parentId !== null) await refuseCycle(db, id, parentId)
+    if (!(await recordExists(trx, id)))
+      throw new HttpError(404, `Запись structure с id = ${id} не найдена`, 'not_found')
+    if (parentId !== undefined && parentId !== null) await refuseCycle(trx, id, parentId)
     const row = columnsOf(structure, values, [...STRUCTURE_PARTS, 'id'])
-    await db
-      .updateTable('structure')
-      .set({ ...row, updatedAt: stamp })
-      .where('id', '=', id)
-      .execute()
+    await updateRecord(trx, id, { ...row, updatedAt: stamp })
   }
   for (const part of STRUCTURE_PARTS) {
     if (!Object.hasOwn(values, part)) continue
@@ -273,7 +249,7 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
   return id
 }
 
-async function refuseCycle(db: Kysely<any>, id: number, parentId: number): Promise<void> {
+async function refuseCycle(db: Transaction<Database>, id: number, parentId: number): Promise<void> {
   let cursor: number | null = parentId
   for (let steps = 0; cursor !== null && steps < 1000; steps++) {
     if (cursor === id) {
@@ -281,12 +257,7 @@ async function refuseCycle(db: Kysely<any>, id: number, parentId: number): Promi
         parentId: 'Недопустимый родитель',
       })
     }
-    const row: { parentId: number | null } | undefined = await db
-      .selectFrom('structure')
-      .select('parentId')
-      .where('id', '=', cursor)
-      .executeTakeFirst()
-    cursor = row?.parentId ?? null
+    cursor = (await parentOf(db, cursor)) ?? null
   }
 }
 

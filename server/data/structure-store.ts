@@ -1,0 +1,219 @@
+// The one owner of the `structure` table's queries (route map, page loads, sitemap, consent text,
+// seed, the write API's checks), as the lead store owns `feedback`. Rows are mapped here, at the
+// edge: callers get entries with booleans and plain values, never the stored 0/1 flags.
+import type { Kysely, Transaction, Updateable } from 'kysely'
+import type { Database, NewStructure, StructureTable } from './schema'
+
+type Queryable = Kysely<Database> | Transaction<Database>
+
+/** A record as the route map knows it: enough to route, title and nest it. */
+export interface RouteEntry {
+  id: number
+  parentId: number | null
+  typeId: string
+  title: string
+  urlFull: string
+  sort: number
+  published: boolean
+  status: number | null
+}
+
+/** An index record with its part: the site's logo, phone and texts (the route map load). */
+export interface IndexEntry {
+  id: number
+  parentId: number | null
+  typeId: string
+  urlFull: string
+  index: {
+    logo: string | null
+    tel: string | null
+    telText: string | null
+    description: string | null
+    copyright: string | null
+  }
+}
+
+/** Every record's route and the published index records, longest URL first; two queries. */
+export async function loadRouteEntries(db: Queryable): Promise<{ entries: RouteEntry[]; indexes: IndexEntry[] }> {
+  const [rows, indexRows] = await Promise.all([
+    db
+      .selectFrom('structure')
+      .select(['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort', 'published', 'status'])
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    // select id, parentId, typeId, urlFull, index {logo, tel, telText, description, copyright}
+    // where typeId in [index] orderBy typeId asc (the route map load, docs/contract.md §3)
+    db
+      .selectFrom('structure')
+      .leftJoin('siteIndex', 'siteIndex.structureId', 'structure.id')
+      .select([
+        'structure.id',
+        'structure.parentId',
+        'structure.typeId',
+        'structure.urlFull',
+        'structure.published',
+        'siteIndex.logo',
+        'siteIndex.tel',
+        'siteIndex.telText',
+        'siteIndex.description',
+        'siteIndex.copyright',
+      ])
+      .where('structure.typeId', 'in', ['index'])
+      .orderBy('structure.typeId', 'asc')
+      .execute(),
+  ])
+  const indexes: IndexEntry[] = indexRows
+    .filter((r) => r.published)
+    .map((r) => ({
+      id: r.id,
+      parentId: r.parentId,
+      typeId: r.typeId,
+      urlFull: r.urlFull,
+      index: { logo: r.logo, tel: r.tel, telText: r.telText, description: r.description, copyright: r.copyright },
+    }))
+    .sort((a, b) => b.urlFull.length - a.urlFull.length)
+  return { entries: rows.map((r) => ({ ...r, published: Boolean(r.published) })), indexes }
+}
+
+/** The id of the record at `urlFull` (other than `exceptId`), or null. */
+export async function findIdByUrl(db: Queryable, urlFull: string, exceptId?: number): Promise<number | null> {
+  let query = db.selectFrom('structure').select('id').where('urlFull', '=', urlFull)
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
+  return (await query.executeTakeFirst())?.id ?? null
+}
+
+export async function recordExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.selectFrom('structure').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+/** The record's parent id; undefined when there is no such record. */
+export async function parentOf(db: Queryable, id: number): Promise<number | null | undefined> {
+  return (await db.selectFrom('structure').select('parentId').where('id', '=', id).executeTakeFirst())?.parentId
+}
+
+/** A URL whose record was deleted: it answers 410. */
+export async function isGoneUrl(db: Queryable, urlFull: string): Promise<boolean> {
+  const row = await db.selectFrom('goneUrl').select('urlFull').where('urlFull', '=', urlFull).executeTakeFirst()
+  return row !== undefined
+}
+
+/** What a page shows of its own record: title, text and meta. */
+export async function loadPageRecord(db: Queryable, id: number) {
+  return db
+    .selectFrom('structure')
+    .select([
+      'id',
+      'title',
+      'urlFull',
+      'content',
+      'metaTitle',
+      'metaDescription',
+      'metaImage',
+      'metaRobots',
+      'metaJsonLd',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst()
+}
+
+export type PageRecord = NonNullable<Awaited<ReturnType<typeof loadPageRecord>>>
+
+/** The product parts of the given records. */
+export async function loadProductParts(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('product')
+    .select(['structureId', 'image', 'article', 'price', 'description'])
+    .where('structureId', 'in', [...ids])
+    .execute()
+}
+
+/** The share image of each given record (a section's picture on its card), by id. */
+export async function loadMetaImages(db: Queryable, ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .selectFrom('structure')
+    .select(['id', 'metaImage'])
+    .where('id', 'in', [...ids])
+    .execute()
+  return new Map(rows.map((r) => [r.id, r.metaImage]))
+}
+
+/** The home page's slides and advantages, in their order. */
+export async function loadHomeLists(db: Queryable, id: number) {
+  const [slides, advantages] = await Promise.all([
+    db
+      .selectFrom('sliderItem')
+      .select(['id', 'image', 'title'])
+      .where('structureId', '=', id)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('advantage')
+      .select(['id', 'image', 'title', 'description'])
+      .where('structureId', '=', id)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+  ])
+  return { slides, advantages }
+}
+
+/** Published records for the sitemap, in tree order. */
+export async function loadSitemapRecords(db: Queryable) {
+  return db
+    .selectFrom('structure')
+    .select(['urlFull', 'updatedAt', 'metaRobots', 'status'])
+    .where('published', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
+}
+
+/** The title and text of the published record at `urlFull` (the consent page). */
+export async function loadPublishedText(
+  db: Queryable,
+  urlFull: string,
+): Promise<{ title: string; content: string | null } | undefined> {
+  return db
+    .selectFrom('structure')
+    .select(['title', 'content'])
+    .where('urlFull', '=', urlFull)
+    .where('published', '=', 1)
+    .executeTakeFirst()
+}
+
+export async function hasAnyRecord(db: Queryable): Promise<boolean> {
+  return (await db.selectFrom('structure').select('id').limit(1).executeTakeFirst()) !== undefined
+}
+
+/** A new record with the defaults of an unset column; returns its id. */
+export async function insertRecord(
+  db: Queryable,
+  row: Partial<NewStructure> & Pick<NewStructure, 'typeId' | 'title' | 'urlFull' | 'createdAt' | 'updatedAt'>,
+): Promise<number> {
+  const created = await db
+    .insertInto('structure')
+    .values({
+      parentId: null,
+      sort: 0,
+      published: 1,
+      status: null,
+      content: null,
+      metaTitle: null,
+      metaDescription: null,
+      metaImage: null,
+      metaRobots: null,
+      metaJsonLd: null,
+      ...row,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(created.id)
+}
+
+export async function updateRecord(db: Queryable, id: number, row: Updateable<StructureTable>): Promise<void> {
+  await db.updateTable('structure').set(row).where('id', '=', id).execute()
+}

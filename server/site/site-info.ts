@@ -1,0 +1,24 @@
+// What the layout shows around every page: the header and footer of the index record that owns
+// the URL (its logo, phone, menu of sections, footer links, consent and policy pages).
+import type { NavLink, SiteInfo } from '../../src/site/types'
+import { descendants, publishedChildren, type IndexEntry, type RouteMap } from './route-map'
+
+export function buildSiteInfo(routes: RouteMap, owner: IndexEntry): SiteInfo {
+  const entry = routes.byId.get(owner.id)
+  const menu: NavLink[] = descendants(routes, owner.id, (e) => e.typeId === 'section', 2).map((e) => ({
+    title: e.title,
+    url: e.urlFull,
+  }))
+  const pages = publishedChildren(routes, owner.id, 'page')
+  const bySlug = (slug: string) => pages.find((p) => p.urlFull.replace(/\/$/, '').endsWith(`/${slug}`))?.urlFull ?? null
+  return {
+    id: owner.id,
+    url: owner.urlFull,
+    title: entry?.title ?? '',
+    ...owner.index,
+    menu,
+    footerLinks: pages.map((p) => ({ title: p.title, url: p.urlFull })),
+    consentUrl: bySlug('soglasie'),
+    policyUrl: bySlug('politika'),
+  }
+}
