@@ -3,52 +3,10 @@
 // only by exact match in a Map: `Feedback`, `feedback%00`, `sqlite_master` or a table name such as
 // `siteIndex` are simply not models. Columns outside the lists (the lead table's consent and spam
 // data, say) are never read, because every query selects explicit columns from these lists.
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
+import type { ExpressionBuilder, Kysely } from 'kysely'
+import type { FieldDef, ModelDef, RelationDef } from './model-def'
 
-export type FieldType = 'integer' | 'string' | 'boolean'
-
-export interface FieldDef {
-  readonly type: FieldType
-  readonly nullable: boolean
-  /** Holds a stored media path (`uploads/…`); a write may send a file in its place. */
-  readonly image?: boolean
-  /** Writes may set it (with this JSON Schema for the value). */
-  readonly write?: Readonly<Record<string, unknown>>
-  /** Must be present on create. */
-  readonly required?: boolean
-}
-
-export interface RelationDef {
-  readonly name: string
-  readonly model: string
-  readonly kind: 'one' | 'many'
-  /** Column of the source row whose value is looked up. */
-  readonly localKey: string
-  /** Column of the target model that holds that value. */
-  readonly foreignKey: string
-  /** Order of a list when the query names none. */
-  readonly defaultOrder?: ReadonlyArray<readonly [string, 'asc' | 'desc']>
-}
-
-export interface ModelDef {
-  readonly name: string
-  readonly table: string
-  /** Primary key column: what PATCH finds a record by and what provider answers as `id`. */
-  readonly key: string
-  readonly fields: ReadonlyMap<string, FieldDef>
-  readonly relations: ReadonlyMap<string, RelationDef>
-  readonly defaultSelect: readonly string[]
-  /** Column shown as `title` by GET /api/provider/{model}. */
-  readonly providerTitle: string
-  /** Reading needs the admin token (personal data). */
-  readonly adminOnly: boolean
-  /** Restricts what a visitor without the token sees (unpublished records stay hidden). */
-  readonly publicScope?: (eb: ExpressionBuilder<any, any>, db: Kysely<any>) => Expression<SqlBool>
-  /** Rows nobody reads through the API, admin included (leads flagged as spam). */
-  readonly scope?: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>
-  /** Accepts POST and PATCH through the generic API. */
-  readonly writable: boolean
-}
+export type { FieldDef, FieldType, ModelDef, RelationDef } from './model-def'
 
 const str = (max: number) => ({ type: 'string', maxLength: max })
 const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max })

@@ -12,14 +12,8 @@ import { checkImage, IMAGE_LIMITS, storeImage, type CheckedImage } from '../../m
 import { parseQuery } from '../../../src/api/query-string'
 import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../../src/api/multipart'
 import { createAdminCheck, requireAdmin } from './auth'
-import {
-  executeQuery,
-  parseModelQuery,
-  parseQueryParameter,
-  QUERY_LIMITS,
-  type QueryContext,
-  type SelectNode,
-} from './query'
+import { executeQuery } from './query-executor'
+import { parseModelQuery, parseQueryParameter, QUERY_LIMITS, type QueryContext, type SelectNode } from './query-parser'
 import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
 import { findModel, type ModelDef } from './registry'
 import { imagePathPatterns, readRecord, validateWrite, writeRecord, type WriteMode } from './writes'

@@ -9,7 +9,8 @@ import { bumpContentVersion, now, writeTransaction, type Db } from '../../data/d
 import { createAjv } from '../../../src/validation/create-ajv'
 import { fieldErrorsFromAjv, fieldOfAjvError } from '../../../src/validation/field-errors'
 import { HttpError } from '../../http-error'
-import { executeQuery, type Row, type SelectNode } from './query'
+import { executeQuery } from './query-executor'
+import type { Row, SelectNode } from './query-parser'
 import { findModel, STRUCTURE_PARTS, type ModelDef, type StructurePart } from './registry'
 
 export type WriteMode = 'create' | 'update'

@@ -1,0 +1,48 @@
+// The shape of a public model of the generic data API: its table, fields, relations and who may
+// read or write it. registry.ts holds the models themselves.
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
+
+export type FieldType = 'integer' | 'string' | 'boolean'
+
+export interface FieldDef {
+  readonly type: FieldType
+  readonly nullable: boolean
+  /** Holds a stored media path (`uploads/…`); a write may send a file in its place. */
+  readonly image?: boolean
+  /** Writes may set it (with this JSON Schema for the value). */
+  readonly write?: Readonly<Record<string, unknown>>
+  /** Must be present on create. */
+  readonly required?: boolean
+}
+
+export interface RelationDef {
+  readonly name: string
+  readonly model: string
+  readonly kind: 'one' | 'many'
+  /** Column of the source row whose value is looked up. */
+  readonly localKey: string
+  /** Column of the target model that holds that value. */
+  readonly foreignKey: string
+  /** Order of a list when the query names none. */
+  readonly defaultOrder?: ReadonlyArray<readonly [string, 'asc' | 'desc']>
+}
+
+export interface ModelDef {
+  readonly name: string
+  readonly table: string
+  /** Primary key column: what PATCH finds a record by and what provider answers as `id`. */
+  readonly key: string
+  readonly fields: ReadonlyMap<string, FieldDef>
+  readonly relations: ReadonlyMap<string, RelationDef>
+  readonly defaultSelect: readonly string[]
+  /** Column shown as `title` by GET /api/provider/{model}. */
+  readonly providerTitle: string
+  /** Reading needs the admin token (personal data). */
+  readonly adminOnly: boolean
+  /** Restricts what a visitor without the token sees (unpublished records stay hidden). */
+  readonly publicScope?: (eb: ExpressionBuilder<any, any>, db: Kysely<any>) => Expression<SqlBool>
+  /** Rows nobody reads through the API, admin included (leads flagged as spam). */
+  readonly scope?: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>
+  /** Accepts POST and PATCH through the generic API. */
+  readonly writable: boolean
+}

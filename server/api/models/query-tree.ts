@@ -1,0 +1,54 @@
+// The checked query tree the parser builds (query-parser.ts) and the executor runs
+// (query-executor.ts), and the limits that bound the work one request may ask for.
+import type { ModelDef, RelationDef } from './model-def'
+
+export const QUERY_LIMITS = Object.freeze({
+  /** Largest `take`, and the default when a top-level query names none. */
+  maxTake: 500,
+  maxSkip: 100_000,
+  /** Levels of relations under the queried model. */
+  maxRelationDepth: 4,
+  /** Nesting of AND/OR/NOT and `not` filters. */
+  maxWhereDepth: 8,
+  /** Keys and values looked at in one query: bounds the work a single request can ask for. */
+  maxNodes: 400,
+  maxListItems: 500,
+  maxStringLength: 1000,
+  /** Characters of the `query` parameter. */
+  maxQueryLength: 16_384,
+  /** Rows one relation level may load for all parents together. */
+  maxRelationRows: 10_000,
+})
+
+export interface QueryContext {
+  /** The request carries the admin token. */
+  readonly isAdmin: boolean
+}
+
+export type Direction = 'asc' | 'desc'
+export type Scalar = string | number | null
+
+export type WhereNode =
+  | { readonly kind: 'and' | 'or'; readonly items: readonly WhereNode[] }
+  | { readonly kind: 'not'; readonly item: WhereNode }
+  | {
+      readonly kind: 'cmp'
+      readonly column: string
+      readonly op: ComparisonOp
+      readonly value: Scalar | readonly Scalar[]
+    }
+
+export type ComparisonOp =
+  'equals' | 'notEquals' | 'in' | 'notIn' | 'lt' | 'lte' | 'gt' | 'gte' | 'contains' | 'startsWith' | 'endsWith'
+
+export interface SelectNode {
+  readonly model: ModelDef
+  readonly fields: readonly string[]
+  readonly relations: ReadonlyArray<{ readonly relation: RelationDef; readonly node: SelectNode }>
+  readonly where: WhereNode | null
+  readonly orderBy: ReadonlyArray<readonly [string, Direction]>
+  readonly take: number | null
+  readonly skip: number
+}
+
+export type Row = Record<string, unknown>
