@@ -1,5 +1,7 @@
 // https://vike.dev/Layout — header, the routed page (or the error view), footer.
 import './layout/layout.css'
+import './layout/header.css'
+import './layout/footer.css'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MediaContext } from '../src/components/media-context'
