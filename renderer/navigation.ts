@@ -23,16 +23,25 @@ export function installQueryOnlyNavigation() {
   )
 }
 
-/** Same-page anchors scroll smoothly (Vike and the browser jump instantly). */
+/**
+ * Anchors scroll smoothly, as the spec asks (Vike and the browser jump instantly). A same-page
+ * anchor is scrolled to here; for an anchor on another page (`/#advantages`), the page's scroll
+ * container turns smooth for the navigation, so Vike's own scroll to the target glides too.
+ */
 export function installSmoothHashScroll() {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)')
   document.addEventListener(
     'click',
     (event) => {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
       const link = (event.target as Element | null)?.closest?.('a[href*="#"]') as HTMLAnchorElement | null
-      if (!link || reduced.matches) return
+      if (!link || link.target || reduced.matches) return
       const url = new URL(link.href, location.href)
-      if (url.pathname !== location.pathname || url.search !== location.search || !url.hash) return
+      if (url.origin !== location.origin || !url.hash) return
+      if (url.pathname !== location.pathname || url.search !== location.search) {
+        smoothUntilSettled()
+        return
+      }
       const target = document.getElementById(decodeURIComponent(url.hash.slice(1)))
       if (!target) return
       event.preventDefault()
@@ -42,4 +51,18 @@ export function installSmoothHashScroll() {
     },
     { capture: true },
   )
+}
+
+function smoothUntilSettled() {
+  const root = document.documentElement
+  root.style.scrollBehavior = 'smooth'
+  let timer = 0
+  const reset = () => {
+    window.clearTimeout(timer)
+    window.removeEventListener('scrollend', reset)
+    root.style.scrollBehavior = ''
+  }
+  // The new page renders, Vike scrolls to the anchor, the glide ends; a cap if it never starts.
+  timer = window.setTimeout(reset, 3000)
+  window.setTimeout(() => window.addEventListener('scrollend', reset, { once: true }), 100)
 }

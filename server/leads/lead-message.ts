@@ -1,6 +1,7 @@
 // A stored lead as the delivery channels tell it: the same lines in the e-mail, the Telegram
 // message and the webhook payload. Every visitor-typed value is escaped wherever HTML is made.
 import type { Kysely } from 'kysely'
+import { escapeHtml } from '../../src/format/escape-html'
 import { formatDateTimeIn } from '../../src/format/format-date'
 import { telHref } from '../../src/format/phone'
 import { VISIT_TAG_KEYS, visitTagsText, type VisitTags } from '../../src/lead/lead-source'
@@ -63,10 +64,6 @@ export function parseVisitTags(json: string | null): VisitTags | null {
   } catch {
     return null
   }
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 /** One line of a lead message: a label, the text, and a link target when it has one. */

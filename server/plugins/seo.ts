@@ -1,12 +1,30 @@
-// /robots.txt and /sitemap.xml, generated from the published structure records.
+// /robots.txt and /sitemap.xml, generated from the published structure records, and /favicon.ico
+// for the crawlers and browsers that ask for it by that name.
+import path from 'node:path'
+import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config'
+import { ROOT_DIR, type Config } from '../config'
 import { loadSitemapRecords } from '../data/structure-store'
+import { escapeHtml } from '../../src/format/escape-html'
 
-const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
+// The site's icon (the pages link its SVG), as the PNG that every client of /favicon.ico reads.
+const FAVICON_SVG = path.join(ROOT_DIR, 'renderer/assets/favicon.svg')
+let favicon: Promise<Buffer> | null = null
 
 export async function seoRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  app.get('/favicon.ico', async (_request, reply) => {
+    favicon ??= sharp(FAVICON_SVG, { density: 300 })
+      .resize(48, 48)
+      .png()
+      .toBuffer()
+      .catch((error: unknown) => {
+        favicon = null // try again on the next request
+        throw error
+      })
+    reply.type('image/png').header('cache-control', 'public, max-age=86400')
+    return favicon
+  })
+
   app.get('/robots.txt', async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600')
     return [
@@ -25,8 +43,8 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
     const urls = rows
       .filter((r) => (r.status === null || r.status === 200) && !/noindex/i.test(r.metaRobots ?? ''))
       .map((r) => {
-        const lastmod = r.updatedAt ? `<lastmod>${escapeXml(r.updatedAt.slice(0, 10))}</lastmod>` : ''
-        return `<url><loc>${escapeXml(config.publicUrl + encodeURI(r.urlFull))}</loc>${lastmod}</url>`
+        const lastmod = r.updatedAt ? `<lastmod>${escapeHtml(r.updatedAt.slice(0, 10))}</lastmod>` : ''
+        return `<url><loc>${escapeHtml(config.publicUrl + encodeURI(r.urlFull))}</loc>${lastmod}</url>`
       })
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=600')
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`

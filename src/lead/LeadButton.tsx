@@ -1,4 +1,4 @@
-import { useContext } from 'react'
+import { useContext, useSyncExternalStore } from 'react'
 import type { MouseEvent } from 'react'
 import { openLeadDialog, preloadLeadForm } from './LeadDialog'
 import { LEAD_FORM_PATH } from './lead-form-state'
@@ -6,33 +6,48 @@ import { LeadSettingsContext } from './lead-settings'
 import { LEAD_BUTTON_LABEL } from '../ui/labels'
 import { useModal } from '../components/modal/modal-context'
 
+const subscribeNever = () => () => {}
+
+/** False in the server's HTML and during hydration, true once React runs the page. */
+function useInteractive(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  )
+}
+
 /**
- * «Оставить заявку»: a link to the plain form page, so it works before hydration and without
- * JavaScript; once hydrated, a plain click opens the lead dialog instead.
+ * «Оставить заявку»: in the server's HTML a link to the plain form page, so it works before
+ * hydration and without JavaScript; once the page is interactive, a button that opens the lead
+ * dialog, which is what assistive technology then announces.
  */
 export function LeadButton({ className }: { className?: string }) {
   const modal = useModal()
   const settings = useContext(LeadSettingsContext)
-
-  function open(event: MouseEvent<HTMLAnchorElement>) {
-    if (!modal || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    event.preventDefault()
-    // Vike's link interception listens on document: a dialog is not a page change.
-    event.stopPropagation()
-    openLeadDialog(modal, settings, event.currentTarget)
+  const interactive = useInteractive() && modal !== null
+  const shared = {
+    className: `button button--accent ${className ?? ''}`,
+    'data-lead-button': true,
+    'aria-haspopup': 'dialog' as const,
+    onPointerEnter: preloadLeadForm,
+    onFocus: preloadLeadForm,
+    onTouchStart: preloadLeadForm,
   }
 
+  if (interactive) {
+    return (
+      <button
+        type="button"
+        {...shared}
+        onClick={(event: MouseEvent<HTMLButtonElement>) => openLeadDialog(modal, settings, event.currentTarget)}
+      >
+        {LEAD_BUTTON_LABEL}
+      </button>
+    )
+  }
   return (
-    <a
-      href={LEAD_FORM_PATH}
-      className={`button button--accent ${className ?? ''}`}
-      data-lead-button
-      aria-haspopup="dialog"
-      onClick={open}
-      onPointerEnter={preloadLeadForm}
-      onFocus={preloadLeadForm}
-      onTouchStart={preloadLeadForm}
-    >
+    <a href={LEAD_FORM_PATH} {...shared}>
       {LEAD_BUTTON_LABEL}
     </a>
   )

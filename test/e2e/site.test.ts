@@ -186,6 +186,66 @@ describe('the site in a browser', () => {
     await expect(list.isVisible()).resolves.toBe(false)
   })
 
+  it('glides to an anchor on another page instead of jumping', async () => {
+    await open('/structure/')
+    await page.evaluate(() => {
+      const ys: number[] = ((window as any).scrollSamples = [])
+      const tick = () => {
+        ys.push(window.scrollY)
+        requestAnimationFrame(tick)
+      }
+      tick()
+    })
+    await clickNewLink('/#advantages-title')
+    await page.waitForFunction(() => location.pathname === '/' && location.hash === '#advantages-title')
+    // Settled: the title is at the top of the viewport, under the sticky header.
+    await page.waitForFunction(() => {
+      const ys: number[] = (window as any).scrollSamples
+      return ys.length > 10 && ys.at(-1)! > 0 && ys.slice(-10).every((y) => y === ys.at(-1))
+    })
+    const ys: number[] = await page.evaluate(() => (window as any).scrollSamples)
+    const final = ys.at(-1)!
+    expect(ys.some((y) => y > 0 && y < final)).toBe(true) // positions in between: a glide
+    expect(errors).toEqual([])
+  })
+
+  for (const width of [360, 390, 1366]) {
+    it(`fits every word in its box and scrolls nothing sideways at ${width} px`, async () => {
+      for (const path of ['/', '/structure/', '/structure/power-tools/', '/structure/product']) {
+        await open(path, { width, height: 800 })
+        const overflow = await page.evaluate(() => {
+          const wide = document.documentElement.scrollWidth > window.innerWidth ? ['page'] : []
+          const boxes = document.querySelectorAll<HTMLElement>(
+            'h1, h2, h3, .card__title, .subsections__title, .nav__list a, .button, .nav__toggle',
+          )
+          const clipped = [...boxes]
+            .filter((el) => el.offsetParent !== null && !el.closest('.visually-hidden'))
+            .filter((el) => el.scrollWidth > el.clientWidth + 1)
+            .map((el) => el.textContent)
+          return [...wide, ...clipped]
+        })
+        expect(overflow, path).toEqual([])
+        // The menu toggle and the lead button stay on one line (the header does not jump).
+        const lineHeights = await page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('header .nav__toggle, header [data-lead-button]')]
+            .filter((el) => el.offsetParent !== null)
+            .map((el) => el.getBoundingClientRect().height),
+        )
+        for (const height of lineHeights) expect(height, path).toBeLessThanOrEqual(48)
+        if (path === '/structure/') {
+          // The catalogue's section tiles share the row instead of leaving most of it empty.
+          const used = await page.evaluate(() => {
+            const list = document.querySelector('.subsections')!
+            const tiles = [...list.children].map((li) => li.getBoundingClientRect())
+            const row = tiles.filter((r) => r.top === tiles[0].top)
+            return (row.at(-1)!.right - row[0].left) / list.getBoundingClientRect().width
+          })
+          expect(used, `${path} at ${width}`).toBeGreaterThan(0.9)
+        }
+      }
+    })
+  }
+
   it('changes only the address for a same-path query link, without fetching page data', async () => {
     await open('/structure/')
     const requests: string[] = []

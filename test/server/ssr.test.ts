@@ -137,6 +137,22 @@ describe('catalogue pages', () => {
     expect(b.statusCode).toBe(301)
     expect(b.headers.location).toBe('/structure/product')
   })
+
+  it('gives a redirect a Russian body with a link and no script', async () => {
+    const res = await get('/structure')
+    expect(res.statusCode).toBe(301)
+    expect(res.body).toContain('Страница переехала: <a href="/structure/">/structure/</a>')
+    expect(res.body).not.toContain('<script')
+  })
+})
+
+describe('/favicon.ico', () => {
+  it('is the site icon as a PNG, not a text page', async () => {
+    const res = await get('/favicon.ico')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('image/png')
+    expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG')
+  })
 })
 
 describe('missing and withdrawn pages', () => {
@@ -150,6 +166,12 @@ describe('missing and withdrawn pages', () => {
     expect(res.body).toMatch(/class="error-view__icon"/)
     // The layout still shows the site's header and footer
     expect(res.body).toContain('href="tel:+74951234567"')
+    // …and the view offers a way on: home and the catalogue.
+    const links = /<nav class="error-view__links"[^>]*>([\s\S]*?)<\/nav>/.exec(res.body)?.[1] ?? ''
+    expect([...links.matchAll(/href="([^"]+)"[^>]*>([^<]+)</g)].map((m) => [m[1], m[2]])).toEqual([
+      ['/', 'На главную'],
+      ['/structure/', 'Каталог'],
+    ])
   })
 
   it('tells client-side navigation about a missing page with abortStatusCode 404', async () => {
