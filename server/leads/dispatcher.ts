@@ -1,6 +1,7 @@
 // The dispatcher every process runs: it claims due outbox rows with a lease, sends each through
 // its channel, and marks it sent or failed. Woken at once by a new lead in this process, and
-// polling for the rest (leads of other processes, retries that came due, expired leases).
+// polling for the rest (leads of other processes, retries that came due, expired leases). Each
+// channel has a lane of its own, so a slow Telegram never holds up the e-mail.
 import type { Kysely } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, DeliveryChannel, LeadDeliveryRow } from '../data/schema'
@@ -12,18 +13,24 @@ import { claimDue, markFailed, markSent } from './outbox'
 export interface DispatcherOptions {
   /** How often the outbox is looked at when nothing woke the dispatcher */
   readonly pollMs?: number
-  /** Rows claimed at once; they are sent in parallel */
+  /** Rows of one channel claimed at once; they are sent in parallel */
   readonly batch?: number
+}
+
+/** One channel's loop: its own claims, its own wake-up. */
+interface Lane {
+  readonly channel: DeliveryChannel
+  woken: boolean
+  wakeUp: (() => void) | null
 }
 
 export class LeadDispatcher {
   private readonly channels: ReadonlyMap<DeliveryChannel, Channel>
   private readonly pollMs: number
   private readonly batch: number
-  private running: Promise<void> | null = null
+  private running: Promise<unknown> | null = null
   private stopped = false
-  private wakeUp: (() => void) | null = null
-  private woken = false
+  private lanes: Lane[] = []
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -43,38 +50,41 @@ export class LeadDispatcher {
   start(): void {
     if (this.running || this.channels.size === 0) return
     this.stopped = false
-    this.running = this.loop()
+    this.lanes = this.channelNames.map((channel) => ({ channel, woken: false, wakeUp: null }))
+    this.running = Promise.all(this.lanes.map((lane) => this.loop(lane)))
   }
 
   /** A new lead is queued: look now instead of at the next poll. */
   wake(): void {
-    this.woken = true
-    this.wakeUp?.()
+    for (const lane of this.lanes) {
+      lane.woken = true
+      lane.wakeUp?.()
+    }
   }
 
   /** Stops claiming, lets the sends under way finish, and closes the channels. */
   async stop(): Promise<void> {
     this.stopped = true
-    this.wakeUp?.()
+    for (const lane of this.lanes) lane.wakeUp?.()
     await this.running
     this.running = null
     await Promise.all([...this.channels.values()].map((channel) => channel.close().catch(() => {})))
   }
 
-  /** One pass: claims due rows and delivers them. Returns how many rows it claimed. */
-  async runOnce(): Promise<number> {
-    const rows = await claimDue(this.db, this.batch, this.channelNames)
+  /** One pass of one channel: claims its due rows and delivers them. Returns how many it claimed. */
+  async runOnce(channel: DeliveryChannel): Promise<number> {
+    const rows = await claimDue(this.db, this.batch, [channel])
     await Promise.all(rows.map((row) => this.deliver(row)))
     return rows.length
   }
 
-  private async loop(): Promise<void> {
+  private async loop(lane: Lane): Promise<void> {
     let failing = false
     while (!this.stopped) {
-      this.woken = false
+      lane.woken = false
       let claimed = 0
       try {
-        claimed = await this.runOnce()
+        claimed = await this.runOnce(lane.channel)
         if (failing) this.log.info('lead outbox reachable again')
         failing = false
       } catch (error) {
@@ -82,21 +92,21 @@ export class LeadDispatcher {
         if (!failing) this.log.warn({ code: (error as { code?: string }).code }, 'lead outbox unreachable')
         failing = true
       }
-      if (claimed === this.batch || this.woken) continue
-      await this.sleep()
+      if (claimed === this.batch || lane.woken) continue
+      await this.sleep(lane)
     }
   }
 
-  private sleep(): Promise<void> {
+  private sleep(lane: Lane): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer)
-        this.wakeUp = null
+        lane.wakeUp = null
         resolve()
       }
       const timer = setTimeout(done, this.pollMs)
       timer.unref()
-      this.wakeUp = done
+      lane.wakeUp = done
     })
   }
 

@@ -229,6 +229,19 @@ describe('failures', () => {
     expect(smtp.mails).toHaveLength(1)
   })
 
+  it('keeps e-mail flowing while Telegram is slow: each channel has its own lane', async () => {
+    telegram.fallback = { status: 200, body: { ok: true, result: {} }, delayMs: 5000 }
+    try {
+      // More leads than one claim holds, so a shared batch would make the e-mails wait for Telegram.
+      for (let i = 0; i < 12; i++) await postLead({ email: `lane${i}@example.ru` })
+      await waitFor(() => smtp.mails.length === 12, 'all twelve e-mails')
+      const telegramBusy = [...telegram.inFlight.values()].reduce((sum, n) => sum + n, 0)
+      expect(telegramBusy).toBeGreaterThan(0) // Telegram is still answering its first messages
+    } finally {
+      telegram.fallback = { status: 200, body: { ok: true, result: {} } }
+    }
+  })
+
   it('waits as long as Telegram asks after a 429, then delivers', async () => {
     telegram.answers.push({
       status: 429,

@@ -13,7 +13,6 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Config } from '../../config'
 import { clampStatus, HttpError } from '../../http-error'
 import { errorBody } from '../../plugins/errors'
-import type { Lead } from '../../../src/lead/lead'
 import {
   EMPTY_LEAD_FORM,
   LEAD_CONSENT_ENDPOINT,
@@ -23,22 +22,20 @@ import {
   type LeadFormState,
   type LeadFormValues,
 } from '../../../src/lead/lead-form-state'
-import { IDEMPOTENCY_KEY_PATTERN, leadRequestSchema, type LeadRequest } from '../../../src/lead/lead-schema'
+import { leadRequestSchema, type LeadRequest } from '../../../src/lead/lead-schema'
 import { createAjv } from '../../../src/validation/create-ajv'
 import { fieldErrorsFromAjv } from '../../../src/validation/field-errors'
 import { messagesRu } from '../../../src/validation/messages-ru'
 import { sendFormPage } from './form-page'
 import { databaseRateLimitStore } from '../../leads/rate-limit-store'
-import { CONSENT_VERSION_LABEL_ONLY, findConsentText, storeLead, type LeadOrigin } from './lead-store'
-import type { ContentService } from '../../site/content-service'
-import { normalizePath, toggleTrailingSlash } from '../../../src/site/url'
+import { IDEMPOTENCY_KEY, idempotencyKeyOf, isSpam, leadOf, productAt, sourcePath } from './lead-rules'
+import { CONSENT_VERSION_LABEL_ONLY, findConsentText, storeLead } from './lead-store'
 
 /** Largest accepted lead request: a full lead is under 2 KB, so this leaves room and no more. */
 export const LEAD_BODY_LIMIT = 16 * 1024
 
 const STORAGE_FAILED = 'Не удалось сохранить заявку. Попробуйте ещё раз или позвоните нам'
 const RATE_LIMITED = 'Слишком много заявок подряд. Попробуйте через минуту или позвоните нам'
-const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN)
 const FORM_TYPE = 'application/x-www-form-urlencoded'
 
 // The multipart fields besides `data` (files included), reported as unknown fields.
@@ -108,30 +105,6 @@ function formValues(body: unknown): LeadFormValues {
     email: text(source.email),
     consent: source.consent === true,
   }
-}
-
-/** Path and query of a same-site URL or path, or null. */
-function pathAndQuery(url: string | undefined): string | null {
-  if (!url) return null
-  try {
-    const parsed = new URL(url, 'http://localhost')
-    return `${parsed.pathname}${parsed.search}`.slice(0, 2000)
-  } catch {
-    return null
-  }
-}
-
-/** Where the visitor was when sending: the page the form names, else the Referer, else the root. */
-function sourcePath(request: FastifyRequest, body: LeadRequest): string {
-  return pathAndQuery(body.sourceUrl) ?? pathAndQuery(request.headers.referer) ?? '/'
-}
-
-/** The product whose page the lead was sent from, from the route map (never from the client). */
-async function productAt(content: ContentService, sourceUrl: string): Promise<LeadOrigin['product']> {
-  const routes = await content.routes()
-  const path = normalizePath(new URL(sourceUrl, 'http://localhost').pathname)
-  const entry = routes.byUrl.get(path) ?? routes.byUrl.get(toggleTrailingSlash(path) ?? '')
-  return entry?.typeId === 'product' && entry.published ? { id: entry.id, title: entry.title } : null
 }
 
 export async function leadsRoutes(app: FastifyInstance, { config }: { config: Config }) {
@@ -223,38 +196,23 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
         ? fieldErrorsFromAjv((request.validationError as FastifyError).validation ?? [])
         : {}
       for (const field of extraFields.get(request) ?? []) errors[field] ??= messagesRu.any.unknown
-      const headerKey = request.headers['idempotency-key']
-      if (headerKey !== undefined && (typeof headerKey !== 'string' || !IDEMPOTENCY_KEY.test(headerKey))) {
-        errors['Idempotency-Key'] = messagesRu.any.invalid
-      }
+      const idempotency = idempotencyKeyOf(request.headers['idempotency-key'], request.body as LeadRequest)
+      Object.assign(errors, idempotency.error)
       if (Object.keys(errors).length > 0) {
         return answerRejected(request, reply, 400, { errors, values: formValues(request.body) })
       }
 
       const body = request.body as LeadRequest
-      const lead: Lead = {
-        username: body.username.trim(),
-        phone: body.phone.trim(),
-        email: body.email.trim(),
-        consent: true,
-      }
-      const honeypot = (body.website ?? '').trim() !== ''
-      // A missing fill time (API clients) is not spam; a negative one is a browser clock running
-      // ahead of ours, not a bot.
-      const elapsed = body.formStartedAt === undefined ? Infinity : Date.now() - body.formStartedAt
-      const tooFast = elapsed >= 0 && elapsed < config.leadMinFillSeconds * 1000
-      const idempotencyKey = typeof headerKey === 'string' ? headerKey : (body.idempotencyKey ?? null)
-
-      const spam = honeypot || tooFast
+      const spam = isSpam(body, config.leadMinFillSeconds)
       const sourceUrl = sourcePath(request, body)
       let stored
       try {
         const site = await app.content.getSite(new URL(sourceUrl, 'http://localhost').pathname)
         const consentText = await findConsentText(app.db, site?.consentUrl ?? null)
         stored = await storeLead(app.db, {
-          lead,
+          lead: leadOf(body),
           spam,
-          idempotencyKey,
+          idempotencyKey: idempotency.key,
           origin: { sourceUrl, product: await productAt(app.content, sourceUrl), utm: body.utm ?? null },
           channels: app.leadDelivery.channels,
           consent: {
