@@ -14,7 +14,7 @@ import { staticAssetsPlugin } from './plugins/static-assets'
 import { vikeSsrRoutes } from './plugins/vike-ssr'
 import { contentPlugin } from './site/content-plugin'
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false
   return {
     level: config.logLevel,

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { ROOT_DIR } from './config'
 
 const INPUTS = ['pages', 'renderer', 'src', 'vite.config.ts', 'package-lock.json', 'package.json', 'tsconfig.json']
-export const FINGERPRINT_FILE = path.join(ROOT_DIR, 'dist/.source-fingerprint')
+const FINGERPRINT_FILE = path.join(ROOT_DIR, 'dist/.source-fingerprint')
 
 function listFiles(entry: string): string[] {
   const full = path.join(ROOT_DIR, entry)
@@ -18,7 +18,7 @@ function listFiles(entry: string): string[] {
     .sort()
 }
 
-export function sourceFingerprint(): string {
+function sourceFingerprint(): string {
   const hash = createHash('sha256')
   for (const file of INPUTS.flatMap(listFiles)) {
     hash

@@ -41,7 +41,7 @@ export interface DeliveryConfig {
   } | null
 }
 
-export type DeliveryChannelName = keyof DeliveryConfig
+type DeliveryChannelName = keyof DeliveryConfig
 
 export interface Config {
   readonly port: number

@@ -64,7 +64,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
 }
 
 /** The database cannot be opened as configured: one line for the operator, naming what to check. */
-export class DatabaseStartError extends Error {
+class DatabaseStartError extends Error {
   override name = 'DatabaseStartError'
 }
 
@@ -123,7 +123,7 @@ async function waitForPostgres(db: Db, url: string, waitMs: number): Promise<voi
   }
 }
 
-export async function migrate(db: Db): Promise<void> {
+async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({ db, provider: new InlineMigrations() })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {

@@ -10,7 +10,7 @@ export interface DemoProduct {
   description: string
 }
 
-export interface DemoSection {
+interface DemoSection {
   slug: string
   title: string
   image: string

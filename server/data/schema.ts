@@ -1,6 +1,6 @@
 // Row types of every table: the single description of storage that repositories map from.
 // Columns are camelCase in both SQLite and PostgreSQL (Kysely quotes identifiers).
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 
 /** 0 or 1: a boolean that reads the same in SQLite and PostgreSQL */
 type Flag = number
@@ -98,7 +98,7 @@ export interface FeedbackTable {
   status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>
 }
 
-export type LeadStatus = 'new' | 'in_progress' | 'closed'
+type LeadStatus = 'new' | 'in_progress' | 'closed'
 export type DeliveryChannel = 'email' | 'telegram' | 'webhook'
 export type DeliveryStatus = 'pending' | 'sent' | 'dead'
 
@@ -155,13 +155,5 @@ export interface Database {
   rateLimit: RateLimitTable
 }
 
-export type StructureRow = Selectable<StructureTable>
 export type NewStructure = Insertable<StructureTable>
-export type StructureUpdate = Updateable<StructureTable>
-export type SiteIndexRow = Selectable<SiteIndexTable>
-export type ProductRow = Selectable<ProductTable>
-export type SliderItemRow = Selectable<SliderItemTable>
-export type AdvantageRow = Selectable<AdvantageTable>
-export type FeedbackRow = Selectable<FeedbackTable>
-export type NewFeedback = Insertable<FeedbackTable>
 export type LeadDeliveryRow = Selectable<LeadDeliveryTable>

@@ -11,7 +11,7 @@ import { webhookChannel } from './channels/webhook'
 import { LeadDispatcher, type DispatcherOptions } from './dispatcher'
 import type { MessageContext } from './lead-message'
 
-export interface LeadDelivery {
+interface LeadDelivery {
   /** The channels a new lead is queued for: every configured one */
   readonly channels: readonly DeliveryChannel[]
   /** A lead was queued: deliver it now rather than at the next poll */
@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export function createChannels(config: Config): Channel[] {
+function createChannels(config: Config): Channel[] {
   const ctx: MessageContext = { publicUrl: config.publicUrl, timeZone: config.siteTimezone }
   const { email, telegram, webhook } = config.delivery
   return [

@@ -8,11 +8,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { crc32 } from 'node:zlib'
 
-export interface JournalLog {
+interface JournalLog {
   warn(details: object, message: string): void
 }
 
-export interface ReadResult<T> {
+interface ReadResult<T> {
   readonly entries: T[]
   /** Lines that were torn or failed their checksum, by line number */
   readonly skipped: number[]
@@ -27,7 +27,7 @@ export function encodeRecord(entry: unknown): string {
 }
 
 /** Parses a journal's text: whole, checksummed lines only. */
-export function decodeJournal<T>(text: string): ReadResult<T> {
+function decodeJournal<T>(text: string): ReadResult<T> {
   const entries: T[] = []
   const skipped: number[] = []
   const lines = text.split('\n')

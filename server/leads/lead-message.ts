@@ -67,7 +67,7 @@ export function parseVisitTags(json: string | null): VisitTags | null {
 }
 
 /** One line of a lead message: a label, the text, and a link target when it has one. */
-export interface MessageLine {
+interface MessageLine {
   readonly label: string
   readonly text: string
   readonly href?: string
@@ -82,7 +82,7 @@ export function leadTime(lead: DeliverableLead, ctx: MessageContext): string {
   return `${formatDateTimeIn(lead.createdAt, ctx.timeZone)} (${ctx.timeZone})`
 }
 
-export function messageLines(lead: DeliverableLead, ctx: MessageContext): MessageLine[] {
+function messageLines(lead: DeliverableLead, ctx: MessageContext): MessageLine[] {
   const lines: MessageLine[] = [
     { label: 'Имя', text: lead.username },
     { label: 'Телефон', text: lead.phone, href: `tel:${lead.phoneE164 ?? telHref(lead.phone)}` },
@@ -97,7 +97,7 @@ export function messageLines(lead: DeliverableLead, ctx: MessageContext): Messag
   return lines
 }
 
-export function messageTitle(lead: DeliverableLead): string {
+function messageTitle(lead: DeliverableLead): string {
   return `Новая заявка №${lead.id}`
 }
 

@@ -6,12 +6,12 @@ import { isSqlite } from '../data/dialect'
 import type { Database, DeliveryChannel, DeliveryStatus, LeadDeliveryRow } from '../data/schema'
 
 /** The first retry waits about this long; each further one twice as long, up to the ceiling. */
-export const FIRST_RETRY_MS = 30_000
-export const MAX_RETRY_MS = 60 * 60_000
+const FIRST_RETRY_MS = 30_000
+const MAX_RETRY_MS = 60 * 60_000
 /** A row keeps being retried for this long after it was queued (or put back by hand). */
-export const GIVE_UP_AFTER_MS = 24 * 60 * 60_000
+const GIVE_UP_AFTER_MS = 24 * 60 * 60_000
 /** A claim is the claimer's for this long: longer than any channel's own timeouts. */
-export const LEASE_MS = 2 * 60_000
+const LEASE_MS = 2 * 60_000
 
 const MAX_ERROR_LENGTH = 2000
 
@@ -87,7 +87,7 @@ export async function markSent(db: Kysely<Database>, row: LeadDeliveryRow, at = 
 }
 
 /** The wait before the next try after `attempts` failed ones: 30 s doubling up to 1 h, ±20 %. */
-export function retryDelayMs(attempts: number, random = Math.random): number {
+function retryDelayMs(attempts: number, random = Math.random): number {
   const base = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS)
   return Math.round(base * (0.8 + 0.4 * random()))
 }
@@ -144,7 +144,7 @@ export async function outboxStats(db: Kysely<Database>, at = new Date()): Promis
 }
 
 /** A delivery as the operator sees it: no personal data beyond the lead's number. */
-export type DeliveryListItem = Pick<
+type DeliveryListItem = Pick<
   LeadDeliveryRow,
   'id' | 'feedbackId' | 'channel' | 'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'createdAt'
 >

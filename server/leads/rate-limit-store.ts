@@ -12,7 +12,7 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
 const STALE_MS = 60 * 60 * 1000
 const CLEANUP_EVERY = 200
 
-export function hashKey(key: string): string {
+function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('base64url').slice(0, 32)
 }
 

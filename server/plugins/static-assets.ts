@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import { ROOT_DIR, type Config } from '../config'
 import { errorBody } from './errors'
 
-export const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client')
+const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client')
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 export const staticAssetsPlugin = fp<{ config: Config }>(

@@ -8,7 +8,7 @@ import { loadPage, TYPE_IDS } from './page-loaders'
 import { RouteMapCache, type RouteMap } from './route-map'
 import { buildSiteInfo } from './site-info'
 
-export interface ContentServiceOptions {
+interface ContentServiceOptions {
   ttlSeconds: number
   publicSettings: PublicSettings
 }

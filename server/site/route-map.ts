@@ -18,7 +18,7 @@ export interface RouteMap {
   readonly loadedAt: number
 }
 
-export async function loadRouteMap(db: Db): Promise<RouteMap> {
+async function loadRouteMap(db: Db): Promise<RouteMap> {
   const { entries, indexes } = await loadRouteEntries(db)
   const children = new Map<number | null, RouteEntry[]>()
   for (const e of entries) {

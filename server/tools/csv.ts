@@ -19,7 +19,7 @@ export class LiteralText {
   }
 }
 
-export function csvCell(value: unknown): string {
+function csvCell(value: unknown): string {
   if (value instanceof LiteralText) return `"=""${value.text}"""`
   let text = value === null || value === undefined ? '' : String(value)
   if (FORMULA_START.test(text)) text = `'${text}`

@@ -50,7 +50,7 @@ export function requireToken(config: ToolConfig): string {
   return config.adminToken
 }
 
-export interface ToolApi {
+interface ToolApi {
   readonly api: ModelApi
   /** The site's other JSON routes (/api/deliveries …) */
   readonly http: HttpClient

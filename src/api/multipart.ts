@@ -1,4 +1,4 @@
-export { toFormData, fromMultipartParts, isBlobLike, MULTIPART_DATA_FIELD }
+export { toFormData, fromMultipartParts, MULTIPART_DATA_FIELD }
 export type { MultipartFilePart }
 
 /**

@@ -1,7 +1,7 @@
 import { useMediaUrl } from './media-context'
 import { mediaSrc } from '../site/url'
 
-export interface ImageProps {
+interface ImageProps {
   /** Stored media path (or absolute URL); null renders a neutral placeholder of the same size */
   src: string | null
   alt: string

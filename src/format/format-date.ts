@@ -2,7 +2,7 @@
 export type DateStyle = 'default' | 'short' | 'medium' | 'long' | 'full'
 
 /** What the formatters accept: a Date, an ISO/RFC string, or a millisecond timestamp. */
-export type DateInput = Date | string | number
+type DateInput = Date | string | number
 
 type Kind = 'date' | 'time' | 'datetime'
 

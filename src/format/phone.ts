@@ -43,7 +43,7 @@ export function telHref(tel: string): string {
 }
 
 /** The digits a phone number may have: 10 to 15 (E.164), a Russian one exactly 11. */
-export const PHONE_DIGITS = { min: 10, max: 15, russian: 11 } as const
+const PHONE_DIGITS = { min: 10, max: 15, russian: 11 } as const
 
 /**
  * Whether a typed phone number can be called back: only digits, spaces, brackets, dots and

@@ -40,7 +40,7 @@ export function openLeadDialog(modal: ModalApi, settings: LeadSettings, opener: 
 }
 
 /** The consent text as a second dialog on top of the form. */
-export function openConsentDialog(modal: ModalApi, url: string, opener: HTMLElement | null): number {
+function openConsentDialog(modal: ModalApi, url: string, opener: HTMLElement | null): number {
   return modal.open({
     title: CONSENT_TITLE,
     opener,

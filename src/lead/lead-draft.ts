@@ -4,7 +4,7 @@
 import type { LeadFormValues } from './lead-form-state'
 import { IDEMPOTENCY_KEY_PATTERN } from './lead-schema'
 
-export interface LeadDraft {
+interface LeadDraft {
   values: LeadFormValues
   idempotencyKey: string
   startedAt: number

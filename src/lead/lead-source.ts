@@ -16,7 +16,7 @@ export const VISIT_TAG_KEYS = [
 export type VisitTagKey = (typeof VISIT_TAG_KEYS)[number]
 export type VisitTags = Partial<Record<VisitTagKey, string>>
 
-export const LEAD_SOURCE_LIMITS = { sourceUrl: 2000, tag: 500 } as const
+const LEAD_SOURCE_LIMITS = { sourceUrl: 2000, tag: 500 } as const
 
 /** The source fields of a lead request, each optional (API clients may send none). */
 export interface LeadSource {
@@ -38,7 +38,7 @@ export const leadSourceProperties = {
 } as const
 
 /** The visit tags of a URL's query, or null when it has none. */
-export function visitTagsOf(search: string): VisitTags | null {
+function visitTagsOf(search: string): VisitTags | null {
   const params = new URLSearchParams(search)
   const tags: VisitTags = {}
   for (const key of VISIT_TAG_KEYS) {
@@ -80,7 +80,7 @@ export function rememberVisitTags(search: string, storage = sessionStore()): voi
 }
 
 /** The tags kept by rememberVisitTags, or null when the landing URL had none. */
-export function rememberedVisitTags(storage = sessionStore()): VisitTags | null {
+function rememberedVisitTags(storage = sessionStore()): VisitTags | null {
   try {
     const raw = storage?.getItem(VISIT_TAGS_KEY)
     if (!raw) return null

@@ -20,5 +20,3 @@ export const LEAD_LABELS = {
   email: 'Ваш E-mail',
   consent: 'Я даю согласие на обработку персональных данных',
 } as const satisfies Record<LeadField, string>
-
-export const LEAD_CONSENT_LABEL = LEAD_LABELS.consent

@@ -3,7 +3,7 @@ import { LEAD_ENDPOINT } from './lead-form-state'
 import type { LeadSource } from './lead-source'
 
 /** What became of a submission, as the form needs to know it. */
-export type SubmitOutcome =
+type SubmitOutcome =
   /** 201: stored now; the only case that counts as a Metrika goal */
   | { kind: 'created'; id: number }
   /** 200: this form's idempotency key was seen before; the first lead stands */
@@ -13,7 +13,7 @@ export type SubmitOutcome =
   /** Network down, 5xx, 429, anything else: keep the values, offer the phone */
   | { kind: 'failed'; status: number | null }
 
-export type SubmitExtras = {
+type SubmitExtras = {
   idempotencyKey: string
   /** The honeypot's value: empty for people */
   website: string

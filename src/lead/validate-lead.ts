@@ -4,7 +4,7 @@ import { fieldErrorsFromAjv } from '../validation/field-errors'
 import type { Lead } from './lead'
 import { leadSchema } from './lead-schema'
 
-export type LeadValidationResult = { ok: true; lead: Lead } | { ok: false; errors: Record<string, string> }
+type LeadValidationResult = { ok: true; lead: Lead } | { ok: false; errors: Record<string, string> }
 
 let validator: ValidateFunction<Lead> | undefined
 

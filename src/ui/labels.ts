@@ -11,8 +11,5 @@ export const ACTION_LABELS = {
   confirm: 'Подтвердить',
 } as const
 
-/** Name of a generic action: a key of {@link ACTION_LABELS}. */
-export type ActionName = keyof typeof ACTION_LABELS
-
 /** Label of the header and footer button that opens the lead-request form. */
 export const LEAD_BUTTON_LABEL = 'Оставить заявку'

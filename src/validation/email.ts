@@ -1,8 +1,8 @@
 // The limits of docs/contract.md §4 follow RFC 5321 §4.5.3.1:
 // 254 characters in all, 64 bytes of local part, labels of at most 63 characters.
-export const EMAIL_MAX_LENGTH = 254
-export const EMAIL_LOCAL_PART_MAX_BYTES = 64
-export const EMAIL_DOMAIN_LABEL_MAX_LENGTH = 63
+const EMAIL_MAX_LENGTH = 254
+const EMAIL_LOCAL_PART_MAX_BYTES = 64
+const EMAIL_DOMAIN_LABEL_MAX_LENGTH = 63
 
 // Unquoted dot-atom characters of RFC 5322, widened to any Unicode letter, digit and mark
 // (RFC 6531) so that «иван@пример.рф» passes. Quoted local parts are left out on purpose:

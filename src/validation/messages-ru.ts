@@ -6,7 +6,7 @@ import type { PluralForms } from './plural-ru'
 /** What a message with a limit names: a count, a number, a date or a date format. */
 export type MessageLimit = number | string | Date
 
-export type Message = string | ((limit: MessageLimit) => string)
+type Message = string | ((limit: MessageLimit) => string)
 
 // After «не более / не менее» the noun is genitive: 1 символа, 2 символов, 5 символов, 21 символа.
 const CHARS_GENITIVE: PluralForms = { one: 'символа', few: 'символов', many: 'символов', other: 'символа' }
@@ -102,7 +102,7 @@ export const messagesRu = {
 export type MessageGroup = keyof typeof messagesRu
 
 /** A validation failure before it is put into words: a message type under a group, and its limit. */
-export type ValidationIssue = {
+type ValidationIssue = {
   readonly group: MessageGroup
   readonly type: string
   readonly limit?: MessageLimit

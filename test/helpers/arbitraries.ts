@@ -9,7 +9,7 @@ const text = fc.oneof(
   fc.constantFrom('', ' ', 'Иван', '8 999 123-45-67', '+7 (999) 123-45-67', 'a@b.ru', 'иван@пример.рф'),
   fc.string({ minLength: 180, maxLength: 420 }),
 )
-export const nearLead = fc.record(
+const nearLead = fc.record(
   {
     username: fc.oneof(text, fc.constant(null), fc.integer()),
     phone: fc.oneof(text, fc.constant(null)),
@@ -22,7 +22,7 @@ export const nearLead = fc.record(
   { requiredKeys: [] },
 )
 /** Leads a person could send: Cyrillic names, complete Russian phones in their usual spellings. */
-export const validLead = fc.record({
+const validLead = fc.record({
   username: fc.constantFrom('Иван', 'Пётр Ильич', 'Анна-Мария', "Д'Артаньян", 'Ёлка Зелёная'),
   phone: fc
     .tuple(
@@ -101,7 +101,7 @@ export const QUERY_MODELS = [
   'Feedback',
   'nope',
 ]
-export const QUERY_FIELDS = [
+const QUERY_FIELDS = [
   'id',
   'parentId',
   'typeId',

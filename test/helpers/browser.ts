@@ -23,7 +23,7 @@ function onPath(name: string): string | null {
   return null
 }
 
-export interface FoundBrowser {
+interface FoundBrowser {
   readonly executablePath: string
   /** Extra environment the browser needs (the bundled one's libraries and fonts) */
   readonly env: Record<string, string>
@@ -33,7 +33,7 @@ export interface FoundBrowser {
 let found: Promise<FoundBrowser> | null = null
 
 /** Where the tests' Chromium is: the same answer for the whole test process. */
-export function findChromium(): Promise<FoundBrowser> {
+function findChromium(): Promise<FoundBrowser> {
   found ??= locate()
   return found
 }

@@ -1,7 +1,7 @@
 // Hand-built multipart/form-data bodies for inject(): exact control over parts and bytes.
 import { randomBytes } from 'node:crypto'
 
-export interface FilePart {
+interface FilePart {
   readonly name: string
   readonly filename?: string
   readonly contentType?: string

@@ -2,7 +2,7 @@ import { Image } from '../../../src/components/Image'
 import { formatPrice } from '../../../src/format/format-price'
 import type { ProductCard as Card } from '../../../src/site/types'
 
-export function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
+function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   return (
     <article className="card">
       <a className="card__link" href={product.url}>

@@ -12,7 +12,7 @@ import type { DeliveryChannel } from '../../data/schema'
 import { enqueueDeliveries } from '../../leads/outbox'
 
 /** Who consented, from where and to which text (152-FZ; docs/decisions/007-lead-intake.md). */
-export interface ConsentRecord {
+interface ConsentRecord {
   readonly ip: string
   readonly userAgent: string | null
   readonly version: string
@@ -25,7 +25,7 @@ export interface LeadOrigin {
   readonly utm: VisitTags | null
 }
 
-export interface NewLead {
+interface NewLead {
   readonly lead: Lead
   readonly consent: ConsentRecord
   readonly spam: boolean
@@ -35,7 +35,7 @@ export interface NewLead {
   readonly channels: readonly DeliveryChannel[]
 }
 
-export interface StoredLead {
+interface StoredLead {
   readonly id: number
   readonly createdAt: string
   /** false when the idempotency key was seen before: the first lead is returned, nothing stored */
@@ -98,7 +98,7 @@ async function findByKey(db: Pick<Db, 'selectFrom'>, key: string) {
 }
 
 /** The consent text a visitor agreed to, as the consent dialog shows it. */
-export interface ConsentText {
+interface ConsentText {
   readonly url: string
   readonly title: string
   readonly content: string

@@ -32,7 +32,7 @@ import { IDEMPOTENCY_KEY, idempotencyKeyOf, isSpam, leadOf, productAt, sourcePat
 import { CONSENT_VERSION_LABEL_ONLY, findConsentText, storeLead } from './lead-store'
 
 /** Largest accepted lead request: a full lead is under 2 KB, so this leaves room and no more. */
-export const LEAD_BODY_LIMIT = 16 * 1024
+const LEAD_BODY_LIMIT = 16 * 1024
 
 const STORAGE_FAILED = 'Не удалось сохранить заявку. Попробуйте ещё раз или позвоните нам'
 const RATE_LIMITED = 'Слишком много заявок подряд. Попробуйте через минуту или позвоните нам'

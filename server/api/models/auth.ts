@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { HttpError } from '../../http-error'
 
-export type AdminAccess = 'admin' | 'missing' | 'wrong' | 'unconfigured'
+type AdminAccess = 'admin' | 'missing' | 'wrong' | 'unconfigured'
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest()
 

@@ -14,8 +14,7 @@ import {
 } from './query-tree'
 import { findModel, type FieldDef, type ModelDef, type RelationDef } from './registry'
 
-export { QUERY_LIMITS }
-export type { QueryContext, Row, SelectNode, WhereNode } from './query-tree'
+export type { QueryContext, Row, SelectNode } from './query-tree'
 
 export function bad(message: string, path?: string): never {
   throw new HttpError(400, message, 'invalid_query', path ? { [path]: message } : undefined)

@@ -6,13 +6,13 @@
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { FieldDef, ModelDef, RelationDef } from './model-def'
 
-export type { FieldDef, FieldType, ModelDef, RelationDef } from './model-def'
+export type { FieldDef, ModelDef, RelationDef } from './model-def'
 
 const str = (max: number) => ({ type: 'string', maxLength: max })
 const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max })
 const int = { type: 'integer', minimum: -2147483648, maximum: 2147483647 }
 /** A stored media path; a file sent in the same write is turned into one before validation. */
-export const MEDIA_PATH_PATTERN = '^(uploads|demo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$'
+const MEDIA_PATH_PATTERN = '^(uploads|demo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$'
 const mediaPath = { type: 'string', pattern: MEDIA_PATH_PATTERN }
 const nullableMediaPath = { type: ['string', 'null'], pattern: MEDIA_PATH_PATTERN }
 
@@ -272,12 +272,6 @@ export function findModel(name: string): ModelDef | undefined {
   return MODELS.get(name)
 }
 
-export function modelNames(): string[] {
-  return [...MODELS.keys()]
-}
-
 /** The structure record's one-to-one parts and lists that a structure write may carry. */
 export const STRUCTURE_PARTS = ['index', 'product', 'sliderItems', 'advantages'] as const
 export type StructurePart = (typeof STRUCTURE_PARTS)[number]
-
-export { int as INT_SCHEMA, str as stringSchema }

@@ -13,16 +13,16 @@ import { parseQuery } from '../../../src/api/query-string'
 import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../../src/api/multipart'
 import { createAdminCheck, requireAdmin } from './auth'
 import { executeQuery } from './query-executor'
-import { parseModelQuery, parseQueryParameter, QUERY_LIMITS, type QueryContext, type SelectNode } from './query-parser'
+import { parseModelQuery, parseQueryParameter, type QueryContext, type SelectNode } from './query-parser'
 import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
 import { findModel, type ModelDef } from './registry'
 import { imagePathPatterns, readRecord, validateWrite, writeRecord, type WriteMode } from './writes'
 
-export interface ModelRoutesOptions {
+interface ModelRoutesOptions {
   readonly config: Config
 }
 
-export const MULTIPART_LIMITS = Object.freeze({
+const MULTIPART_LIMITS = Object.freeze({
   fileSize: IMAGE_LIMITS.maxBytes,
   files: 100,
   fields: 4,
@@ -216,5 +216,3 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
   app.post<{ Params: { model: string } }>('/:model', (request, reply) => write('create', request, reply))
   app.patch<{ Params: { model: string } }>('/:model', (request, reply) => write('update', request, reply))
 }
-
-export { QUERY_LIMITS }

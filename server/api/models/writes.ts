@@ -43,7 +43,7 @@ function objectSchema(model: ModelDef, mode: WriteMode | 'part', omit: readonly 
 }
 
 /** The JSON Schema a write of this model is checked against (additionalProperties: false). */
-export function writeSchema(model: ModelDef, mode: WriteMode): Record<string, unknown> {
+function writeSchema(model: ModelDef, mode: WriteMode): Record<string, unknown> {
   const schema = objectSchema(model, mode)
   if (model.name === 'structure') {
     for (const part of STRUCTURE_PARTS) {
@@ -263,7 +263,7 @@ async function refuseCycle(db: Transaction<Database>, id: number, parentId: numb
 }
 
 /** The whole record as the write answers it: every public field, and a structure's parts. */
-export function fullSelectNode(model: ModelDef, key: number): SelectNode {
+function fullSelectNode(model: ModelDef, key: number): SelectNode {
   const partNodes =
     model.name === 'structure'
       ? STRUCTURE_PARTS.map((part) => {

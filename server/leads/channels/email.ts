@@ -10,11 +10,11 @@ import { type Channel, DeliveryError } from './channel'
 const SMTP_TIMEOUT_MS = 10_000
 
 /** «<lead-42.1763900000000@example.ru>»: the same for every send of one lead. */
-export function leadMessageId(lead: DeliverableLead, publicUrl: string): string {
+function leadMessageId(lead: DeliverableLead, publicUrl: string): string {
   return `<lead-${lead.id}.${Date.parse(lead.createdAt)}@${new URL(publicUrl).hostname}>`
 }
 
-export function emailSubject(lead: DeliverableLead): string {
+function emailSubject(lead: DeliverableLead): string {
   return `Новая заявка с сайта: ${lead.username.replace(/\s+/g, ' ').trim()}`
 }
 

@@ -9,9 +9,9 @@ import { leadTime, sourcePageUrl, type DeliverableLead, type MessageContext } fr
 import { type Channel, DeliveryError, HTTP_TIMEOUT_MS, retryAfterMs } from './channel'
 
 /** The event type of a new lead in the payload. */
-export const LEAD_EVENT = 'lead.created'
+const LEAD_EVENT = 'lead.created'
 
-export function webhookPayload(lead: DeliverableLead, ctx: MessageContext, at = new Date()) {
+function webhookPayload(lead: DeliverableLead, ctx: MessageContext, at = new Date()) {
   return {
     type: LEAD_EVENT,
     timestamp: at.toISOString(),
@@ -30,7 +30,7 @@ export function webhookPayload(lead: DeliverableLead, ctx: MessageContext, at = 
   }
 }
 
-export function webhookMessageId(lead: DeliverableLead): string {
+function webhookMessageId(lead: DeliverableLead): string {
   return `lead-${lead.id}`
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { classNames, fieldTextIds } from './field-value'
 import './form.css'
 
-export type FieldShellProps = {
+type FieldShellProps = {
   /** The control's DOM id, which the label points at. */
   id: string
   label: string

@@ -9,7 +9,7 @@ import { TextArea } from './TextArea'
 import { TextInput } from './TextInput'
 import './form.css'
 
-export type FieldsRendererProps = {
+type FieldsRendererProps = {
   fields: readonly FieldDefinition[]
   /** Values by field id; a missing value shows as an empty input. */
   values: Readonly<Record<string, string | null | undefined>>

@@ -10,7 +10,7 @@ import './form.css'
  * `value` may be the masked text this input reports or any phone text to format; `onChange`
  * receives the masked text («+7 (999) 123-45-67»). The placeholder defaults to the mask itself.
  */
-export type PhoneInputProps = BaseFieldProps<HTMLInputElement>
+type PhoneInputProps = BaseFieldProps<HTMLInputElement>
 
 /**
  * A labelled Russian phone input with the mask «+7 (___) ___-__-__». Each edit is applied in its

@@ -5,7 +5,7 @@ import { fromFieldValue, toFieldValue } from './field-value'
 import type { BaseFieldProps } from './field-props'
 import './form.css'
 
-export type TextAreaProps = BaseFieldProps<HTMLTextAreaElement> & {
+type TextAreaProps = BaseFieldProps<HTMLTextAreaElement> & {
   /** Rows shown while empty; the textarea grows from there. */
   rows?: number
   maxLength?: number

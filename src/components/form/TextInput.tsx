@@ -6,7 +6,7 @@ import { fromFieldValue, toFieldValue } from './field-value'
 import type { BaseFieldProps } from './field-props'
 import './form.css'
 
-export type TextInputProps = BaseFieldProps<HTMLInputElement> & {
+type TextInputProps = BaseFieldProps<HTMLInputElement> & {
   type?: TextInputType
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode']
   maxLength?: number

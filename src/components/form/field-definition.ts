@@ -4,7 +4,7 @@ import type { MessageGroup } from '../../validation/messages-ru'
 export type TextInputType = 'text' | 'email' | 'tel' | 'url' | 'search' | 'password'
 
 /** How a field definition is drawn. */
-export type FieldKind = 'textarea' | 'tel' | TextInputType
+type FieldKind = 'textarea' | 'tel' | TextInputType
 
 /**
  * One field of a form built by FieldsRenderer. `type` is a plain string because definitions may

@@ -41,7 +41,7 @@ export function stripRuCountryPrefix(data: string): string {
 }
 
 /** Where the caret stands after `digits` entered digits of the masked value. */
-export function caretAfterDigits(digits: number): number {
+function caretAfterDigits(digits: number): number {
   if (digits <= 0) return PHONE_MASK.indexOf('_')
   let seen = 0
   for (let i = 0; i < PHONE_MASK.length; i++) {
@@ -57,7 +57,7 @@ function enteredDigits(masked: string): string {
   return masked.replace(COUNTRY_CODE, '').replace(/\D/g, '')
 }
 
-export interface PhoneEdit {
+interface PhoneEdit {
   readonly value: string
   readonly caret: number
 }
