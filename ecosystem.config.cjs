@@ -4,9 +4,10 @@ module.exports = {
   apps: [
     {
       name: 'vitrina',
-      script: 'server/main.ts',
+      // The compiled server (`npm run build`), no TypeScript at run time (docs/decisions/011).
+      script: 'dist/node/main.mjs',
       interpreter: 'node',
-      node_args: ['--import', 'tsx'],
+      node_args: ['--enable-source-maps'],
       exec_mode: 'cluster',
       instances: 2,
       wait_ready: true, // main.ts sends 'ready' after listen()

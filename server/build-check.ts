@@ -5,8 +5,19 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT_DIR } from './config'
 
-const INPUTS = ['pages', 'renderer', 'src', 'vite.config.ts', 'package-lock.json', 'package.json', 'tsconfig.json']
+const INPUTS = [
+  'pages',
+  'renderer',
+  'server',
+  'src',
+  'vite.config.ts',
+  'package-lock.json',
+  'package.json',
+  'tsconfig.json',
+]
 const FINGERPRINT_FILE = path.join(ROOT_DIR, 'dist/.source-fingerprint')
+/** The compiled server: `npm start` and PM2 run `main.mjs` from here. */
+export const SERVER_BUILD_DIR = path.join(ROOT_DIR, 'dist/node')
 
 function listFiles(entry: string): string[] {
   const full = path.join(ROOT_DIR, entry)
@@ -32,6 +43,7 @@ function sourceFingerprint(): string {
 
 export function isBuildFresh(): boolean {
   if (!fs.existsSync(path.join(ROOT_DIR, 'dist/server/entry.mjs'))) return false
+  if (!fs.existsSync(path.join(SERVER_BUILD_DIR, 'main.mjs'))) return false
   if (!fs.existsSync(FINGERPRINT_FILE)) return false
   return fs.readFileSync(FINGERPRINT_FILE, 'utf8').trim() === sourceFingerprint()
 }

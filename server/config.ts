@@ -1,9 +1,21 @@
 // The only reader of process.env: every setting is validated once at start and frozen.
 // A bad value stops the start with one line naming the variable (docs/contract.md §5).
+import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+/**
+ * The project folder: the first one holding a package.json above the running file, so the same
+ * code finds it from `server/` (tsx) and from the compiled `dist/node/` (docs/decisions/011).
+ */
+export const ROOT_DIR = findRoot(path.dirname(fileURLToPath(import.meta.url)))
+
+function findRoot(dir: string): string {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, 'package.json'))) return at
+    if (path.dirname(at) === at) return path.resolve(dir, '..')
+  }
+}
 
 export type DatabaseConfig =
   | {

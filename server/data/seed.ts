@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { ROOT_DIR } from '../config'
 import { now, writeTransaction, type Db } from './db'
 import { hasAnyRecord, insertRecord } from './structure-store'
 import {
@@ -18,7 +18,7 @@ import {
   type DemoProduct,
 } from './demo-content'
 
-const DEMO_MEDIA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo-media')
+const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'server/data/demo-media')
 
 /** Copies a shipped demo image into the media folder under a content-hashed name. */
 function installImage(mediaDir: string, file: string): string {

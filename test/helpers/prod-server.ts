@@ -1,5 +1,5 @@
-// The production build served by the real entry point (server/main.ts) as a child process on
-// a free loopback port, the way PM2 runs it.
+// The production build served by the compiled entry point (dist/node/main.mjs) as a child process
+// on a free loopback port, the way PM2 runs it.
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
@@ -42,7 +42,7 @@ export async function startProdServer(
   const port = await freePort()
   const dbPath = path.join(dir, 'site.db')
   let output = ''
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/node/main.mjs'], {
     cwd: ROOT_DIR,
     env: {
       ...process.env,
