@@ -24,6 +24,7 @@ export function errorBody(status: number, message?: string, code?: string) {
   return { error: { code: code ?? defaultCode, message: message ?? defaultMessage } }
 }
 
+// fastify-plugin: the error and not-found handlers must be the root's, not a child context's.
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,7 @@
 // Baseline headers on every response (pages, API, assets).
 import fp from 'fastify-plugin'
 
+// fastify-plugin: its onSend hook must run for every route, so it lives in the root context.
 export const responseHeadersPlugin = fp(
   async (app) => {
     app.addHook('onSend', async (_request, reply) => {

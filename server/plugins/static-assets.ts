@@ -10,6 +10,7 @@ import { errorBody } from './errors'
 const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client')
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
+// fastify-plugin: Vite's dev middleware must see every request, which only the root context does.
 export const staticAssetsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     fs.mkdirSync(config.mediaDir, { recursive: true })

@@ -1,4 +1,7 @@
 // The production build, started by the real entry point, over a real socket.
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
 
@@ -59,6 +62,29 @@ describe('the production server', () => {
     )
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(server.output()).not.toMatch(/"level":(50|60)/)
+  })
+
+  it('does not log a visitor who leaves mid-download as an error', async () => {
+    // A file larger than the socket buffers, so the answer is still streaming when the client goes.
+    const big = path.join(server.dir, 'media', 'uploads', 'big.png')
+    fs.mkdirSync(path.dirname(big), { recursive: true })
+    fs.writeFileSync(big, Buffer.alloc(20_000_000, 1))
+    const before = server.output().length
+    for (const encoding of ['identity', 'gzip']) {
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(server.port, '127.0.0.1', () =>
+          socket.write(`GET /media/uploads/big.png HTTP/1.1\r\nHost: x\r\nAccept-Encoding: ${encoding}\r\n\r\n`),
+        )
+        socket.once('data', () => {
+          socket.pause() // the phone lost its signal…
+          setTimeout(() => socket.destroy(), 200) // …and gave up
+          socket.once('close', () => setTimeout(resolve, 300))
+        })
+      })
+    }
+    const logged = server.output().slice(before)
+    expect(logged).not.toMatch(/"level":(50|60)/)
+    expect(logged).not.toContain('"stack"')
   })
 
   it('closes gracefully on SIGTERM with exit code 0', async () => {
