@@ -98,21 +98,13 @@ export async function isGoneUrl(db: Queryable, urlFull: string): Promise<boolean
   return row !== undefined
 }
 
+const META_COLUMNS = ['metaTitle', 'metaDescription', 'metaImage', 'metaRobots', 'metaJsonLd'] as const
+
 /** What a page shows of its own record: title, text and meta. */
 export async function loadPageRecord(db: Queryable, id: number) {
   return db
     .selectFrom('structure')
-    .select([
-      'id',
-      'title',
-      'urlFull',
-      'content',
-      'metaTitle',
-      'metaDescription',
-      'metaImage',
-      'metaRobots',
-      'metaJsonLd',
-    ])
+    .select(['id', 'title', 'urlFull', 'content', ...META_COLUMNS])
     .where('id', '=', id)
     .executeTakeFirst()
 }

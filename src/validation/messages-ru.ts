@@ -34,6 +34,15 @@ function withCount(limit: MessageLimit, forms: PluralForms): string {
   return `${formatNumber(n)} ${pluralRu(n, forms)}`
 }
 
+/** «Не менее / не более / ровно N …» for lists (items) and strings (characters). */
+function countMessages(genitive: PluralForms, nominative: PluralForms) {
+  return {
+    min: (limit: MessageLimit) => `Не менее ${withCount(limit, genitive)}`,
+    max: (limit: MessageLimit) => `Не более ${withCount(limit, genitive)}`,
+    length: (limit: MessageLimit) => `Должно быть ровно ${withCount(limit, nominative)}`,
+  }
+}
+
 function formatDateLimit(limit: MessageLimit): string {
   if (limit instanceof Date) return dateFormat.format(limit)
   // A date-only ISO string is rewritten by hand: going through Date would shift it by the
@@ -55,9 +64,7 @@ export const messagesRu = {
   },
   array: {
     base: 'Значение должно быть списком',
-    min: (limit: MessageLimit) => `Не менее ${withCount(limit, ITEMS_GENITIVE)}`,
-    max: (limit: MessageLimit) => `Не более ${withCount(limit, ITEMS_GENITIVE)}`,
-    length: (limit: MessageLimit) => `Должно быть ровно ${withCount(limit, ITEMS_NOMINATIVE)}`,
+    ...countMessages(ITEMS_GENITIVE, ITEMS_NOMINATIVE),
     sparse: 'Список не должен содержать пустых элементов',
     unique: 'Элементы списка не должны повторяться',
   },
@@ -89,9 +96,7 @@ export const messagesRu = {
   string: {
     base: 'Значение должно быть строкой',
     empty: 'Поле не может быть пустым',
-    min: (limit: MessageLimit) => `Не менее ${withCount(limit, CHARS_GENITIVE)}`,
-    max: (limit: MessageLimit) => `Не более ${withCount(limit, CHARS_GENITIVE)}`,
-    length: (limit: MessageLimit) => `Должно быть ровно ${withCount(limit, CHARS_NOMINATIVE)}`,
+    ...countMessages(CHARS_GENITIVE, CHARS_NOMINATIVE),
     email: 'Некорректный адрес электронной почты',
     phone: 'Номер телефона неполный: для России нужно 11 цифр, для других стран — от 10 до 15',
     token: 'Допустимы только латинские буквы, цифры и знак подчёркивания',
