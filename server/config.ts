@@ -3,6 +3,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ConfigError, flag, integer, list, oneOf, origin, type Env } from './config-readers'
+
+export { ConfigError }
 
 /**
  * The project folder: the first one holding a package.json above the running file, so the same
@@ -92,54 +95,6 @@ export function configuredChannels(delivery: DeliveryConfig): DeliveryChannelNam
   return (['email', 'telegram', 'webhook'] as const).filter((channel) => delivery[channel] !== null)
 }
 
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    reason: string,
-  ) {
-    super(`Invalid ${variable}: ${reason}`)
-    this.name = 'ConfigError'
-  }
-}
-
-type Env = Record<string, string | undefined>
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim()
-  if (raw === undefined || raw === '') return fallback
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `expected an integer from ${min} to ${max}, got "${raw}"`)
-  }
-  return Number(raw)
-}
-
-function oneOf<T extends string>(env: Env, name: string, fallback: T, allowed: readonly T[]): T {
-  const raw = env[name]?.trim()
-  if (raw === undefined || raw === '') return fallback
-  if (!allowed.includes(raw as T)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}, got "${raw}"`)
-  return raw as T
-}
-
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const value = oneOf(env, name, fallback ? 'true' : 'false', ['true', 'false', '1', '0'])
-  return value === 'true' || value === '1'
-}
-
-function origin(env: Env, name: string, fallback: string): string {
-  const raw = env[name]?.trim()
-  if (raw === undefined || raw === '') return fallback
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new ConfigError(name, `expected an absolute http(s) URL, got "${raw}"`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, `expected an http(s) URL, got "${raw}"`)
-  }
-  return (url.origin + url.pathname).replace(/\/+$/, '')
-}
-
 function database(env: Env): DatabaseConfig {
   const raw = env.DATABASE_URL?.trim()
   const waitMs = integer(env, 'DATABASE_WAIT_SECONDS', 30, 0, 3600) * 1000
@@ -179,13 +134,6 @@ function timeZone(env: Env, name: string, fallback: string): string {
     throw new ConfigError(name, `expected an IANA time zone such as Europe/Moscow, got "${raw}"`)
   }
   return raw
-}
-
-function list(env: Env, name: string): string[] {
-  return (env[name] ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
 }
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
