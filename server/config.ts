@@ -71,6 +71,8 @@ export interface Config {
   /** Origin that serves /media/ to browsers; '' means the site itself */
   readonly mediaUrl: string
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  /** Bytes of rendered pages kept in memory (PAGE_CACHE_MB; 0 = no page cache) */
+  readonly pageCacheBytes: number
   /** Seconds the route map is kept before it is reloaded from the database */
   readonly structureTtl: number
   /** Fill the empty database with demo content on first start (default: only the default database) */
@@ -240,6 +242,7 @@ export function readConfig(env: Env = process.env): Config {
     mediaUrl: origin(env, 'MEDIA_URL', ''),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     structureTtl: integer(env, 'STRUCTURE_TTL', 120, 1, 86400),
+    pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 64, 0, 4096) * 1024 * 1024,
     // A typo in a production DATABASE_URL must not publish the demo shop: seed by default only
     // into the database nobody chose.
     seedDemo: flag(env, 'SEED_DEMO', db.kind === 'sqlite' && !db.explicit),

@@ -1,14 +1,32 @@
 // Every GET that no other route took is a page: Vike renders it with the content service in
-// pageContext (server-only, never passed to the client). Registered last. Routes only, so a
-// plain (encapsulated) plugin: it decorates nothing.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+// pageContext (server-only, never passed to the client). Anonymous answers go through the page
+// cache (server/site/page-cache.ts) with strong validators, so a repeat costs no rendering and a
+// conditional request gets 304. Registered last. Routes only, so a plain (encapsulated) plugin.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { renderPage } from 'vike/server'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { ROOT_DIR, type Config } from '../config'
+import {
+  isNotModified,
+  PageCache,
+  pageCacheKey,
+  pickEncoding,
+  withoutTracking,
+  type CachedPage,
+  type RenderedPage,
+} from '../site/page-cache'
 import { escapeHtml } from '../../src/format/escape-html'
+import { LEAD_FORM_PATH } from '../../src/lead/lead-form-state'
 
 type HttpResponse = NonNullable<Awaited<ReturnType<typeof renderPage>>['httpResponse']>
+
+/** The back office's session cookie: a signed-in owner always gets a fresh, uncached page. */
+export const ADMIN_SESSION_COOKIE = 'vitrina_admin'
+/** Browsers and proxies may keep a page, but ask (If-None-Match) before using it again. */
+const CACHED_PAGE_CONTROL = 'public, no-cache'
+// Pages made anew for each visitor: the plain lead form carries its own idempotency key and time.
+const PER_VISITOR_PATHS = new Set([LEAD_FORM_PATH, `${LEAD_FORM_PATH}/index.pageContext.json`])
 
 /** Copies a rendered page onto the reply: its status and headers (or the ones given) and body. */
 export async function sendPage(
@@ -32,23 +50,81 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
     // Load the server build explicitly: works even if node_modules was reinstalled after the build.
     await import(pathToFileURL(path.join(ROOT_DIR, 'dist/server/entry.mjs')).href)
   }
-  app.get('/*', async (request, reply) => {
-    const pageContext = await renderPage({
-      urlOriginal: request.raw.url ?? '/',
-      headersOriginal: request.headers,
-      content: app.content,
-    })
+  const cache = config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
+  // Any content write, in this process or another, empties the cache.
+  if (cache) app.content.onInvalidate(() => cache.clear())
+
+  async function render(request: FastifyRequest, url: string): Promise<RenderedPage> {
+    const pageContext = await renderPage({ urlOriginal: url, headersOriginal: request.headers, content: app.content })
     const { httpResponse } = pageContext
     // A 404/410 from `throw render()` is an answer, not a failure: only 5xx pages are errors.
     if (httpResponse.statusCode >= 500) {
       request.log.error({ err: pageContext.errorWhileRendering }, 'page rendering failed')
     }
-    const location = httpResponse.headers.find(([name]) => name.toLowerCase() === 'location')?.[1]
+    const headers = Object.fromEntries(httpResponse.headers.map(([name, value]) => [name.toLowerCase(), value]))
+    const { location } = headers
     if (httpResponse.statusCode >= 300 && httpResponse.statusCode < 400 && location) {
       // Vike's redirect body is an English line with a script; a person who sees it gets a link.
-      reply.code(httpResponse.statusCode).header('location', location)
-      return reply.type('text/html; charset=utf-8').send(redirectBody(location))
+      return {
+        status: httpResponse.statusCode,
+        headers: { location, 'content-type': 'text/html; charset=utf-8' },
+        body: Buffer.from(redirectBody(location)),
+      }
     }
-    return sendPage(reply, httpResponse)
+    return { status: httpResponse.statusCode, headers, body: Buffer.from(await httpResponse.getBody()) }
+  }
+
+  function cacheable(request: FastifyRequest, key: string | null): key is string {
+    if (!cache || key === null) return false
+    if (PER_VISITOR_PATHS.has(key.split('?')[0])) return false
+    return !(request.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${ADMIN_SESSION_COOKIE}=`))
+  }
+
+  app.get('/*', async (request, reply) => {
+    const url = request.raw.url ?? '/'
+    const key = pageCacheKey(url)
+    if (!cacheable(request, key)) {
+      const page = await render(request, url)
+      reply.code(page.status).headers(page.headers)
+      return reply.send(page.body)
+    }
+    await app.content.sync() // another process's write empties the cache (at most one read a second)
+    // Rendered from the URL without its tracking parameters: one page for every visitor.
+    const { page, hit } = await cache!.get(key, () => render(request, withoutTracking(url)))
+    reply.header('x-vitrina-cache', hit ? 'hit' : 'miss')
+    return sendCached(request, reply, page, url)
   })
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, url: string) {
+  const headers: Record<string, string> = { ...page.headers }
+  delete headers['content-length']
+  delete headers['content-encoding']
+  if (headers.location) headers.location = withTrackingOf(headers.location, url)
+  reply.headers({
+    ...headers,
+    etag: page.etag,
+    'last-modified': page.lastModified,
+    'cache-control': CACHED_PAGE_CONTROL,
+    vary: 'Accept-Encoding',
+  })
+  if (isNotModified(page, request.headers)) {
+    reply.removeHeader('content-type')
+    return reply.code(304).send()
+  }
+  reply.code(page.status)
+  const encoding = pickEncoding(page, request.headers['accept-encoding'])
+  if (encoding === null) return reply.send(page.body)
+  reply.header('content-encoding', encoding)
+  return reply.send(encoding === 'br' ? page.br : page.gzip)
+}
+
+/** A cached redirect's target with the request's own tracking parameters put back on it. */
+function withTrackingOf(location: string, requestUrl: string): string {
+  const request = new URL(requestUrl, 'http://localhost')
+  const target = new URL(location, 'http://localhost')
+  for (const [name, value] of request.searchParams) {
+    if (!target.searchParams.has(name)) target.searchParams.append(name, value)
+  }
+  return location.startsWith('/') ? `${target.pathname}${target.search}` : target.href
 }

@@ -1,6 +1,6 @@
 // Pages rendered by the real app (Vike dev middleware + SQLite), through inject().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { now } from '../../server/data/db'
+import { bumpContentVersion, now } from '../../server/data/db'
 import { formatPrice } from '../../src/format/format-price'
 import { buildTestApp, decodeEntities, titleOf, type TestApp } from '../helpers/build-test-app'
 
@@ -55,7 +55,19 @@ async function addRecord(values: {
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  // As every writer does (the API, the content tools): other processes see the change by it.
+  await bumpContentVersion(t.app.db)
   return id
+}
+
+/** GET until the status is the one expected: another writer's change shows within the 1 s check. */
+async function getEventually(url: string, status: number) {
+  const deadline = Date.now() + 3000
+  for (;;) {
+    const res = await get(url)
+    if (res.statusCode === status || Date.now() > deadline) return res
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
 
 describe('the home page', () => {
@@ -216,7 +228,7 @@ describe('content from the database', () => {
       urlFull: '/akcii',
       content: 'Скидки до 20%.',
     })
-    const res = await get('/akcii')
+    const res = await getEventually('/akcii', 200)
     expect(res.statusCode).toBe(200)
     expect(titleOf(res.body)).toBe('Акции месяца')
   })

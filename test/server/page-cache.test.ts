@@ -1,0 +1,142 @@
+// The rendered-page cache seen from outside: a repeat is served without rendering, with strong
+// validators and 304s, pre-compressed variants, tracking parameters ignored; a content write shows
+// at once in this process and within the version check in another; per-visitor pages never cached.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp, type App } from '../../server/app'
+import { AUTH, ADMIN_TOKEN } from '../api/helpers'
+import { buildTestApp, testConfig, titleOf, type TestApp } from '../helpers/build-test-app'
+import { multipartBody } from '../helpers/multipart'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await buildTestApp({ ADMIN_TOKEN })
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+const get = (url: string, headers: Record<string, string> = {}, app: App = t.app) =>
+  app.inject({ method: 'GET', url, headers })
+
+async function renameProduct(title: string, app: App = t.app) {
+  const product = await app.db
+    .selectFrom('structure')
+    .select('id')
+    .where('urlFull', '=', '/structure/product')
+    .executeTakeFirstOrThrow()
+  const { payload, headers } = multipartBody({ data: JSON.stringify({ id: product.id, title }) })
+  const res = await app.inject({ method: 'PATCH', url: '/api/structure', headers: { ...AUTH, ...headers }, payload })
+  expect(res.statusCode).toBe(200)
+}
+
+describe('the page cache', () => {
+  it('renders a page once and serves the repeat from memory, with a strong ETag and Last-Modified', async () => {
+    const first = await get('/structure/')
+    const second = await get('/structure/')
+    expect(first.statusCode).toBe(200)
+    expect([first.headers['x-vitrina-cache'], second.headers['x-vitrina-cache']]).toEqual(['miss', 'hit'])
+    expect(second.body).toBe(first.body)
+    expect(second.headers.etag).toMatch(/^"[\w-]{32}"$/)
+    expect(second.headers.etag).toBe(first.headers.etag)
+    expect(Date.parse(String(second.headers['last-modified']))).not.toBeNaN()
+    expect(second.headers['cache-control']).toBe('public, no-cache')
+    expect(second.headers.vary).toBe('Accept-Encoding')
+  })
+
+  it('answers a conditional request with 304 and no body', async () => {
+    const page = await get('/')
+    const byTag = await get('/', { 'if-none-match': String(page.headers.etag) })
+    expect(byTag.statusCode).toBe(304)
+    expect(byTag.body).toBe('')
+    expect(byTag.headers.etag).toBe(page.headers.etag)
+    const byDate = await get('/', { 'if-modified-since': String(page.headers['last-modified']) })
+    expect(byDate.statusCode).toBe(304)
+    const stale = await get('/', { 'if-none-match': '"something-else"' })
+    expect(stale.statusCode).toBe(200)
+  })
+
+  it('keeps brotli and gzip variants that decode to the same page', async () => {
+    const plain = await get('/structure/product', { 'accept-encoding': 'identity' })
+    const br = await get('/structure/product', { 'accept-encoding': 'gzip, deflate, br' })
+    const gz = await get('/structure/product', { 'accept-encoding': 'gzip' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body)
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body)
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+  })
+
+  it('treats advertising parameters as the same page, other parameters as another', async () => {
+    await get('/structure/power-tools/')
+    const tagged = await get('/structure/power-tools/?utm_source=yandex&yclid=123')
+    expect(tagged.headers['x-vitrina-cache']).toBe('hit')
+    expect(tagged.body).not.toContain('yandex')
+    const other = await get('/structure/power-tools/?page=2')
+    expect(other.headers['x-vitrina-cache']).toBe('miss')
+  })
+
+  it('keeps redirects, missing and withdrawn answers too, and a redirect keeps its visitor tags', async () => {
+    await get('/no/such/page')
+    const missing = await get('/no/such/page')
+    expect([missing.statusCode, missing.headers['x-vitrina-cache']]).toEqual([404, 'hit'])
+    await get('/structure')
+    const moved = await get('/structure?utm_source=ya')
+    expect([moved.statusCode, moved.headers['x-vitrina-cache']]).toEqual([301, 'hit'])
+    expect(moved.headers.location).toBe('/structure/?utm_source=ya')
+  })
+
+  it('renders once for many concurrent requests of an uncached page', async () => {
+    await renameProduct('Дрель для проверки одновременных запросов') // empties the cache
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get('/structure/product')))
+    const misses = answers.filter((res) => res.headers['x-vitrina-cache'] === 'miss')
+    expect(misses).toHaveLength(1)
+    expect(new Set(answers.map((res) => res.body)).size).toBe(1)
+  })
+
+  it('shows a write through the API at once', async () => {
+    await get('/structure/product')
+    await renameProduct('Дрель обновлённая')
+    const res = await get('/structure/product')
+    expect(res.headers['x-vitrina-cache']).toBe('miss')
+    expect(titleOf(res.body)).toBe('Дрель обновлённая')
+  })
+
+  it('never keeps the plain lead form, which carries a key of its own for each visitor', async () => {
+    const key = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1]
+    const a = await get('/zayavka')
+    const b = await get('/zayavka')
+    expect(a.headers['x-vitrina-cache']).toBeUndefined()
+    expect(key(a.body)).toBeDefined()
+    expect(key(a.body)).not.toBe(key(b.body))
+  })
+
+  it('never serves a signed-in owner from the cache', async () => {
+    await get('/')
+    const owner = await get('/', { cookie: '_ym_uid=1; vitrina_admin=session' })
+    expect(owner.headers['x-vitrina-cache']).toBeUndefined()
+    const visitor = await get('/', { cookie: '_ym_uid=1' })
+    expect(visitor.headers['x-vitrina-cache']).toBe('hit')
+  })
+  // Last: closing a second dev-mode app in this process stops the Vite server both share.
+  it("shows another process's write within the version check, without a restart", async () => {
+    const other = await buildApp(testConfig(t.dir, { ADMIN_TOKEN, SEED_DEMO: 'false' }))
+    await other.ready()
+    try {
+      await get('/structure/product')
+      await renameProduct('Дрель от другого процесса', other)
+      const deadline = Date.now() + 3000
+      let title = ''
+      while (Date.now() < deadline) {
+        title = titleOf((await get('/structure/product')).body)
+        if (title === 'Дрель от другого процесса') break
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(title).toBe('Дрель от другого процесса')
+    } finally {
+      await other.close()
+    }
+  })
+})
