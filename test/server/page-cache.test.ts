@@ -128,7 +128,7 @@ describe('the page cache', () => {
       await get('/structure/product')
       await renameProduct('Дрель от другого процесса', other)
       const deadline = Date.now() + 3000
-      let title = ''
+      let title: string | null = null
       while (Date.now() < deadline) {
         title = titleOf((await get('/structure/product')).body)
         if (title === 'Дрель от другого процесса') break
