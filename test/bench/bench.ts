@@ -1,5 +1,6 @@
 // `npm run bench`: the production build on loopback, fixed-duration load per URL, printed as a
 // table. Numbers only: it never fails a build. Bounded: DURATION_S seconds per URL, loopback only.
+import fs from 'node:fs'
 import { Pool } from 'undici'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, startSmtpReceiver } from '../helpers/receivers'
@@ -20,49 +21,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 ensureBuild()
-const server = await startProdServer({ LOG_LEVEL: 'error' })
-const pool = new Pool(server.url, { connections: CONCURRENCY })
-const rows: Record<string, string | number>[] = []
 console.log(`Vitrina bench: production build, 1 process, concurrency ${CONCURRENCY}, ${DURATION_MS / 1000} s per URL`)
-try {
-  for (const url of URLS) {
-    for (let i = 0; i < 20; i++) await (await pool.request({ path: url, method: 'GET' })).body.dump() // warm up
-    const latencies: number[] = []
-    let errors = 0
-    let bytes = 0
-    const end = Date.now() + DURATION_MS
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (Date.now() < end) {
-          const started = performance.now()
-          try {
-            const res = await pool.request({ path: url, method: 'GET' })
-            bytes += (await res.body.arrayBuffer()).byteLength
-            if (res.statusCode >= 500) errors++
-          } catch {
-            errors++
-          }
-          latencies.push(performance.now() - started)
-        }
-      }),
-    )
-    latencies.sort((a, b) => a - b)
-    rows.push({
-      url,
-      'req/s': Math.round(latencies.length / (DURATION_MS / 1000)),
-      'p50 ms': percentile(latencies, 50).toFixed(1),
-      'p99 ms': percentile(latencies, 99).toFixed(1),
-      'max ms': latencies.at(-1)!.toFixed(1),
-      'KB/resp': (bytes / latencies.length / 1024).toFixed(1),
-      errors,
-    })
-  }
-} finally {
-  await pool.close()
-  await server.stop()
-  server.cleanup()
-}
-console.table(rows)
+console.log('Pages as browsers ask for them (Accept-Encoding: br, gzip), from the page cache:')
+await benchPages({})
+console.log('The same with the page cache off (PAGE_CACHE_MB=0): every request rendered:')
+await benchPages({ PAGE_CACHE_MB: '0' })
 await benchLeadIntake()
 
 /**
@@ -142,4 +105,62 @@ async function benchLeadIntake(): Promise<void> {
   }
   console.log(`Lead intake: ${LEADS} leads one after another, 1 connection`)
   console.table(leadRows)
+}
+
+/** CPU time (user + system) the process has used so far, in ms: /proc/<pid>/stat on Linux. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // clock ticks of 10 ms
+  } catch {
+    return NaN
+  }
+}
+
+async function benchPages(env: Record<string, string>): Promise<void> {
+  const server = await startProdServer({ LOG_LEVEL: 'error', ...env })
+  const pool = new Pool(server.url, { connections: CONCURRENCY })
+  const headers = { 'accept-encoding': 'br, gzip' }
+  const rows: Record<string, string | number>[] = []
+  try {
+    for (const url of URLS) {
+      for (let i = 0; i < 20; i++) await (await pool.request({ path: url, method: 'GET', headers })).body.dump() // warm up
+      const latencies: number[] = []
+      let errors = 0
+      let bytes = 0
+      const cpuBefore = cpuMs(server.child.pid!)
+      const end = Date.now() + DURATION_MS
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (Date.now() < end) {
+            const started = performance.now()
+            try {
+              const res = await pool.request({ path: url, method: 'GET', headers })
+              bytes += (await res.body.arrayBuffer()).byteLength
+              if (res.statusCode >= 500) errors++
+            } catch {
+              errors++
+            }
+            latencies.push(performance.now() - started)
+          }
+        }),
+      )
+      const cpu = cpuMs(server.child.pid!) - cpuBefore
+      latencies.sort((a, b) => a - b)
+      rows.push({
+        url,
+        'req/s': Math.round(latencies.length / (DURATION_MS / 1000)),
+        'CPU ms/req': (cpu / latencies.length).toFixed(3),
+        'p50 ms': percentile(latencies, 50).toFixed(1),
+        'p99 ms': percentile(latencies, 99).toFixed(1),
+        'KB/resp': (bytes / latencies.length / 1024).toFixed(1),
+        errors,
+      })
+    }
+  } finally {
+    await pool.close()
+    await server.stop()
+    server.cleanup()
+  }
+  console.table(rows)
 }
