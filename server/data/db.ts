@@ -83,6 +83,26 @@ function openSqlite(file: string, explicit: boolean): SQLiteDatabase {
   database.pragma('busy_timeout = 5000')
   database.pragma('synchronous = FULL')
   database.pragma('foreign_keys = ON')
+  return withStatementCache(database)
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew; a page runs the same few statements each time,
+ * so prepared statements are kept by their SQL text (bounded). Safe: Kysely uses one connection
+ * at a time, and SQLite re-prepares a kept statement by itself after a schema change.
+ */
+function withStatementCache(database: SQLiteDatabase, max = 500): SQLiteDatabase {
+  const prepare = database.prepare.bind(database)
+  const statements = new Map<string, ReturnType<typeof prepare>>()
+  database.prepare = ((source: string) => {
+    let statement = statements.get(source)
+    if (!statement) {
+      statement = prepare(source)
+      if (statements.size >= max) statements.delete(statements.keys().next().value!)
+      statements.set(source, statement)
+    }
+    return statement
+  }) as typeof database.prepare
   return database
 }
 
