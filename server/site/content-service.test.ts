@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { now, openDatabase, type Db } from '../data/db'
 import { seedDemoContent } from '../data/seed'
+import { insertRecord } from '../data/structure-store'
 import { ContentService } from './content-service'
 
 let dir: string
@@ -31,27 +32,15 @@ async function insertPage(urlFull: string, typeId = 'page', parentUrl = '/') {
     .select('id')
     .where('urlFull', '=', parentUrl)
     .executeTakeFirstOrThrow()
-  const { id } = await db
-    .insertInto('structure')
-    .values({
-      parentId: parent.id,
-      typeId,
-      title: `Страница ${urlFull}`,
-      urlFull,
-      sort: 50,
-      published: 1,
-      status: null,
-      content: null,
-      metaTitle: null,
-      metaDescription: null,
-      metaImage: null,
-      metaRobots: null,
-      metaJsonLd: null,
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const id = await insertRecord(db, {
+    parentId: parent.id,
+    typeId,
+    title: `Страница ${urlFull}`,
+    urlFull,
+    sort: 50,
+    createdAt: now(),
+    updatedAt: now(),
+  })
   return id
 }
 

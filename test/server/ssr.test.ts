@@ -1,6 +1,7 @@
 // Pages rendered by the real app (Vike dev middleware + SQLite), through inject().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bumpContentVersion, now } from '../../server/data/db'
+import { insertRecord } from '../../server/data/structure-store'
 import { formatPrice } from '../../src/format/format-price'
 import { buildTestApp, decodeEntities, titleOf, type TestApp } from '../helpers/build-test-app'
 
@@ -34,27 +35,18 @@ async function addRecord(values: {
         .where('urlFull', '=', values.parentUrl)
         .executeTakeFirstOrThrow()
     : null
-  const { id } = await t.app.db
-    .insertInto('structure')
-    .values({
-      parentId: parent?.id ?? null,
-      typeId: values.typeId,
-      title: values.title,
-      urlFull: values.urlFull,
-      sort: 100,
-      published: values.published ?? 1,
-      status: values.status ?? null,
-      content: values.content ?? null,
-      metaTitle: null,
-      metaDescription: null,
-      metaImage: null,
-      metaRobots: null,
-      metaJsonLd: null,
-      createdAt: now(),
-      updatedAt: now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const id = await insertRecord(t.app.db, {
+    parentId: parent?.id ?? null,
+    typeId: values.typeId,
+    title: values.title,
+    urlFull: values.urlFull,
+    sort: 100,
+    published: values.published ?? 1,
+    status: values.status ?? null,
+    content: values.content ?? null,
+    createdAt: now(),
+    updatedAt: now(),
+  })
   // As every writer does (the API, the content tools): other processes see the change by it.
   await bumpContentVersion(t.app.db)
   return id
