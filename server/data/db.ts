@@ -51,7 +51,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     config.kind === 'sqlite'
       ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.path, config.explicit) }) })
       : new Kysely<Database>({
-          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.url, max: 10 }) }),
+          dialect: new PostgresDialect({ pool: postgresPool(config.url) }),
         })
   try {
     if (config.kind === 'postgres') await waitForPostgres(db, config.url, config.waitMs)
@@ -61,6 +61,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     throw error
   }
   return db
+}
+
+/**
+ * A pool whose idle connections may break (a restart of the server, a network cut) without taking
+ * the process down: pg emits 'error' for them, and an unheard 'error' event kills Node. The next
+ * query opens a new connection.
+ */
+function postgresPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  pool.on('error', () => {})
+  return pool
 }
 
 /** The database cannot be opened as configured: one line for the operator, naming what to check. */

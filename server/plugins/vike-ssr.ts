@@ -40,6 +40,11 @@ export async function sendPage(
   return reply.send(await page.getBody())
 }
 
+/** What a visitor sees of a page the cache does not hold while the database is away. */
+const UNAVAILABLE_PAGE = `<!doctype html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Сайт временно недоступен</title><body style="font-family:system-ui,sans-serif;text-align:center;padding:48px 16px"><h1>Сайт временно недоступен</h1><p>Мы уже чиним. Обновите страницу через минуту.</p></body></html>\n`
+const RETRY_AFTER_SECONDS = 30
+const OUTAGE_LOG_EVERY_MS = 60_000
+
 function redirectBody(location: string): string {
   const href = escapeHtml(location)
   return `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Страница переехала</title><p>Страница переехала: <a href="${href}">${href}</a></p></html>\n`
@@ -51,6 +56,7 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
     await import(pathToFileURL(path.join(ROOT_DIR, 'dist/server/entry.mjs')).href)
   }
   const cache = config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
+  let outageLoggedAt = 0
   // Any content write, in this process or another, empties the cache.
   if (cache) app.content.onInvalidate(() => cache.clear())
 
@@ -89,6 +95,24 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
       return reply.send(page.body)
     }
     await app.content.sync() // another process's write empties the cache (at most one read a second)
+    if (!app.content.databaseReachable) {
+      // The last good version of each page keeps being served; a line a minute, not a request.
+      if (Date.now() - outageLoggedAt > OUTAGE_LOG_EVERY_MS) {
+        outageLoggedAt = Date.now()
+        request.log.warn('database unreachable: pages served from the page cache')
+      }
+      const kept = cache!.peek(key)
+      if (kept) return sendCached(request, reply, kept, url)
+      return reply
+        .code(503)
+        .headers({ 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store' })
+        .type('text/html; charset=utf-8')
+        .send(UNAVAILABLE_PAGE)
+    }
+    if (outageLoggedAt !== 0) {
+      outageLoggedAt = 0
+      request.log.info('database reachable again')
+    }
     // Rendered from the URL without its tracking parameters: one page for every visitor.
     const { page, hit } = await cache!.get(key, () => render(request, withoutTracking(url)))
     reply.header('x-vitrina-cache', hit ? 'hit' : 'miss')

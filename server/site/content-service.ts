@@ -40,6 +40,11 @@ export class ContentService implements ContentSource {
     return this.routeMap.sync()
   }
 
+  /** Whether the last content version check reached the database (at most a second old). */
+  get databaseReachable(): boolean {
+    return this.routeMap.databaseReachable
+  }
+
   routes(): Promise<RouteMap> {
     return this.routeMap.get()
   }

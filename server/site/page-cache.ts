@@ -69,6 +69,11 @@ export class PageCache {
     })
   }
 
+  /** The kept answer for `key`, if any, without rendering. */
+  peek(key: string): CachedPage | undefined {
+    return this.entries.get(key)
+  }
+
   /** Drops everything: the content changed. A render under way is not stored either. */
   clear(): void {
     this.generation++

@@ -42,6 +42,7 @@ export class RouteMapCache {
   private generation = 0
   private version: number | null = null
   private versionCheckedAt = 0
+  private reachable = true
   private readonly listeners: (() => void)[] = []
 
   constructor(
@@ -69,9 +70,22 @@ export class RouteMapCache {
     const now = Date.now()
     if (now - this.versionCheckedAt < VERSION_CHECK_MS) return
     this.versionCheckedAt = now
-    const version = await readContentVersion(this.db)
+    let version: number
+    try {
+      version = await readContentVersion(this.db)
+    } catch {
+      // Unreachable: pages keep coming from the page cache and this last good map until it is back.
+      this.reachable = false
+      return
+    }
+    this.reachable = true
     if (this.version !== null && version !== this.version) this.invalidate()
     this.version = version
+  }
+
+  /** Whether the last version check reached the database. */
+  get databaseReachable(): boolean {
+    return this.reachable
   }
 
   async get(): Promise<RouteMap> {
@@ -80,8 +94,13 @@ export class RouteMapCache {
     const fresh = map && Date.now() - map.loadedAt < this.ttlSeconds * 1000
     if (map && fresh) return map
     const reload = this.loading ?? this.reload()
-    // Stale-while-revalidate: an expired map keeps serving while the new one loads.
-    return map ?? reload
+    // Stale-while-revalidate: an expired map keeps serving while the new one loads, and for as
+    // long as the database cannot give a new one.
+    if (map) {
+      reload.catch(() => {})
+      return map
+    }
+    return reload
   }
 
   private reload(): Promise<RouteMap> {
