@@ -3,7 +3,7 @@
 // does; `heal()` lets connections through again.
 import net from 'node:net'
 
-interface TcpProxy {
+export interface TcpProxy {
   readonly port: number
   cut(): void
   heal(): void
