@@ -21,7 +21,7 @@ const zones = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', '.test-tmp/**', 'node_modules/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'data/**', '.test-tmp/**', 'node_modules/**', 'coverage/**', '**/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   jsxA11y.flatConfigs.recommended,

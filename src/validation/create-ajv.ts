@@ -1,7 +1,6 @@
-import { Ajv } from 'ajv'
+import { Ajv, type Options } from 'ajv'
 import addFormats from 'ajv-formats'
-import { isEmail } from './email'
-import { isCallablePhone } from '../format/phone'
+import { formats } from './formats'
 
 /**
  * An ajv instance with the project's fixed options. The same factory serves the browser form and
@@ -15,7 +14,7 @@ import { isCallablePhone } from '../format/phone'
  * `allErrors` costs time on huge bodies, so the server must keep its body size limit small.
  * Compile each schema once and reuse the validator: compiling is the expensive part.
  */
-export function createAjv(): Ajv {
+export function createAjv(options: Pick<Options, 'code'> = {}): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     strict: true,
@@ -23,12 +22,9 @@ export function createAjv(): Ajv {
     coerceTypes: false,
     removeAdditional: false,
     useDefaults: false,
+    ...options,
   })
   addFormats(ajv)
-  // Replaces ajv-formats' ASCII-only e-mail check: the spec's limits are byte- and label-based,
-  // and Cyrillic addresses must pass.
-  ajv.addFormat('email', { type: 'string', validate: isEmail })
-  // A phone someone can call back: 10 to 15 digits, a Russian one exactly 11.
-  ajv.addFormat('phone', { type: 'string', validate: isCallablePhone })
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format)
   return ajv
 }

@@ -23,6 +23,7 @@ import {
   type LeadFormValues,
 } from '../../../src/lead/lead-form-state'
 import { leadRequestSchema, type LeadRequest } from '../../../src/lead/lead-schema'
+import { validateLeadRequest } from '../../../src/lead/lead-validators.generated'
 import { createAjv } from '../../../src/validation/create-ajv'
 import { fieldErrorsFromAjv } from '../../../src/validation/field-errors'
 import { messagesRu } from '../../../src/validation/messages-ru'
@@ -109,7 +110,9 @@ function formValues(body: unknown): LeadFormValues {
 
 export async function leadsRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const ajv = createAjv()
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema))
+  // The lead body is checked by the validator generated from its schema, the same code the
+  // browser runs; anything else this plugin validates is compiled as usual.
+  app.setValidatorCompiler(({ schema }) => (schema === leadRequestSchema ? validateLeadRequest : ajv.compile(schema)))
   // JSON (Fastify's own parser), urlencoded and multipart only: text/plain is 415 here.
   app.removeContentTypeParser('text/plain')
   await app.register(formbody, { bodyLimit: LEAD_BODY_LIMIT })
