@@ -7,6 +7,7 @@ import { apiRoutes } from './api/index'
 import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
 import { deliveryPlugin } from './leads/delivery-plugin'
+import { journalPlugin } from './leads/journal-plugin'
 import { errorsPlugin } from './plugins/errors'
 import { healthRoutes } from './plugins/health'
 import { responseHeadersPlugin } from './plugins/response-headers'
@@ -47,6 +48,7 @@ export async function buildApp(config: Config) {
   await app.register(dbPlugin, { config })
   await app.register(contentPlugin, { config })
   await app.register(deliveryPlugin, { config })
+  await app.register(journalPlugin, { config })
   await app.register(errorsPlugin)
   // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.
   // Registered before the routes it must wrap (@fastify/static included).

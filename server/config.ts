@@ -66,6 +66,8 @@ export interface Config {
   /** Canonical origin without a trailing slash, e.g. https://example.ru */
   readonly publicUrl: string
   readonly adminToken: string | null
+  /** Folder of the lead journal: leads accepted while the database was down */
+  readonly leadJournalDir: string
   /** Folder with uploaded and demo images, served under /media/ */
   readonly mediaDir: string
   /** Origin that serves /media/ to browsers; '' means the site itself */
@@ -239,6 +241,7 @@ export function readConfig(env: Env = process.env): Config {
     publicUrl: origin(env, 'PUBLIC_URL', `http://localhost:${port}`),
     adminToken,
     mediaDir: path.resolve(ROOT_DIR, env.MEDIA_DIR?.trim() || 'data/media'),
+    leadJournalDir: path.resolve(ROOT_DIR, env.LEAD_JOURNAL_DIR?.trim() || 'data/journal'),
     mediaUrl: origin(env, 'MEDIA_URL', ''),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     structureTtl: integer(env, 'STRUCTURE_TTL', 120, 1, 86400),

@@ -20,7 +20,9 @@ export async function healthRoutes(app: FastifyInstance) {
       outbox = await outboxStats(app.db)
     } catch (error) {
       request.log.warn({ code: (error as { code?: string }).code }, 'readiness check: database unreachable')
-      return noStore(reply).code(503).send({ status: 'unavailable', database: 'unreachable' })
+      return noStore(reply)
+        .code(503)
+        .send({ status: 'unavailable', database: 'unreachable', journal: { bytes: app.leadJournal.bytes() } })
     }
     const ready = pending === 0
     return noStore(reply)
@@ -30,6 +32,8 @@ export async function healthRoutes(app: FastifyInstance) {
         database: 'ok',
         pendingMigrations: pending,
         delivery: { channels: app.leadDelivery.channels, ...outbox },
+        // Leads accepted while the database was down, not yet stored (normally 0).
+        journal: { bytes: app.leadJournal.bytes() },
       })
   })
 }

@@ -159,6 +159,7 @@ export function LeadForm({
         onSent?.()
         return
       case 'repeated':
+      case 'accepted':
         setStatus('sent')
         onSent?.()
         return

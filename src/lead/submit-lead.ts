@@ -8,6 +8,8 @@ type SubmitOutcome =
   | { kind: 'created'; id: number }
   /** 200: this form's idempotency key was seen before; the first lead stands */
   | { kind: 'repeated'; id: number }
+  /** 202: the database was away; the server journaled the lead and stores it when it is back */
+  | { kind: 'accepted' }
   /** 400 with field messages: shown under the fields */
   | { kind: 'invalid'; errors: Record<string, string> }
   /** Network down, 5xx, 429, anything else: keep the values, offer the phone */
@@ -52,6 +54,7 @@ export async function submitLead(
     return { kind: 'failed', status: null }
   }
   const body: unknown = await response.json().catch(() => null)
+  if (response.status === 202) return { kind: 'accepted' }
   if (response.status === 201 || response.status === 200) {
     const id = (body as { data?: { id?: unknown } } | null)?.data?.id
     return typeof id === 'number'

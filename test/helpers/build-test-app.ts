@@ -20,6 +20,7 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
   return readConfig({
     DATABASE_URL: `file:${path.join(dir, 'site.db')}`,
     MEDIA_DIR: path.join(dir, 'media'),
+    LEAD_JOURNAL_DIR: path.join(dir, 'journal'),
     LOG_LEVEL: 'silent',
     // An explicit DATABASE_URL is seeded only when asked: the tests want the demo shop.
     SEED_DEMO: 'true',

@@ -52,6 +52,7 @@ export async function startProdServer(
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: `file:${dbPath}`,
       MEDIA_DIR: path.join(dir, 'media'),
+      LEAD_JOURNAL_DIR: path.join(dir, 'journal'),
       LOG_LEVEL: 'warn',
       // An explicit DATABASE_URL is seeded only when asked: the tests want the demo shop.
       SEED_DEMO: 'true',

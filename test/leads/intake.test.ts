@@ -1,10 +1,12 @@
 // POST /api/feedback through inject(): what each kind of request gets, and what is stored.
 // The field rules themselves are unit-tested in src/lead; here the route's own behaviour.
+import fs from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentVersion } from '../../server/api/leads/lead-store'
 import { multipartBody } from '../helpers/multipart'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
+import { waitFor } from '../helpers/receivers'
 
 const lead = { username: 'Иван Петров', phone: '8 999 123-45-67', email: 'ivan@example.ru', consent: true }
 const FORM = 'application/x-www-form-urlencoded'
@@ -231,8 +233,32 @@ describe('POST /api/feedback', () => {
     expect(data.version).toBe(consentVersion(data.title, data.content))
   })
 
-  it('answers 503 with Russian text and writes nothing when the storage fails', async () => {
+  it('journals a lead the database refuses, answers success, and stores it once the database takes it', async () => {
     const before = (await rows()).length
+    await sql`CREATE TRIGGER feedback_fail BEFORE INSERT ON feedback BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
+      t.app.db,
+    )
+    try {
+      const res = await post({ payload: { ...lead, email: 'journal@example.ru' } })
+      expect(res.statusCode).toBe(202)
+      expect(res.json().data.id).toBeNull()
+      const page = await post(form({ ...lead, email: 'journal-form@example.ru', consent: 'on' }))
+      expect([page.statusCode, page.headers.location]).toEqual([303, '/spasibo'])
+      expect((await rows()).length).toBe(before)
+    } finally {
+      await sql`DROP TRIGGER feedback_fail`.execute(t.app.db)
+    }
+    await waitFor(async () => (await rows()).length === before + 2, 'the journal drained')
+    const emails = (await rows()).map((row) => row.email)
+    expect(emails.filter((email) => email === 'journal@example.ru')).toHaveLength(1)
+    expect(emails.filter((email) => email === 'journal-form@example.ru')).toHaveLength(1)
+  })
+
+  it('answers 503 with Russian text and writes nothing when neither the database nor the journal can', async () => {
+    const before = (await rows()).length
+    const journalDir = t.config.leadJournalDir
+    fs.rmSync(journalDir, { recursive: true, force: true })
+    fs.writeFileSync(journalDir, 'not a folder') // the disk cannot take the journal either
     await sql`CREATE TRIGGER feedback_fail BEFORE INSERT ON feedback BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
       t.app.db,
     )
@@ -249,6 +275,7 @@ describe('POST /api/feedback', () => {
       expect(page.body).toContain('value="Иван Петров"')
     } finally {
       await sql`DROP TRIGGER feedback_fail`.execute(t.app.db)
+      fs.rmSync(journalDir, { force: true })
     }
     expect((await rows()).length).toBe(before)
     expect((await post({ payload: lead })).statusCode).toBe(201)

@@ -12,7 +12,7 @@ import type { DeliveryChannel } from '../../data/schema'
 import { enqueueDeliveries } from '../../leads/outbox'
 
 /** Who consented, from where and to which text (152-FZ; docs/decisions/007-lead-intake.md). */
-interface ConsentRecord {
+export interface ConsentRecord {
   readonly ip: string
   readonly userAgent: string | null
   readonly version: string
@@ -25,7 +25,9 @@ export interface LeadOrigin {
   readonly utm: VisitTags | null
 }
 
-interface NewLead {
+export interface NewLead {
+  /** When the lead was accepted, if earlier than now (a lead coming back from the journal) */
+  readonly at?: string
   readonly lead: Lead
   readonly consent: ConsentRecord
   readonly spam: boolean
@@ -57,7 +59,7 @@ export async function storeLead(db: Db, input: NewLead): Promise<StoredLead> {
         const first = await findByKey(trx, idempotencyKey)
         if (first) return { ...first, created: false }
       }
-      const createdAt = now()
+      const createdAt = input.at ?? now()
       const row = await trx
         .insertInto('feedback')
         .values({
@@ -108,6 +110,8 @@ interface ConsentText {
 
 /** The version recorded when no consent page is published: the label text alone was shown. */
 export const CONSENT_VERSION_LABEL_ONLY = 'label-only'
+/** The version recorded when the database was down and this process had not read the text yet. */
+export const CONSENT_VERSION_UNAVAILABLE = 'unavailable'
 
 /**
  * The published consent page at `url` with the version of its text. The version is a hash, so

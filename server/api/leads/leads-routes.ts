@@ -3,9 +3,11 @@
 // rate limit and its error handler apply to these routes only.
 //
 // Statuses: 201 stored; 200 a repeated Idempotency-Key (the first lead's id, nothing stored);
+// 202 accepted into the lead journal while the database cannot take it (stored when it is back);
 // 303 to /spasibo for the no-JS form; 400 with every field error at once; 413; 415; 429; 503
-// when the storage fails. A bot (honeypot filled, or sent faster than a person can type) gets
+// when neither the database nor the journal can take it. A bot (honeypot filled, or sent faster than a person can type) gets
 // the same answer as a person while its lead is kept with spam = 1.
+import { randomUUID } from 'node:crypto'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
@@ -30,7 +32,7 @@ import { messagesRu } from '../../../src/validation/messages-ru'
 import { sendFormPage } from './form-page'
 import { databaseRateLimitStore } from '../../leads/rate-limit-store'
 import { IDEMPOTENCY_KEY, idempotencyKeyOf, isSpam, leadOf, productAt, sourcePath } from './lead-rules'
-import { CONSENT_VERSION_LABEL_ONLY, findConsentText, storeLead } from './lead-store'
+import { CONSENT_VERSION_LABEL_ONLY, CONSENT_VERSION_UNAVAILABLE, findConsentText, storeLead } from './lead-store'
 
 /** Largest accepted lead request: a full lead is under 2 KB, so this leaves room and no more. */
 const LEAD_BODY_LIMIT = 16 * 1024
@@ -144,6 +146,22 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
     })
   }
 
+  // The consent text's version by page, remembered, so a lead journaled during an outage still
+  // records which text the visitor agreed to.
+  const consentVersions = new Map<string, string>()
+  async function consentVersionAt(sourceUrl: string): Promise<string> {
+    let consentUrl: string | null = null
+    try {
+      const site = await app.content.getSite(new URL(sourceUrl, 'http://localhost').pathname)
+      consentUrl = site?.consentUrl ?? null
+      const version = (await findConsentText(app.db, consentUrl))?.version ?? CONSENT_VERSION_LABEL_ONLY
+      consentVersions.set(consentUrl ?? '', version)
+      return version
+    } catch {
+      return consentVersions.get(consentUrl ?? '') ?? CONSENT_VERSION_UNAVAILABLE
+    }
+  }
+
   async function answerRejected(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -208,21 +226,26 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
       const body = request.body as LeadRequest
       const spam = isSpam(body, config.leadMinFillSeconds)
       const sourceUrl = sourcePath(request, body)
+      const lead = {
+        lead: leadOf(body),
+        spam,
+        origin: {
+          sourceUrl,
+          product: await productAt(app.content, sourceUrl).catch(() => null),
+          utm: body.utm ?? null,
+        },
+        consent: {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          version: await consentVersionAt(sourceUrl),
+        },
+      }
       let stored
       try {
-        const site = await app.content.getSite(new URL(sourceUrl, 'http://localhost').pathname)
-        const consentText = await findConsentText(app.db, site?.consentUrl ?? null)
         stored = await storeLead(app.db, {
-          lead: leadOf(body),
-          spam,
+          ...lead,
           idempotencyKey: idempotency.key,
-          origin: { sourceUrl, product: await productAt(app.content, sourceUrl), utm: body.utm ?? null },
           channels: app.leadDelivery.channels,
-          consent: {
-            ip: request.ip,
-            userAgent: request.headers['user-agent'] ?? null,
-            version: consentText?.version ?? CONSENT_VERSION_LABEL_ONLY,
-          },
         })
       } catch (error) {
         // The code and the driver's message only: neither carries the lead's values.
@@ -230,7 +253,17 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
           { code: (error as { code?: string }).code, message: (error as Error).message },
           'lead not stored',
         )
-        return answerRejected(request, reply, 503, { values: formValues(request.body), failure: LEAD_FAILURE_TEXT })
+        // The database cannot take it now: the journal keeps it until it can (fsync first).
+        const at = new Date().toISOString()
+        try {
+          await app.leadJournal.append({ ...lead, at, idempotencyKey: idempotency.key ?? `journal-${randomUUID()}` })
+        } catch (journalError) {
+          request.log.error({ code: (journalError as { code?: string }).code }, 'lead not journaled either')
+          return answerRejected(request, reply, 503, { values: formValues(request.body), failure: LEAD_FAILURE_TEXT })
+        }
+        request.log.warn({ spam }, 'lead journaled: stored once the database is back')
+        if (isFormPost(request)) return reply.code(303).header('location', LEAD_THANKS_PATH).send()
+        return reply.code(202).send({ data: { id: null, createdAt: at } })
       }
       request.log.info({ leadId: stored.id, created: stored.created, spam }, 'lead stored')
       // After the answer: delivery never holds up the 201.
