@@ -97,7 +97,7 @@ describe.skipIf(!TEST_DATABASE_URL)('an unreachable PostgreSQL', () => {
     setTimeout(() => proxy.heal(), 1500)
     try {
       const run = await runMain({ PORT: String(await freePort()), DATABASE_URL: url.href, DATABASE_WAIT_SECONDS: '30' })
-      expect(run.stdout).toContain('Vitrina is running at http://')
+      expect(run.stdout, run.stderr).toContain('Vitrina is running at http://')
       expect(run.ms).toBeGreaterThanOrEqual(1500)
     } finally {
       await proxy.close()
