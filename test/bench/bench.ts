@@ -2,6 +2,7 @@
 // table. Numbers only: it never fails a build. Bounded: DURATION_S seconds per URL, loopback only.
 import fs from 'node:fs'
 import { Pool } from 'undici'
+import { launchBrowser, waitForVike } from '../helpers/browser'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, startSmtpReceiver } from '../helpers/receivers'
 
@@ -26,6 +27,7 @@ console.log('Pages as browsers ask for them (Accept-Encoding: br, gzip), from th
 await benchPages({})
 console.log('The same with the page cache off (PAGE_CACHE_MB=0): every request rendered:')
 await benchPages({ PAGE_CACHE_MB: '0' })
+await benchJavaScript()
 await benchLeadIntake()
 
 /**
@@ -162,5 +164,48 @@ async function benchPages(env: Record<string, string>): Promise<void> {
     await server.stop()
     server.cleanup()
   }
+  console.table(rows)
+}
+
+/**
+ * The JavaScript each page makes a phone download before any interaction, as transferred
+ * (compressed) in Chromium, and what opening the lead dialog adds.
+ */
+async function benchJavaScript(): Promise<void> {
+  const server = await startProdServer({ LOG_LEVEL: 'error' })
+  const browser = await launchBrowser()
+  const rows: Record<string, string | number>[] = []
+  try {
+    for (const path of ['/', '/structure/', '/structure/product', '/no-such-page']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' })
+      const page = await context.newPage()
+      const scripts = new Map<string, number>()
+      page.on('requestfinished', (request) => {
+        if (request.resourceType() !== 'script') return
+        void request.sizes().then((sizes) => scripts.set(request.url(), sizes.responseBodySize))
+      })
+      await page.goto(server.url + path)
+      await waitForVike(page, path)
+      await page.waitForLoadState('networkidle')
+      const initial = [...scripts.values()].reduce((sum, n) => sum + n, 0)
+      const before = new Set(scripts.keys())
+      await page.locator('header [data-lead-button]').first().click()
+      await page.getByRole('dialog').getByLabel('Ваше имя').waitFor()
+      await page.waitForLoadState('networkidle')
+      const added = [...scripts].filter(([url]) => !before.has(url)).reduce((sum, [, n]) => sum + n, 0)
+      rows.push({
+        page: path,
+        'scripts before interaction': before.size,
+        'JS KiB (as sent)': (initial / 1024).toFixed(1),
+        'lead dialog adds KiB': (added / 1024).toFixed(1),
+      })
+      await context.close()
+    }
+  } finally {
+    await browser.close()
+    await server.stop()
+    server.cleanup()
+  }
+  console.log('JavaScript a phone downloads (Chromium, 390 px, compressed as sent):')
   console.table(rows)
 }
