@@ -1,7 +1,7 @@
 // https://vike.dev/onAfterRenderClient — vike-react updates only title and description on client
 // navigation (+Head applies to the first HTML only), so the rest of the head follows here.
 import type { PageContextClient } from 'vike/types'
-import { ERROR_HEAD_TAGS, pageHeadTags, type HeadTags } from '../src/site/head-tags'
+import { ERROR_HEAD_TAGS, OG_IMAGE_SIZE, pageHeadTags, type HeadTags } from '../src/site/head-tags'
 import { serializeJsonLd } from '../src/site/json-ld'
 import { rememberVisitTags } from '../src/lead/lead-source'
 import type { PageData } from '../src/site/types'
@@ -55,6 +55,15 @@ function applyHeadTags(tags: HeadTags) {
   setTag('meta[property="og:url"]', meta('property', 'og:url'), 'content', tags.ogUrl)
   setTag('meta[property="og:type"]', meta('property', 'og:type'), 'content', tags.ogType)
   setTag('meta[property="og:image"]', meta('property', 'og:image'), 'content', tags.ogImage)
+  const size = tags.ogImage ? OG_IMAGE_SIZE : null
+  setTag('meta[property="og:image:type"]', meta('property', 'og:image:type'), 'content', size && 'image/jpeg')
+  setTag('meta[property="og:image:width"]', meta('property', 'og:image:width'), 'content', size && String(size.width))
+  setTag(
+    'meta[property="og:image:height"]',
+    meta('property', 'og:image:height'),
+    'content',
+    size && String(size.height),
+  )
   setTag('meta[property="og:site_name"]', meta('property', 'og:site_name'), 'content', tags.siteName)
   setTag('meta[name="robots"]', meta('name', 'robots'), 'content', tags.robots)
   for (const old of document.head.querySelectorAll('script[type="application/ld+json"]')) old.remove()

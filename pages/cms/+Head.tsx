@@ -2,7 +2,7 @@
 // After client navigations renderer/+onAfterRenderClient.ts brings the same tags up to date.
 import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
-import { pageHeadTags } from '../../src/site/head-tags'
+import { OG_IMAGE_SIZE, pageHeadTags } from '../../src/site/head-tags'
 import { serializeJsonLd } from '../../src/site/json-ld'
 import type { Data } from './+data'
 
@@ -18,6 +18,9 @@ export function Head() {
       <meta property="og:locale" content="ru_RU" />
       {tags.siteName && <meta property="og:site_name" content={tags.siteName} />}
       {tags.ogImage && <meta property="og:image" content={tags.ogImage} />}
+      {tags.ogImage && <meta property="og:image:type" content="image/jpeg" />}
+      {tags.ogImage && <meta property="og:image:width" content={String(OG_IMAGE_SIZE.width)} />}
+      {tags.ogImage && <meta property="og:image:height" content={String(OG_IMAGE_SIZE.height)} />}
       {tags.robots && <meta name="robots" content={tags.robots} />}
       {tags.jsonLd.map((item, i) => (
         <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(item) }} />

@@ -1,7 +1,11 @@
 // The per-page head tags beyond title and description, computed once for both the server
 // render (+Head) and the head update after a client navigation.
-import { absoluteMedia, breadcrumbLd, organizationLd, productLd } from './json-ld'
+import { breadcrumbLd, organizationLd, productLd } from './json-ld'
 import type { PageData, PublicSettings, SiteInfo } from './types'
+
+/** Where the share preview of a media image is served: always a 1200×630 JPEG (VK, Telegram, WhatsApp). */
+export const OG_IMAGE_PATH = '/og-image/'
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const
 
 export interface HeadTags {
   canonical: string | null
@@ -33,7 +37,8 @@ export function pageHeadTags(
     canonical: url,
     ogUrl: url,
     ogType: page.typeId === 'product' ? 'product' : 'website',
-    ogImage: image ? absoluteMedia(publicUrl, mediaUrl, image) : null,
+    // A raster of the size every messenger shows, made from the record's image (or the logo).
+    ogImage: image ? `${publicUrl}${OG_IMAGE_PATH}${image}` : null,
     siteName: site?.title ?? null,
     robots: page.meta.robots,
     jsonLd,

@@ -1,4 +1,5 @@
 // Pages rendered by the real app (Vike dev middleware + SQLite), through inject().
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bumpContentVersion, now } from '../../server/data/db'
 import { insertRecord } from '../../server/data/structure-store'
@@ -83,7 +84,19 @@ describe('the home page', () => {
   it('describes the organisation for crawlers with absolute URLs from PUBLIC_URL', async () => {
     const html = (await get('/')).body
     expect(html).toContain('<link rel="canonical" href="https://shop.example.ru/"')
-    expect(html).toMatch(/<meta property="og:image" content="https:\/\/shop\.example\.ru\/media\/demo\/[^"]+"/)
+    const og = /<meta property="og:image" content="https:\/\/shop\.example\.ru(\/og-image\/demo\/[^"]+)"/.exec(html)
+    expect(og).not.toBeNull()
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>')
+    expect(html).toContain('<meta property="og:image:height" content="630"/>')
+    // A raster of exactly that size, whatever the source (the demo images are SVG), made once.
+    const image = await t.app.inject({ method: 'GET', url: og![1] })
+    expect([image.statusCode, image.headers['content-type']]).toEqual([200, 'image/jpeg'])
+    expect(await sharp(image.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 })
+    const again = await t.app.inject({ method: 'GET', url: og![1] })
+    expect(again.rawPayload.equals(image.rawPayload)).toBe(true)
+    for (const bad of ['/og-image/../site.db', '/og-image/demo/nothing.svg', '/og-image/etc/passwd']) {
+      expect((await t.app.inject({ method: 'GET', url: bad })).statusCode, bad).toBe(404)
+    }
     expect(html).toMatch(/<meta name="description" content="[^"]+"/)
     const org = jsonLd(html).find((x) => x['@type'] === 'Organization')
     expect(org).toMatchObject({ name: expect.any(String), telephone: '+74951234567', url: 'https://shop.example.ru/' })
