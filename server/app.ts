@@ -61,7 +61,7 @@ export async function buildApp(config: Config) {
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   })
-  await app.register(responseHeadersPlugin)
+  await app.register(responseHeadersPlugin, { config })
   await app.register(seoRoutes, { config })
   await app.register(healthRoutes)
   await app.register(apiRoutes, { prefix: '/api', config })

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { errorBody } from '../plugins/errors'
+import { cspReportRoutes } from './csp-report'
 import { deliveryRoutes } from './leads/delivery-routes'
 import { leadsRoutes } from './leads/leads-routes'
 import { modelRoutes } from './models/routes'
@@ -11,6 +12,8 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(leadsRoutes, { config })
   // The lead outbox for the owner's tools: admin token only.
   await app.register(deliveryRoutes, { config })
+  // Reports of what the Content-Security-Policy blocked: small, rate-limited, logged without data.
+  await app.register(cspReportRoutes)
   // Generic model reads and content writes (GET/POST/PATCH /api/:model …); never writes feedback.
   await app.register(modelRoutes, { config })
   // Unknown API paths are JSON 404s, never an HTML page from the SSR catch-all.

@@ -1,10 +1,14 @@
 // Baseline headers on every response (pages, API, assets).
 import fp from 'fastify-plugin'
+import type { Config } from '../config'
+import { securityHeaders } from '../site/csp'
 
 // fastify-plugin: its onSend hook must run for every route, so it lives in the root context.
-export const responseHeadersPlugin = fp(
-  async (app) => {
+export const responseHeadersPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    const security = securityHeaders(config)
     app.addHook('onSend', async (_request, reply) => {
+      reply.headers(security)
       // The server is closing (deploy, reload): this response is the connection's last.
       if (!app.server.listening) reply.header('connection', 'close')
       reply.header('x-content-type-options', 'nosniff')

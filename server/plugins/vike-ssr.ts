@@ -16,6 +16,7 @@ import {
   type CachedPage,
   type RenderedPage,
 } from '../site/page-cache'
+import { contentSecurityPolicy } from '../site/csp'
 import { escapeHtml } from '../../src/format/escape-html'
 import { LEAD_FORM_PATH } from '../../src/lead/lead-form-state'
 
@@ -32,12 +33,15 @@ const PER_VISITOR_PATHS = new Set([LEAD_FORM_PATH, `${LEAD_FORM_PATH}/index.page
 export async function sendPage(
   reply: FastifyReply,
   page: HttpResponse,
+  config: Pick<Config, 'mediaUrl' | 'metrikaId'>,
   override: { status?: number; headers?: Record<string, string> } = {},
 ) {
+  const body = await page.getBody()
   reply.code(override.status ?? page.statusCode)
   for (const [name, value] of page.headers) reply.header(name, value)
+  reply.header('content-security-policy', contentSecurityPolicy(body, config))
   for (const [name, value] of Object.entries(override.headers ?? {})) reply.header(name, value)
-  return reply.send(await page.getBody())
+  return reply.send(body)
 }
 
 /** What a visitor sees of a page the cache does not hold while the database is away. */
@@ -71,13 +75,22 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
     const { location } = headers
     if (httpResponse.statusCode >= 300 && httpResponse.statusCode < 400 && location) {
       // Vike's redirect body is an English line with a script; a person who sees it gets a link.
+      const body = redirectBody(location)
       return {
         status: httpResponse.statusCode,
-        headers: { location, 'content-type': 'text/html; charset=utf-8' },
-        body: Buffer.from(redirectBody(location)),
+        headers: {
+          location,
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': contentSecurityPolicy(body, config),
+        },
+        body: Buffer.from(body),
       }
     }
-    return { status: httpResponse.statusCode, headers, body: Buffer.from(await httpResponse.getBody()) }
+    const body = await httpResponse.getBody()
+    if (headers['content-type']?.startsWith('text/html')) {
+      headers['content-security-policy'] = contentSecurityPolicy(body, config)
+    }
+    return { status: httpResponse.statusCode, headers, body: Buffer.from(body) }
   }
 
   function cacheable(request: FastifyRequest, key: string | null): key is string {
@@ -105,7 +118,11 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
       if (kept) return sendCached(request, reply, kept, url)
       return reply
         .code(503)
-        .headers({ 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store' })
+        .headers({
+          'retry-after': String(RETRY_AFTER_SECONDS),
+          'cache-control': 'no-store',
+          'content-security-policy': contentSecurityPolicy(UNAVAILABLE_PAGE, config),
+        })
         .type('text/html; charset=utf-8')
         .send(UNAVAILABLE_PAGE)
     }

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { renderPage } from 'vike/server'
 import type { LeadFormState } from '../../../src/lead/lead-form-state'
 import { LEAD_FORM_PATH } from '../../../src/lead/lead-form-state'
+import type { Config } from '../../config'
 import { sendPage } from '../../plugins/vike-ssr'
 
 export async function sendFormPage(
@@ -13,6 +14,7 @@ export async function sendFormPage(
   reply: FastifyReply,
   status: number,
   leadFormState: LeadFormState,
+  config: Pick<Config, 'mediaUrl' | 'metrikaId'>,
 ): Promise<FastifyReply> {
   try {
     const pageContext = await renderPage({
@@ -25,7 +27,7 @@ export async function sendFormPage(
     if (!httpResponse || httpResponse.statusCode !== 200)
       throw new Error(`form page answered ${httpResponse?.statusCode}`)
     // The page holds what the visitor typed: never cache it anywhere.
-    return sendPage(reply, httpResponse, { status, headers: { 'cache-control': 'no-store' } })
+    return sendPage(reply, httpResponse, config, { status, headers: { 'cache-control': 'no-store' } })
   } catch (error) {
     request.log.error({ message: (error as Error).message }, 'lead form page failed to render')
     // Still not a JSON page: back to the empty form (a flag only, no personal data in the URL).

@@ -1,0 +1,53 @@
+// The Content-Security-Policy of every HTML answer (docs/decisions/014-csp.md): scripts only by
+// the hashes of the page's own inline scripts, with 'strict-dynamic' so what they load may run;
+// no 'unsafe-inline', no 'unsafe-eval'. Hashes, not nonces: a cached page keeps its bytes (and its
+// pre-compressed variants) and its policy, computed once per cached entry.
+import { createHash } from 'node:crypto'
+import type { Config } from '../config'
+
+export const CSP_REPORT_PATH = '/api/csp-report'
+
+// Yandex Metrika's loader and what it sends and shows (https://yandex.ru/support/metrica/code/install-counter-csp.html).
+const METRIKA_SCRIPT = ['https://mc.yandex.ru', 'https://yastatic.net']
+const METRIKA_CONNECT = ['https://mc.yandex.ru', 'https://mc.yandex.com', 'wss://mc.yandex.ru']
+const METRIKA_IMG = ['https://mc.yandex.ru', 'https://mc.yandex.com']
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
+
+/** sha256 hashes of the inline scripts a browser would run (not JSON or JSON-LD data blocks). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
+    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue
+    hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
+  }
+  return [...hashes]
+}
+
+export function contentSecurityPolicy(html: string, config: Pick<Config, 'mediaUrl' | 'metrikaId'>): string {
+  const metrika = config.metrikaId !== null
+  const media = config.mediaUrl ? [config.mediaUrl] : []
+  return [
+    `script-src 'strict-dynamic' ${inlineScriptHashes(html).join(' ')}${metrika ? ` ${METRIKA_SCRIPT.join(' ')}` : ''}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    ['img-src', "'self'", 'data:', ...media, ...(metrika ? METRIKA_IMG : [])].join(' '),
+    ['connect-src', "'self'", ...(metrika ? METRIKA_CONNECT : [])].join(' '),
+    `report-uri ${CSP_REPORT_PATH}`,
+  ].join('; ')
+}
+
+/** The other headers of an HTML answer that limit what a page may do. */
+export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+  return {
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(config.publicUrl.startsWith('https://')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  }
+}

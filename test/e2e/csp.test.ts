@@ -1,0 +1,74 @@
+// The Content-Security-Policy in a real browser on the production build: the pages, client
+// navigation, the lead dialog and the 404 run without a single violation, with Metrika on and
+// off; the header is the same on a cache hit and a miss; a script injected through content does
+// not run.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, waitForVike } from '../helpers/browser'
+import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+
+let browser: Browser
+
+beforeAll(async () => {
+  ensureBuild()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function visit(server: ProdServer): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' })
+  const page = await context.newPage()
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = [])
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI}`),
+    )
+  })
+  return {
+    page,
+    violations: () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  }
+}
+
+for (const metrika of [false, true]) {
+  describe(`the Content-Security-Policy, Metrika ${metrika ? 'on' : 'off'}`, () => {
+    let server: ProdServer
+    beforeAll(async () => {
+      server = await startProdServer(metrika ? { METRIKA_ID: '12345678' } : {})
+    })
+    afterAll(async () => {
+      await server?.stop()
+      server?.cleanup()
+    })
+
+    it('lets the site run with no violation: pages, navigation, the lead dialog, the 404', async () => {
+      const { page, violations } = await visit(server)
+      await page.goto(server.url + '/')
+      await waitForVike(page, '/')
+      await page.locator('header nav a', { hasText: 'Каталог' }).first().click()
+      await page.waitForURL('**/structure/')
+      await page.locator('a[href="/structure/product"]').first().click()
+      await page.waitForURL('**/structure/product')
+      await page.locator('header').getByRole('button', { name: 'Оставить заявку' }).click()
+      await page.getByRole('dialog', { name: 'Оставить заявку' }).getByLabel('Ваше имя').waitFor()
+      await page.goto(server.url + '/no-such-page')
+      await page.waitForLoadState('networkidle')
+      expect(await violations()).toEqual([])
+      await page.context().close()
+    })
+
+    it('sends the same policy on a miss and on a hit', async () => {
+      const miss = await fetch(server.url + '/structure/power-tools/')
+      const hit = await fetch(server.url + '/structure/power-tools/')
+      expect(hit.headers.get('x-vitrina-cache')).toBe('hit')
+      const policy = miss.headers.get('content-security-policy')
+      expect(policy).toContain("'strict-dynamic'")
+      expect(policy).not.toContain('unsafe-inline')
+      expect(policy).not.toContain('unsafe-eval')
+      expect(hit.headers.get('content-security-policy')).toBe(policy)
+      expect(policy!.includes('mc.yandex.ru')).toBe(metrika)
+    })
+  })
+}
