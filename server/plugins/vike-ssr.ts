@@ -16,7 +16,7 @@ import {
   type CachedPage,
   type RenderedPage,
 } from '../site/page-cache'
-import { contentSecurityPolicy } from '../site/csp'
+import { contentSecurityPolicy, newNonce } from '../site/csp'
 import { escapeHtml } from '../../src/format/escape-html'
 import { LEAD_FORM_PATH } from '../../src/lead/lead-form-state'
 
@@ -33,13 +33,13 @@ const PER_VISITOR_PATHS = new Set([LEAD_FORM_PATH, `${LEAD_FORM_PATH}/index.page
 export async function sendPage(
   reply: FastifyReply,
   page: HttpResponse,
-  config: Pick<Config, 'mediaUrl' | 'metrikaId'>,
+  policy: (html: string) => string,
   override: { status?: number; headers?: Record<string, string> } = {},
 ) {
   const body = await page.getBody()
   reply.code(override.status ?? page.statusCode)
   for (const [name, value] of page.headers) reply.header(name, value)
-  reply.header('content-security-policy', contentSecurityPolicy(body, config))
+  reply.header('content-security-policy', policy(body))
   for (const [name, value] of Object.entries(override.headers ?? {})) reply.header(name, value)
   return reply.send(body)
 }
@@ -65,7 +65,14 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
   if (cache) app.content.onInvalidate(() => cache.clear())
 
   async function render(request: FastifyRequest, url: string): Promise<RenderedPage> {
-    const pageContext = await renderPage({ urlOriginal: url, headersOriginal: request.headers, content: app.content })
+    // One nonce per rendering: a cached page keeps it with its bytes (docs/decisions/014-csp.md).
+    const nonce = newNonce()
+    const pageContext = await renderPage({
+      urlOriginal: url,
+      headersOriginal: request.headers,
+      content: app.content,
+      cspNonce: nonce,
+    })
     const { httpResponse } = pageContext
     // A 404/410 from `throw render()` is an answer, not a failure: only 5xx pages are errors.
     if (httpResponse.statusCode >= 500) {
@@ -88,7 +95,7 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
     }
     const body = await httpResponse.getBody()
     if (headers['content-type']?.startsWith('text/html')) {
-      headers['content-security-policy'] = contentSecurityPolicy(body, config)
+      headers['content-security-policy'] = contentSecurityPolicy(body, config, nonce)
     }
     return { status: httpResponse.statusCode, headers, body: Buffer.from(body) }
   }

@@ -1,8 +1,8 @@
 // The Content-Security-Policy of every HTML answer (docs/decisions/014-csp.md): scripts only by
-// the hashes of the page's own inline scripts, with 'strict-dynamic' so what they load may run;
-// no 'unsafe-inline', no 'unsafe-eval'. Hashes, not nonces: a cached page keeps its bytes (and its
-// pre-compressed variants) and its policy, computed once per cached entry.
-import { createHash } from 'node:crypto'
+// the rendering's nonce (Vike's, whose module imports inherit it) or by the hash of one of our own
+// inline scripts, with 'strict-dynamic' so what they load may run; no 'unsafe-inline', no
+// 'unsafe-eval'. A cached page keeps its nonce, bytes, pre-compressed variants and policy together.
+import { createHash, randomBytes } from 'node:crypto'
 import type { Config } from '../config'
 
 export const CSP_REPORT_PATH = '/api/csp-report'
@@ -26,11 +26,25 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes]
 }
 
-export function contentSecurityPolicy(html: string, config: Pick<Config, 'mediaUrl' | 'metrikaId'>): string {
+/** A fresh nonce for one rendering: 128 random bits. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64url')
+}
+
+/**
+ * The policy of one HTML answer: Vike's scripts carry `nonce` (their module imports inherit it,
+ * which a hash cannot give them), our own inline scripts (Metrika's snippet) are allowed by hash.
+ */
+export function contentSecurityPolicy(
+  html: string,
+  config: Pick<Config, 'mediaUrl' | 'metrikaId'>,
+  nonce?: string,
+): string {
   const metrika = config.metrikaId !== null
   const media = config.mediaUrl ? [config.mediaUrl] : []
+  const scripts = [...(nonce ? [`'nonce-${nonce}'`] : []), ...inlineScriptHashes(html)]
   return [
-    `script-src 'strict-dynamic' ${inlineScriptHashes(html).join(' ')}${metrika ? ` ${METRIKA_SCRIPT.join(' ')}` : ''}`,
+    `script-src 'strict-dynamic' ${scripts.join(' ')}${metrika ? ` ${METRIKA_SCRIPT.join(' ')}` : ''}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -17,7 +17,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function visit(server: ProdServer): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+async function visit(): Promise<{ page: Page; violations: () => Promise<string[]> }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU' })
   const page = await context.newPage()
   await page.addInitScript(() => {
@@ -44,18 +44,38 @@ for (const metrika of [false, true]) {
     })
 
     it('lets the site run with no violation: pages, navigation, the lead dialog, the 404', async () => {
-      const { page, violations } = await visit(server)
+      const { page, violations } = await visit()
       await page.goto(server.url + '/')
       await waitForVike(page, '/')
       await page.locator('header nav a', { hasText: 'Каталог' }).first().click()
       await page.waitForURL('**/structure/')
-      await page.locator('a[href="/structure/product"]').first().click()
-      await page.waitForURL('**/structure/product')
+      await page.goBack()
+      await page.waitForURL(server.url + '/')
+      const product = page.locator('.card__link').first()
+      const href = await product.getAttribute('href')
+      await product.click()
+      await page.waitForURL(`**${href}`)
       await page.locator('header').getByRole('button', { name: 'Оставить заявку' }).click()
       await page.getByRole('dialog', { name: 'Оставить заявку' }).getByLabel('Ваше имя').waitFor()
       await page.goto(server.url + '/no-such-page')
       await page.waitForLoadState('networkidle')
       expect(await violations()).toEqual([])
+      await page.context().close()
+    })
+
+    it('keeps a script written into content from running', async () => {
+      const { page, violations } = await visit()
+      await page.goto(server.url + '/')
+      await waitForVike(page, '/')
+      // What an attacker's markup would become if anything ever wrote it out unescaped.
+      await page.evaluate(() => {
+        const holder = document.createElement('div')
+        holder.innerHTML = '<img src="x" onerror="window.pwned = 1">'
+        document.body.append(holder)
+      })
+      await page.waitForTimeout(300)
+      expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
+      expect((await violations()).some((v) => v.startsWith('script-src'))).toBe(true)
       await page.context().close()
     })
 

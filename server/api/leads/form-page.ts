@@ -7,6 +7,7 @@ import type { LeadFormState } from '../../../src/lead/lead-form-state'
 import { LEAD_FORM_PATH } from '../../../src/lead/lead-form-state'
 import type { Config } from '../../config'
 import { sendPage } from '../../plugins/vike-ssr'
+import { contentSecurityPolicy, newNonce } from '../../site/csp'
 
 export async function sendFormPage(
   app: FastifyInstance,
@@ -17,7 +18,9 @@ export async function sendFormPage(
   config: Pick<Config, 'mediaUrl' | 'metrikaId'>,
 ): Promise<FastifyReply> {
   try {
+    const nonce = newNonce()
     const pageContext = await renderPage({
+      cspNonce: nonce,
       urlOriginal: LEAD_FORM_PATH,
       headersOriginal: request.headers,
       content: app.content,
@@ -27,7 +30,10 @@ export async function sendFormPage(
     if (!httpResponse || httpResponse.statusCode !== 200)
       throw new Error(`form page answered ${httpResponse?.statusCode}`)
     // The page holds what the visitor typed: never cache it anywhere.
-    return sendPage(reply, httpResponse, config, { status, headers: { 'cache-control': 'no-store' } })
+    return sendPage(reply, httpResponse, (html) => contentSecurityPolicy(html, config, nonce), {
+      status,
+      headers: { 'cache-control': 'no-store' },
+    })
   } catch (error) {
     request.log.error({ message: (error as Error).message }, 'lead form page failed to render')
     // Still not a JSON page: back to the empty form (a flag only, no personal data in the URL).
