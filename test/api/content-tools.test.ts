@@ -50,6 +50,7 @@ function normalise(html: string): string {
       .replace(/(?:demo|uploads)\\?\/[A-Za-z0-9._-]+/g, 'IMAGE') // stored names differ (SVG demo images arrive as PNG)
       .replace(/[?&](?:v|t)=[0-9a-f]+/g, '') // dev-server cache busters
       .replace(/\/assets\/[^"']+/g, '/assets/X')
+      .replace(/ nonce="[\w-]+"/g, '') // a fresh CSP nonce for every rendering
       // React preloads each distinct image src once per page; the import rasterises the demo SVGs,
       // and images that rasterise alike share one content-hashed file, so preload hints may differ.
       .replace(/<link rel="preload" as="image"[^>]*>/g, '')
