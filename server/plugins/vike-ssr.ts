@@ -12,7 +12,6 @@ import {
   PageCache,
   pageCacheKey,
   pickEncoding,
-  withoutTracking,
   type CachedPage,
   type RenderedPage,
 } from '../site/page-cache'
@@ -137,8 +136,8 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
       outageLoggedAt = 0
       request.log.info('database reachable again')
     }
-    // Rendered from the URL without its tracking parameters: one page for every visitor.
-    const { page, hit } = await cache!.get(key, () => render(request, withoutTracking(url)))
+    // Rendered from the key (the URL without its tracking parameters): one page for every visitor.
+    const { page, hit } = await cache!.get(key, () => render(request, key))
     reply.header('x-vitrina-cache', hit ? 'hit' : 'miss')
     return sendCached(request, reply, page, url)
   })

@@ -51,11 +51,6 @@ export function pageCacheKey(url: string): string | null {
   return query ? `${parsed.pathname}?${query}` : parsed.pathname
 }
 
-/** The URL without its tracking parameters: what the page is rendered from, for every visitor. */
-export function withoutTracking(url: string): string {
-  return pageCacheKey(url) ?? url
-}
-
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>
   private readonly pending = new Map<string, Promise<CachedPage>>()

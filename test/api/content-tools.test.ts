@@ -1,34 +1,15 @@
 // The content tools move a whole catalogue between instances through the API: the export of one
 // instance imported into a fresh one serves the same pages. Leads export as Excel-friendly CSV.
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { now } from '../../server/data/db'
 import { contentMain, exportContent, importContent, treeOrder } from '../../server/tools/content'
 import { leadsMain } from '../../server/tools/leads'
 import { readToolConfig, UsageError } from '../../server/tools/tool-config'
-import { buildTestApp, type TestApp } from '../helpers/build-test-app'
+import { buildTestApp, collectOutput as collect, listen, type TestApp } from '../helpers/build-test-app'
 import { ADMIN_TOKEN } from './helpers'
 
 let source: TestApp
 let target: TestApp
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const address = t.app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return `http://127.0.0.1:${address.port}`
-}
-
-function collect() {
-  let text = ''
-  const out = new Writable({
-    write(chunk, _enc, done) {
-      text += chunk.toString()
-      done()
-    },
-  })
-  return { out, text: () => text }
-}
 
 let sourceUrl: string
 let targetUrl: string

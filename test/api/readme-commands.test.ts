@@ -7,7 +7,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROOT_DIR } from '../../server/config'
-import { buildTestApp, type TestApp } from '../helpers/build-test-app'
+import { buildTestApp, listen, type TestApp } from '../helpers/build-test-app'
 import { ADMIN_TOKEN } from './helpers'
 
 const README = fs.readFileSync(path.join(ROOT_DIR, 'README.md'), 'utf8')
@@ -20,13 +20,6 @@ function readmeLines(): string[] {
     .split('\n')
     .map((line) => line.replace(/\s+#.*$/, '').trim())
     .filter((line) => line !== '')
-}
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' })
-  const address = t.app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  return `http://127.0.0.1:${address.port}`
 }
 
 let source: TestApp

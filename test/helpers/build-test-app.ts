@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Writable } from 'node:stream'
 import { buildApp, type App } from '../../server/app'
 import { readConfig, type Config } from '../../server/config'
 
@@ -60,4 +61,24 @@ export function decodeEntities(text: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&amp;/g, '&')
+}
+
+/** Listens on a free loopback port, for clients that need a real socket; returns the origin. */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  const address = t.app.server.address()
+  if (!address || typeof address === 'string') throw new Error('no port')
+  return `http://127.0.0.1:${address.port}`
+}
+
+/** A stream a command-line tool writes to, and what it wrote. */
+export function collectOutput() {
+  let text = ''
+  const out = new Writable({
+    write(chunk, _enc, done) {
+      text += chunk.toString()
+      done()
+    },
+  })
+  return { out, text: () => text }
 }

@@ -2,14 +2,13 @@
 // that did not go out (npm run leads -- deliveries), puts them back (retry), and backs up.
 import fs from 'node:fs'
 import path from 'node:path'
-import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SQLite } from '../../server/data/sqlite-driver'
 import { backupMain } from '../../server/tools/backup'
 import { leadsMain } from '../../server/tools/leads'
 import { readToolConfig } from '../../server/tools/tool-config'
 import { ADMIN_TOKEN } from '../api/helpers'
-import { buildTestApp, tempDir, type TestApp } from '../helpers/build-test-app'
+import { buildTestApp, collectOutput as collect, listen, tempDir, type TestApp } from '../helpers/build-test-app'
 import { startHttpReceiver, waitFor, type HttpReceiver } from '../helpers/receivers'
 
 const SECRET = `whsec_${Buffer.from('yet another secret, 24 bytes or more').toString('base64')}`
@@ -17,17 +16,6 @@ const SECRET = `whsec_${Buffer.from('yet another secret, 24 bytes or more').toSt
 let hook: HttpReceiver
 let site: TestApp
 let url: string
-
-function collect() {
-  let text = ''
-  const out = new Writable({
-    write(chunk, _enc, done) {
-      text += chunk.toString()
-      done()
-    },
-  })
-  return { out, text: () => text }
-}
 
 beforeAll(async () => {
   hook = await startHttpReceiver()
@@ -37,10 +25,7 @@ beforeAll(async () => {
     LEAD_WEBHOOK_URL: `${hook.url}/hook`,
     LEAD_WEBHOOK_SECRET: SECRET,
   })
-  await site.app.listen({ port: 0, host: '127.0.0.1' })
-  const address = site.app.server.address()
-  if (!address || typeof address === 'string') throw new Error('no port')
-  url = `http://127.0.0.1:${address.port}`
+  url = await listen(site)
 })
 
 afterAll(async () => {
