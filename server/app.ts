@@ -8,6 +8,7 @@ import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
 import { deliveryPlugin } from './leads/delivery-plugin'
 import { journalPlugin } from './leads/journal-plugin'
+import { compressionPlugin } from './plugins/compression'
 import { errorsPlugin } from './plugins/errors'
 import { healthRoutes } from './plugins/health'
 import { responseHeadersPlugin } from './plugins/response-headers'
@@ -51,9 +52,11 @@ export async function buildApp(config: Config) {
   await app.register(journalPlugin, { config })
   await app.register(errorsPlugin)
   // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.
-  // Registered before the routes it must wrap (@fastify/static included).
+  // Registered before the routes they must wrap (@fastify/static included). Bodies held whole go
+  // through one zlib call (server/plugins/compression.ts); streams through @fastify/compress.
   // Quality 4, not zlib's default 11: on the fly, 11 cost ~3 ms of CPU per 30 KB page, more than
   // rendering it; cached pages carry their own quality-9 variants made once (server/site/page-cache.ts).
+  await app.register(compressionPlugin)
   await app.register(compress, {
     global: true,
     threshold: 1024,

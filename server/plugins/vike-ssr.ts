@@ -11,7 +11,7 @@ import {
   isNotModified,
   PageCache,
   pageCacheKey,
-  pickEncoding,
+  pickVariant,
   type CachedPage,
   type RenderedPage,
 } from '../site/page-cache'
@@ -160,7 +160,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
     return reply.code(304).send()
   }
   reply.code(page.status)
-  const encoding = pickEncoding(page, request.headers['accept-encoding'])
+  const encoding = pickVariant(page, request.headers['accept-encoding'])
   if (encoding === null) return reply.send(page.body)
   reply.header('content-encoding', encoding)
   return reply.send(encoding === 'br' ? page.br : page.gzip)

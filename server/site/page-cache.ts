@@ -8,14 +8,13 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
+import { COMPRESS_MIN_BYTES, isCompressible, pickEncoding, type Encoding } from '../plugins/compression'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
 /** Answers worth keeping: a page, a redirect, a missing or withdrawn page. */
 const CACHEABLE_STATUSES = new Set([200, 301, 404, 410])
-/** Smaller bodies are not worth compressing (the compression plugin's threshold too). */
-const COMPRESS_MIN_BYTES = 1024
 const TRACKING = new Set<string>(VISIT_TAG_KEYS)
 
 /** A rendered answer as the renderer hands it over. */
@@ -109,9 +108,7 @@ function isCacheable(page: RenderedPage): boolean {
 
 async function prepare(page: RenderedPage): Promise<CachedPage> {
   const compressible =
-    isCacheable(page) &&
-    page.body.length >= COMPRESS_MIN_BYTES &&
-    /^(text\/|application\/(json|javascript|xml))/.test(page.headers['content-type'] ?? '')
+    isCacheable(page) && page.body.length >= COMPRESS_MIN_BYTES && isCompressible(page.headers['content-type'])
   const [br, gz] = compressible
     ? await Promise.all([
         brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
@@ -128,18 +125,8 @@ async function prepare(page: RenderedPage): Promise<CachedPage> {
 }
 
 /** The variant for this Accept-Encoding: brotli, then gzip, else the plain body. */
-export function pickEncoding(page: CachedPage, acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = new Map(
-    (acceptEncoding ?? '').split(',').map((part) => {
-      const [name, ...params] = part.trim().toLowerCase().split(';')
-      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean)
-      return [name, q === undefined ? 1 : Number(q)] as const
-    }),
-  )
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
-  if (page.br && ok('br')) return 'br'
-  if (page.gzip && ok('gzip')) return 'gzip'
-  return null
+export function pickVariant(page: CachedPage, acceptEncoding: string | undefined): Encoding | null {
+  return page.br && page.gzip ? pickEncoding(acceptEncoding, ['br', 'gzip']) : null
 }
 
 /** A conditional request the cached answer satisfies: If-None-Match first, else If-Modified-Since. */
