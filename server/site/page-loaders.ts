@@ -90,15 +90,11 @@ async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry) {
     (s) => publishedChildren(routes, s.id, 'product').length > 0,
   )
   const cards = await sectionCards(db, routes, sectionEntries)
-  const sections = await Promise.all(
-    cards.map(async (card) => ({
-      ...card,
-      products: await productCards(
-        db,
-        publishedChildren(routes, card.id, 'product').slice(0, HOME_PRODUCTS_PER_SECTION),
-      ),
-    })),
-  )
+  const shown = cards.map((card) => publishedChildren(routes, card.id, 'product').slice(0, HOME_PRODUCTS_PER_SECTION))
+  // Every section's products in one query, not one per section.
+  const products = await productCards(db, shown.flat())
+  let next = 0
+  const sections = cards.map((card, i) => ({ ...card, products: products.slice(next, (next += shown[i].length)) }))
   return { slides, advantages, sections }
 }
 
