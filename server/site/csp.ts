@@ -12,15 +12,26 @@ const METRIKA_SCRIPT = ['https://mc.yandex.ru', 'https://yastatic.net']
 const METRIKA_CONNECT = ['https://mc.yandex.ru', 'https://mc.yandex.com', 'wss://mc.yandex.ru']
 const METRIKA_IMG = ['https://mc.yandex.ru', 'https://mc.yandex.com']
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
+const SCRIPT_OPEN = /<script\b([^>]*)>/gi
+const SCRIPT_CLOSE = /<\/script>/gi
 
 /** sha256 hashes of the inline scripts a browser would run (not JSON or JSON-LD data blocks). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+  // Tags first, bodies only for the scripts that run: the page's JSON blocks (Vike's pageContext,
+  // JSON-LD) are skipped over, never copied out, on every uncached rendering.
+  const open = new RegExp(SCRIPT_OPEN)
+  const close = new RegExp(SCRIPT_CLOSE)
+  for (let tag = open.exec(html); tag !== null; tag = open.exec(html)) {
+    close.lastIndex = open.lastIndex
+    const end = close.exec(html)
+    if (end === null) break
+    const attributes = tag[1]
+    open.lastIndex = close.lastIndex
     if (/\bsrc\s*=/i.test(attributes)) continue
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
     if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue
+    const body = html.slice(tag.index + tag[0].length, end.index)
     hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
   }
   return [...hashes]
