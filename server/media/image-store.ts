@@ -7,6 +7,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
 import { HttpError } from '../http-error'
+import { sizedUploadPath } from '../../src/site/image-variants'
 
 export const IMAGE_LIMITS = Object.freeze({
   maxBytes: 10 * 1024 * 1024,
@@ -20,9 +21,10 @@ const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp:
 export interface CheckedImage {
   readonly bytes: Buffer
   readonly format: ImageFormat
+  /** As shown: EXIF orientation applied */
   readonly width: number
   readonly height: number
-  /** Path under the media folder: `uploads/<hash>.<ext>` */
+  /** Path under the media folder: `uploads/<hash>.<W>x<H>.<ext>` (the size lets pages list its variants) */
   readonly relativePath: string
 }
 
@@ -88,7 +90,15 @@ export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<
     throw new HttpError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
   }
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
-  return { bytes, format, width, height, relativePath: `uploads/${hash}.${EXTENSIONS[format]}` }
+  // A phone's photo may be stored sideways with an EXIF orientation: browsers and the variants show it turned.
+  const shown = metadata.autoOrient
+  return {
+    bytes,
+    format,
+    width: shown.width,
+    height: shown.height,
+    relativePath: sizedUploadPath(hash, shown.width, shown.height, EXTENSIONS[format]),
+  }
 }
 
 /** Writes a checked image under mediaDir (atomically; the same content is written once). */

@@ -2,17 +2,16 @@ import { Image } from '../../../src/components/Image'
 import { formatPrice } from '../../../src/format/format-price'
 import type { ProductCard as Card } from '../../../src/site/types'
 
+// One column of .grid (4, 3 or 2 of them with 16px gaps) inside the container's 16px padding.
+const CARD_SIZES =
+  '(min-width: 1200px) 280px, (min-width: 1000px) calc((100vw - 80px) / 4), ' +
+  '(min-width: 700px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)'
+
 function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   return (
     <article className="card">
       <a className="card__link" href={product.url}>
-        <Image
-          src={product.image}
-          alt={product.title}
-          width={400}
-          eager={eager}
-          sizes="(min-width: 900px) 25vw, 50vw"
-        />
+        <Image src={product.image} alt={product.title} width={400} eager={eager} sizes={CARD_SIZES} />
         <h3 className="card__title">{product.title}</h3>
       </a>
       {product.article && <p className="card__article">Артикул: {product.article}</p>}

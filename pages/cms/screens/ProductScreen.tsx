@@ -6,13 +6,16 @@ import { Breadcrumbs } from './Breadcrumbs'
 import { Paragraphs } from './Paragraphs'
 import './screens.css'
 
+// Half of the container (two columns, 24px apart) from 900px, all of it below.
+const PRODUCT_SIZES = '(min-width: 1200px) 572px, (min-width: 900px) calc((100vw - 56px) / 2), calc(100vw - 32px)'
+
 export function ProductScreen({ page }: { page: ProductPage }) {
   return (
     <div className="container">
       <Breadcrumbs items={page.breadcrumbs} />
       <article className="product">
         <div className="product__media">
-          <Image src={page.image} alt={page.title} width={600} eager sizes="(min-width: 900px) 50vw, 100vw" />
+          <Image src={page.image} alt={page.title} width={600} eager sizes={PRODUCT_SIZES} />
         </div>
         <div className="product__info">
           <h1>{page.title}</h1>

@@ -5,6 +5,9 @@ import { Paragraphs } from './Paragraphs'
 import { ProductGrid } from './ProductCard'
 import './screens.css'
 
+// At most 420px wide (.subsections > li), never wider than the container's content.
+const SUBSECTION_SIZES = '(min-width: 452px) 420px, calc(100vw - 32px)'
+
 export function SectionScreen({ page }: { page: SectionPage }) {
   return (
     <div className="container">
@@ -16,7 +19,7 @@ export function SectionScreen({ page }: { page: SectionPage }) {
           {page.sections.map((s, i) => (
             <li key={s.id}>
               <a className="subsections__link" href={s.url}>
-                <Image src={s.image} alt="" width={300} eager={i < 2} />
+                <Image src={s.image} alt="" width={300} eager={i < 2} sizes={SUBSECTION_SIZES} />
                 <span className="subsections__title">{s.title}</span>
                 <span className="subsections__count">Товаров: {s.productCount}</span>
               </a>

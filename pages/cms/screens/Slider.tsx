@@ -3,6 +3,8 @@ import { Image } from '../../../src/components/Image'
 import type { HomePage } from '../../../src/site/types'
 
 const SLIDE_RATIO = 1200 / 500
+// The container's width: 1200px less its 16px padding on each side.
+const SLIDE_SIZES = '(min-width: 1200px) 1168px, calc(100vw - 32px)'
 
 /** Scroll-snap slider: swipe on phones, arrows and dots elsewhere; works without JS. */
 export function Slider({ slides }: { slides: HomePage['slides'] }) {
@@ -38,7 +40,7 @@ export function Slider({ slides }: { slides: HomePage['slides'] }) {
               ratio={SLIDE_RATIO}
               width={1200}
               eager={i === 0}
-              sizes="100vw"
+              sizes={SLIDE_SIZES}
             />
             {slide.title && <figcaption className="slider__caption">{slide.title}</figcaption>}
           </figure>

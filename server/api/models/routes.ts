@@ -9,6 +9,7 @@ import type { Config } from '../../config'
 import { errorBody } from '../../plugins/errors'
 import { clampStatus, HttpError } from '../../http-error'
 import { checkImage, IMAGE_LIMITS, storeImage, type CheckedImage } from '../../media/image-store'
+import { makeVariants } from '../../media/image-variants'
 import { parseQuery } from '../../../src/api/query-string'
 import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../../src/api/multipart'
 import { createAdminCheck, requireAdmin } from './auth'
@@ -198,7 +199,13 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
       )
     }
     validateWrite(model, mode, values)
-    for (const file of files) await storeImage(config.mediaDir, file.value)
+    for (const file of files) {
+      await storeImage(config.mediaDir, file.value)
+      // Made now so no visitor waits for them; one that fails is made on its first request instead.
+      await makeVariants(config.mediaDir, file.value.relativePath, file.value.bytes).catch((error: unknown) => {
+        request.log.warn({ image: file.value.relativePath, message: (error as Error).message }, 'variants not made')
+      })
+    }
     const key = await writeRecord(app.db, model, mode, values)
     // The live site changes at once: cached API answers and the route map are dropped.
     app.content.invalidate() // also empties the read cache
