@@ -6,9 +6,11 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
   return (
     <article className="card">
       <a className="card__link" href={product.url}>
+        {/* The title below names the link; an alt repeating it would be read twice. A product without
+            a picture keeps the title on its placeholder, which Image renders as role="img". */}
         <Image
           src={product.image}
-          alt={product.title}
+          alt={product.image ? '' : product.title}
           width={400}
           eager={eager}
           sizes="(min-width: 900px) 25vw, 50vw"
