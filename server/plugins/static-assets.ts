@@ -65,6 +65,8 @@ export const staticAssetsPlugin = fp<{ config: Config }>(
       root: CLIENT_DIR,
       prefix: '/',
       wildcard: false, // one route per built file; every other path goes to SSR
+      // The build's brotli and gzip twins (server/build.ts) go out instead of compressing anew.
+      preCompressed: true,
       index: false,
       redirect: false,
       setHeaders(reply, filePath) {

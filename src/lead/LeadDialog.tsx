@@ -1,6 +1,5 @@
 import { Suspense, lazy } from 'react'
 import type { ModalApi } from '../components/modal/modal-context'
-import { ConsentText } from './ConsentText'
 import { LEAD_FORM_TITLE, LEAD_SENT_TITLE } from './lead-form-state'
 import type { LeadSettings } from './lead-settings'
 
@@ -10,6 +9,8 @@ const CONSENT_TITLE = 'Согласие на обработку персонал
 // with every page (the no-JS page /zayavka imports it directly).
 const loadLeadForm = () => import('./LeadForm')
 const LeadForm = lazy(() => loadLeadForm().then((module) => ({ default: module.LeadForm })))
+// Only a visitor who opens the consent link from the dialog needs its text.
+const ConsentText = lazy(() => import('./ConsentText').then((module) => ({ default: module.ConsentText })))
 
 /** Starts loading the form's code early, e.g. when the pointer reaches the button. */
 export function preloadLeadForm(): void {
@@ -44,6 +45,10 @@ function openConsentDialog(modal: ModalApi, url: string, opener: HTMLElement | n
   return modal.open({
     title: CONSENT_TITLE,
     opener,
-    render: ({ setTitle }) => <ConsentText url={url} onTitle={setTitle} />,
+    render: ({ setTitle }) => (
+      <Suspense fallback={<p>Загрузка…</p>}>
+        <ConsentText url={url} onTitle={setTitle} />
+      </Suspense>
+    ),
   })
 }

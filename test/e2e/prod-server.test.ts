@@ -115,4 +115,45 @@ describe('compression', () => {
     expect(asset.headers['content-encoding']).toBe('gzip')
     await asset.body.dump()
   })
+
+  it('sends each built script as its brotli or gzip twin made by the build, varying on Accept-Encoding', async () => {
+    const { request } = await import('undici')
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
+    const html = await (await fetch(server.url + '/')).text()
+    const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])
+    const largest = scripts
+      .map((url) => ({ url, file: path.join('dist/client', url) }))
+      .sort((a, b) => fs.statSync(b.file).size - fs.statSync(a.file).size)[0]
+    const plain = fs.readFileSync(largest.file)
+    for (const [encoding, suffix, decode] of [
+      ['br', '.br', brotliDecompressSync],
+      ['gzip', '.gz', gunzipSync],
+    ] as const) {
+      const res = await request(server.url + largest.url, { headers: { 'accept-encoding': encoding } })
+      expect(res.headers['content-encoding']).toBe(encoding)
+      expect(res.headers.vary).toMatch(/accept-encoding/i)
+      expect(res.headers['content-type']).toMatch(/javascript/)
+      const body = Buffer.from(await res.body.arrayBuffer())
+      expect(body.equals(fs.readFileSync(largest.file + suffix))).toBe(true)
+      expect(decode(body).equals(plain)).toBe(true)
+    }
+  })
+})
+
+describe('the browser bundle', () => {
+  it('compiles no code at run time: no eval, no new Function, no ajv schema compiler (the CSP forbids them)', () => {
+    const dir = 'dist/client/assets'
+    const files = fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => ({ file, code: fs.readFileSync(path.join(dir, file), 'utf8') }))
+    // The lead form's validators are in the bundle, as generated code.
+    expect(files.some(({ code }) => code.includes('Поле обязательно'))).toBe(true)
+    const found = files.flatMap(({ file, code }) =>
+      [/\bnew Function\s*\(/, /\beval\s*\(/, /schema must be object or boolean/, /unknown keyword: /]
+        .filter((pattern) => pattern.test(code))
+        .map((pattern) => `${file}: ${pattern}`),
+    )
+    expect(found).toEqual([])
+  })
 })

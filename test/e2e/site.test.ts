@@ -60,6 +60,22 @@ describe('the site in a browser', () => {
     expect(dataRequests).toEqual([]) // hydration reuses the server's data
   })
 
+  it('names each product card link once, by the product title (a screen reader does not read it twice)', async () => {
+    await open('/')
+    const link = page.locator('.card__link').first()
+    const title = (await link.locator('.card__title').textContent())!.trim()
+    await expect(page.getByRole('link', { name: title, exact: true }).first().getAttribute('href')).resolves.toBe(
+      await link.getAttribute('href'),
+    )
+    // Lighthouse's image-redundant-alt: no image inside a link repeats the link's own text.
+    const redundant = await page.$$eval('a img[alt]:not([alt=""])', (images) =>
+      images
+        .filter((img) => img.closest('a')!.textContent.includes(img.getAttribute('alt')!))
+        .map((img) => img.getAttribute('alt')),
+    )
+    expect(redundant).toEqual([])
+  })
+
   it('navigates to a product without reloading and restores the scroll position on back', async () => {
     await open('/')
     await page.evaluate(() => {

@@ -33,7 +33,7 @@ interface FoundBrowser {
 let found: Promise<FoundBrowser> | null = null
 
 /** Where the tests' Chromium is: the same answer for the whole test process. */
-function findChromium(): Promise<FoundBrowser> {
+export function findChromium(): Promise<FoundBrowser> {
   found ??= locate()
   return found
 }
