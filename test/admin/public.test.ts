@@ -21,7 +21,7 @@ afterAll(async () => {
   removeDir(site.dir)
 })
 
-const get = (url: string, headers: Record<string, string> = {}) => site.app.inject({ url, headers })
+const get = (url: string, headers: { cookie?: string } = {}) => site.app.inject({ url, headers })
 
 describe('public pages', () => {
   it('never name or link /admin, with or without a session', async () => {
