@@ -3,6 +3,7 @@
 import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
+import { adminSessionPlugin } from './admin/session-plugin'
 import { apiRoutes } from './api/index'
 import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
@@ -34,7 +35,12 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   }
 }
 
-export async function buildApp(config: Config) {
+/** What tests replace: the clock of admin sessions and of the sign-in limit. */
+interface BuildOptions {
+  readonly now?: () => Date
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(config),
     trustProxy: config.trustProxy === false ? false : config.trustProxy.split(',').map((s) => s.trim()),
@@ -47,6 +53,7 @@ export async function buildApp(config: Config) {
   })
   await app.register(dbPlugin, { config })
   await app.register(contentPlugin, { config })
+  await app.register(adminSessionPlugin, { config, now: options.now })
   await app.register(deliveryPlugin, { config })
   await app.register(journalPlugin, { config })
   await app.register(errorsPlugin)

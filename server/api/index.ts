@@ -1,6 +1,7 @@
 // Everything under /api: JSON in and out. Registers each resource plugin, nothing else.
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
+import { adminRoutes } from '../admin/admin-routes'
 import { errorBody } from '../plugins/errors'
 import { cspReportRoutes } from './csp-report'
 import { deliveryRoutes } from './leads/delivery-routes'
@@ -14,6 +15,8 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(deliveryRoutes, { config })
   // Reports of what the Content-Security-Policy blocked: small, rate-limited, logged without data.
   await app.register(cspReportRoutes)
+  // The back office: sign-in, sign-out and the lead inbox (session or admin token).
+  await app.register(adminRoutes, { prefix: '/admin', config })
   // Generic model reads and content writes (GET/POST/PATCH /api/:model …); never writes feedback.
   await app.register(modelRoutes, { config })
   // Unknown API paths are JSON 404s, never an HTML page from the SSR catch-all.

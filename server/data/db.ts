@@ -23,6 +23,7 @@ import * as m003 from './migrations/003-content-version'
 import * as m004 from './migrations/004-lead-source'
 import * as m005 from './migrations/005-lead-delivery'
 import * as m006 from './migrations/006-rate-limit'
+import * as m007 from './migrations/007-admin'
 
 export type Db = Kysely<Database>
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004-lead-source': m004,
   '005-lead-delivery': m005,
   '006-rate-limit': m006,
+  '007-admin': m007,
 }
 
 class InlineMigrations implements MigrationProvider {

@@ -96,9 +96,11 @@ export interface FeedbackTable {
   utm: string | null
   /** Where the owner is with it: 'new' | 'in_progress' | 'closed' */
   status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>
+  /** Name, e-mail and phone folded to lower case, and the phone's digits: what the inbox searches */
+  searchText: string | null
 }
 
-type LeadStatus = 'new' | 'in_progress' | 'closed'
+export type LeadStatus = 'new' | 'in_progress' | 'closed'
 export type DeliveryChannel = 'email' | 'telegram' | 'webhook'
 export type DeliveryStatus = 'pending' | 'sent' | 'dead'
 
@@ -129,6 +131,18 @@ export interface RateLimitTable {
   count: number
 }
 
+/** A back office session (server/admin/session-store.ts) */
+export interface AdminSessionTable {
+  /** SHA-256 (hex) of the session token the cookie carries */
+  id: string
+  /** Fingerprint of the key derived from the admin secret that signed the cookie */
+  keyFingerprint: string
+  createdAt: string
+  lastSeenAt: string
+  /** ISO 8601 UTC: 12 h after lastSeenAt */
+  expiresAt: string
+}
+
 /** URLs of deleted records: they answer 410 instead of 404 */
 export interface GoneUrlTable {
   urlFull: string
@@ -153,6 +167,7 @@ export interface Database {
   goneUrl: GoneUrlTable
   contentVersion: ContentVersionTable
   rateLimit: RateLimitTable
+  adminSession: AdminSessionTable
 }
 
 export type NewStructure = Insertable<StructureTable>

@@ -190,3 +190,29 @@ export async function retryDeliveries(
     .execute()
   return rows.map((row) => row.id).sort((a, b) => a - b)
 }
+
+/**
+ * «Отправить ещё раз» for one lead: each of its deliveries, sent ones too, due now and retried
+ * for another day; one being sent right now is left to its sender. Returns the lead's channels.
+ */
+export async function requeueLeadDeliveries(
+  db: Kysely<Database>,
+  feedbackId: number,
+  at = new Date(),
+): Promise<DeliveryChannel[]> {
+  const now = at.toISOString()
+  await db
+    .updateTable('leadDelivery')
+    .set({
+      status: 'pending',
+      nextAttemptAt: now,
+      giveUpAt: new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString(),
+      leaseUntil: null,
+      sentAt: null,
+    })
+    .where('feedbackId', '=', feedbackId)
+    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', now)]))
+    .execute()
+  const rows = await db.selectFrom('leadDelivery').select('channel').where('feedbackId', '=', feedbackId).execute()
+  return rows.map((row) => row.channel)
+}

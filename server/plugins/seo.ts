@@ -9,6 +9,7 @@ import { loadSitemapRecords } from '../data/structure-store'
 import { escapeHtml } from '../../src/format/escape-html'
 import { OG_IMAGE_PATH, OG_IMAGE_SIZE } from '../../src/site/head-tags'
 import { errorBody } from './errors'
+import { isAdminPath } from './vike-ssr'
 
 // The site's icon (the pages link its SVG), as the PNG that every client of /favicon.ico reads.
 const FAVICON_SVG = path.join(ROOT_DIR, 'renderer/assets/favicon.svg')
@@ -67,6 +68,8 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
     return [
       'User-agent: *',
       'Disallow: /api/',
+      // The back office: its sign-in page is public, but no business of a search engine.
+      'Disallow: /admin',
       // Yandex: ad and analytics parameters do not make new pages.
       'Clean-param: utm_source&utm_medium&utm_campaign&utm_content&utm_term&yclid&gclid',
       '',
@@ -78,7 +81,10 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
   app.get('/sitemap.xml', async (_request, reply) => {
     const rows = await loadSitemapRecords(app.db)
     const urls = rows
-      .filter((r) => (r.status === null || r.status === 200) && !/noindex/i.test(r.metaRobots ?? ''))
+      .filter(
+        (r) =>
+          (r.status === null || r.status === 200) && !/noindex/i.test(r.metaRobots ?? '') && !isAdminPath(r.urlFull),
+      )
       .map((r) => {
         const lastmod = r.updatedAt ? `<lastmod>${escapeHtml(r.updatedAt.slice(0, 10))}</lastmod>` : ''
         return `<url><loc>${escapeHtml(config.publicUrl + encodeURI(r.urlFull))}</loc>${lastmod}</url>`

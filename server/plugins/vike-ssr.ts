@@ -25,6 +25,12 @@ type HttpResponse = NonNullable<Awaited<ReturnType<typeof renderPage>>['httpResp
 export const ADMIN_SESSION_COOKIE = 'vitrina_admin'
 /** Browsers and proxies may keep a page, but ask (If-None-Match) before using it again. */
 const CACHED_PAGE_CONTROL = 'public, no-cache'
+/** The back office's pages (and their pageContext.json): never cached, never indexed. */
+export function isAdminPath(url: string): boolean {
+  const pathname = url.split('?')[0]
+  return pathname === '/admin' || pathname.startsWith('/admin/')
+}
+const ADMIN_PAGE_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' }
 // Pages made anew for each visitor: the plain lead form carries its own idempotency key and time.
 const PER_VISITOR_PATHS = new Set([LEAD_FORM_PATH, `${LEAD_FORM_PATH}/index.pageContext.json`])
 
@@ -101,7 +107,7 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
 
   function cacheable(request: FastifyRequest, key: string | null): key is string {
     if (!cache || key === null) return false
-    if (PER_VISITOR_PATHS.has(key.split('?')[0])) return false
+    if (PER_VISITOR_PATHS.has(key.split('?')[0]) || isAdminPath(key)) return false
     return !(request.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${ADMIN_SESSION_COOKIE}=`))
   }
 
@@ -111,6 +117,7 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
     if (!cacheable(request, key)) {
       const page = await render(request, url)
       reply.code(page.status).headers(page.headers)
+      if (isAdminPath(url)) reply.headers(ADMIN_PAGE_HEADERS)
       return reply.send(page.body)
     }
     await app.content.sync() // another process's write empties the cache (at most one read a second)

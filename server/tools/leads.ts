@@ -2,10 +2,7 @@
 // npm run leads -- deliveries                          deliveries not sent yet, and dead ones
 // npm run leads -- retry <id…|--dead>                  put deliveries back in the queue
 // Talks to the running site through its API with the admin token (VITRINA_URL, ADMIN_TOKEN).
-import { formatDateTimeIn } from '../../src/format/format-date'
-import { visitTagsText } from '../../src/lead/lead-source'
-import { parseVisitTags } from '../leads/lead-message'
-import { LiteralText, toCsv } from './csv'
+import { LEAD_FIELDS, leadsCsv } from '../leads/lead-csv'
 import { createToolApi, readToolConfig, requireToken, runTool, UsageError, type ToolConfig } from './tool-config'
 
 const USAGE = [
@@ -15,29 +12,6 @@ const USAGE = [
   '(env: VITRINA_URL, ADMIN_TOKEN)',
 ].join('\n')
 const PAGE = 500
-
-export const LEAD_COLUMNS = [
-  ['id', 'Номер'],
-  ['createdAt', 'Дата'],
-  ['username', 'Имя'],
-  ['phone', 'Телефон'],
-  ['email', 'E-mail'],
-  ['sourceUrl', 'Страница'],
-  ['productTitle', 'Товар'],
-  ['utm', 'Метки'],
-] as const
-
-const LEAD_FIELDS = ['id', 'createdAt', 'username', 'phone', 'email', 'sourceUrl', 'productTitle', 'utm']
-
-/** A lead as its CSV row shows it: the time in the site's zone, the tags on one line. */
-export function csvLead(row: Record<string, unknown>, timeZone: string): Record<string, unknown> {
-  return {
-    ...row,
-    createdAt: typeof row.createdAt === 'string' ? formatDateTimeIn(row.createdAt, timeZone) : row.createdAt,
-    phone: LiteralText.of(row.phone),
-    utm: visitTagsText(parseVisitTags(typeof row.utm === 'string' ? row.utm : null)),
-  }
-}
 
 export async function exportLeads(config: ToolConfig): Promise<Array<Record<string, unknown>>> {
   const token = requireToken(config)
@@ -133,12 +107,7 @@ export async function leadsMain(
   }
   if (format !== 'csv') throw new UsageError(`unsupported format "${format}": only csv\n${USAGE}`)
   const rows = await exportLeads(config)
-  out.write(
-    toCsv(
-      LEAD_COLUMNS,
-      rows.map((row) => csvLead(row, config.timeZone)),
-    ),
-  )
+  out.write(leadsCsv(rows, config.timeZone))
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) runTool((argv) => leadsMain(argv))

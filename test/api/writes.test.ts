@@ -259,11 +259,11 @@ describe('refused writes change nothing', () => {
     expect((await page('/hack')).statusCode).toBe(404)
   })
 
-  it('refuses writes when no admin token is configured', () => {
+  it('refuses writes when no admin token is configured', async () => {
     const access = createAdminCheck(null)
-    expect(access({ headers: { authorization: `Bearer ${token}` } } as never)).toBe('unconfigured')
-    expect(createAdminCheck(token)({ headers: { authorization: `bearer ${token}` } } as never)).toBe('admin')
-    expect(createAdminCheck(token)({ headers: {} } as never)).toBe('missing')
+    expect(await access({ headers: { authorization: `Bearer ${token}` } } as never)).toBe('unconfigured')
+    expect(await createAdminCheck(token)({ headers: { authorization: `bearer ${token}` } } as never)).toBe('admin')
+    expect(await createAdminCheck(token)({ headers: {} } as never)).toBe('missing')
   })
 
   it('names an unknown field, refuses a taken address and a missing parent, in Russian', async () => {

@@ -8,6 +8,7 @@ import type { DeliveryStatus } from '../../data/schema'
 import { listDeliveries, retryDeliveries } from '../../leads/outbox'
 import { errorBody } from '../../plugins/errors'
 import { createAdminCheck } from '../models/auth'
+import { FOREIGN_ORIGIN_MESSAGE } from '../../admin/origin-check'
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'dead', 'sent']
 
@@ -22,16 +23,19 @@ const retryBodySchema = {
 } as const
 
 export async function deliveryRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  const access = createAdminCheck(config.adminToken)
+  const access = createAdminCheck(config.adminToken, app.adminSession)
 
   // Before the body is looked at: without the token, nothing about the request is answered.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store')
-    const who = access(request)
+    const who = await access(request)
     if (who === 'admin') return
     if (who === 'missing') {
-      return reply.code(401).send(errorBody(401, 'Нужна авторизация: передайте токен администратора'))
+      return reply
+        .code(401)
+        .send(errorBody(401, 'Нужна авторизация: войдите в админку или передайте токен администратора'))
     }
+    if (who === 'foreign_origin') return reply.code(403).send(errorBody(403, FOREIGN_ORIGIN_MESSAGE, 'foreign_origin'))
     return reply.code(403).send(errorBody(403))
   })
 

@@ -10,6 +10,7 @@ import type { VisitTags } from '../../../src/lead/lead-source'
 import { normalizeRuPhone } from '../../../src/format/phone'
 import type { DeliveryChannel } from '../../data/schema'
 import { enqueueDeliveries } from '../../leads/outbox'
+import { leadSearchText } from '../../leads/lead-search'
 
 /** Who consented, from where and to which text (152-FZ; docs/decisions/007-lead-intake.md). */
 export interface ConsentRecord {
@@ -60,13 +61,14 @@ export async function storeLead(db: Db, input: NewLead): Promise<StoredLead> {
         if (first) return { ...first, created: false }
       }
       const createdAt = input.at ?? now()
+      const phoneE164 = normalizeRuPhone(lead.phone)
       const row = await trx
         .insertInto('feedback')
         .values({
           username: lead.username,
           phone: lead.phone,
           email: lead.email,
-          phoneE164: normalizeRuPhone(lead.phone),
+          phoneE164,
           createdAt,
           idempotencyKey,
           consentAt: createdAt,
@@ -78,6 +80,7 @@ export async function storeLead(db: Db, input: NewLead): Promise<StoredLead> {
           productId: origin.product?.id ?? null,
           productTitle: origin.product?.title.slice(0, 500) ?? null,
           utm: origin.utm ? JSON.stringify(origin.utm) : null,
+          searchText: leadSearchText({ ...lead, phoneE164 }),
         })
         .returning(['id', 'createdAt'])
         .executeTakeFirstOrThrow()

@@ -58,7 +58,7 @@ function providerNode(model: ModelDef, query: Record<string, unknown>, ctx: Quer
 }
 
 export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesOptions) {
-  const access = createAdminCheck(config.adminToken)
+  const access = createAdminCheck(config.adminToken, app.adminSession)
   const cache = new ReadCache()
   // Any content write, in this process or another, empties the cache.
   app.content.onInvalidate(() => cache.clear())
@@ -99,7 +99,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
   async function read(kind: ReadKind, request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
     // An exact name from the allowlist, after Fastify has decoded the path segment.
     const model = findModel(request.params.model) ?? unknownModel()
-    const who = access(request)
+    const who = await access(request)
     if (model.adminOnly) requireAdmin(who)
     const ctx: QueryContext = { isAdmin: who === 'admin' }
     const params = parseQuery(request.raw.url ?? '', { depth: 4, parameterLimit: 50 })
@@ -148,7 +148,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     const model = findModel(request.params.model)
     // Leads are written by POST /api/feedback (the leads plugin) only, never here.
     if (!model || !model.writable) unknownModel()
-    requireAdmin(access(request))
+    requireAdmin(await access(request))
     if (!request.isMultipart()) {
       throw new HttpError(415, 'Ожидается multipart/form-data: поле data с JSON и файлы', 'unsupported_media_type')
     }

@@ -1,0 +1,63 @@
+// The back office's lead inbox as its API answers it (GET /api/admin/leads…): the types and names
+// the server builds the answer from and the pages read it with.
+import type { VisitTags } from '../lead/lead-source'
+
+export const LEAD_TABS = ['new', 'in_progress', 'closed', 'spam'] as const
+export type LeadTab = (typeof LEAD_TABS)[number]
+
+export const LEAD_STATUSES = ['new', 'in_progress', 'closed'] as const
+export type AdminLeadStatus = (typeof LEAD_STATUSES)[number]
+
+/** The inbox's tab names, as the owner reads them */
+export const LEAD_TAB_TITLES: Readonly<Record<LeadTab, string>> = {
+  new: 'Новые',
+  in_progress: 'В работе',
+  closed: 'Закрытые',
+  spam: 'Спам',
+}
+
+export interface AdminDelivery {
+  readonly id: number
+  readonly channel: 'email' | 'telegram' | 'webhook'
+  readonly status: 'pending' | 'sent' | 'dead'
+  readonly attempts: number
+  /** ISO 8601 UTC; meaningful while pending */
+  readonly nextAttemptAt: string
+  readonly sentAt: string | null
+  readonly lastError: string | null
+}
+
+export interface AdminLead {
+  readonly id: number
+  /** ISO 8601 UTC */
+  readonly createdAt: string
+  readonly username: string
+  readonly phone: string
+  readonly email: string
+  readonly status: AdminLeadStatus
+  readonly spam: boolean
+  readonly source: {
+    /** Path and query of the page the form was sent from */
+    readonly url: string | null
+    readonly productId: number | null
+    readonly productTitle: string | null
+    readonly utm: VisitTags | null
+  }
+  /** The consent record (152-FZ); null fields for leads stored before it was kept */
+  readonly consent: {
+    readonly at: string | null
+    readonly ip: string | null
+    readonly userAgent: string | null
+    readonly version: string | null
+  }
+  readonly deliveries: readonly AdminDelivery[]
+}
+
+export interface AdminLeadPage {
+  readonly data: AdminLead[]
+  readonly total: number
+  readonly page: number
+  readonly pageSize: number
+  /** Leads in each tab that match the search (all leads without one) */
+  readonly counts: Readonly<Record<LeadTab, number>>
+}
