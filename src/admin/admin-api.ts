@@ -3,50 +3,7 @@
 // content, all over one HTTP client that sends the session cookie and never a bearer token.
 import { ApiError, createHttpClient, type HttpClient } from '../api/http-client'
 import { createModelApi, type ModelApi } from '../api/model-api'
-
-export type LeadStatus = 'new' | 'in_progress' | 'closed'
-export type LeadTab = LeadStatus | 'spam'
-
-export interface LeadDelivery {
-  readonly id: number
-  readonly channel: string
-  readonly status: 'pending' | 'sent' | 'dead'
-  readonly attempts: number
-  readonly nextAttemptAt: string | null
-  readonly sentAt: string | null
-  readonly lastError: string | null
-}
-
-export interface Lead {
-  readonly id: number
-  readonly createdAt: string
-  readonly username: string
-  readonly phone: string
-  readonly email: string
-  readonly status: LeadStatus
-  readonly spam: boolean
-  readonly source: {
-    readonly url: string | null
-    readonly productId: number | null
-    readonly productTitle: string | null
-    readonly utm: Readonly<Record<string, string>> | null
-  }
-  readonly consent: {
-    readonly at: string | null
-    readonly ip: string | null
-    readonly userAgent: string | null
-    readonly version: string | null
-  } | null
-  readonly deliveries: readonly LeadDelivery[]
-}
-
-export interface LeadsPage {
-  readonly data: Lead[]
-  readonly total: number
-  readonly page: number
-  readonly pageSize: number
-  readonly counts: Readonly<Record<LeadTab, number>>
-}
+import type { AdminLead, AdminLeadPage, AdminLeadStatus, LeadTab } from './admin-leads'
 
 export interface LeadsQuery {
   readonly tab: LeadTab
@@ -57,10 +14,10 @@ export interface LeadsQuery {
 
 export interface AdminApi {
   readonly models: ModelApi
-  leads(query: LeadsQuery, signal?: AbortSignal): Promise<LeadsPage>
+  leads(query: LeadsQuery, signal?: AbortSignal): Promise<AdminLeadPage>
   latestLeadId(signal?: AbortSignal): Promise<number | null>
-  updateLead(id: number, change: { status?: LeadStatus; spam?: false }): Promise<Lead>
-  resendLead(id: number): Promise<Lead>
+  updateLead(id: number, change: { status?: AdminLeadStatus; spam?: false }): Promise<AdminLead>
+  resendLead(id: number): Promise<AdminLead>
 }
 
 /** Where «Скачать CSV» points: a plain download that carries the session cookie. */
@@ -73,13 +30,19 @@ function sameOriginClient(): HttpClient {
   return createHttpClient({ baseUrl: '', timeoutMs: 30_000 })
 }
 
-/** True when a session cookie is valid now; false on 401. Other failures throw. */
-export async function checkSession(): Promise<boolean> {
+export interface SessionInfo {
+  readonly expiresAt: string
+  /** The site's time zone (SITE_TIMEZONE): the owner reads dates in it. */
+  readonly timeZone: string
+}
+
+/** The live session, or null on 401. Other failures (403 not configured, network) throw. */
+export async function checkSession(): Promise<SessionInfo | null> {
   try {
-    await sameOriginClient().request('GET', SESSION_PATH)
-    return true
+    const body = await sameOriginClient().request<{ data: SessionInfo }>('GET', SESSION_PATH)
+    return body.data
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return false
+    if (error instanceof ApiError && error.status === 401) return null
     throw error
   }
 }
@@ -111,17 +74,17 @@ export function createAdminApi(onUnauthorized: () => void): AdminApi {
   }
   return {
     models: createModelApi(client),
-    leads: (query, signal) => client.request<LeadsPage>('GET', '/api/admin/leads', { query: { ...query }, signal }),
+    leads: (query, signal) => client.request<AdminLeadPage>('GET', '/api/admin/leads', { query: { ...query }, signal }),
     async latestLeadId(signal) {
       const body = await client.request<{ data: { id: number | null } }>('GET', '/api/admin/leads/latest', { signal })
       return body.data.id
     },
     async updateLead(id, change) {
-      const body = await client.request<{ data: Lead }>('PATCH', `/api/admin/leads/${id}`, { json: change })
+      const body = await client.request<{ data: AdminLead }>('PATCH', `/api/admin/leads/${id}`, { json: change })
       return body.data
     },
     async resendLead(id) {
-      const body = await client.request<{ data: Lead }>('POST', `/api/admin/leads/${id}/resend`)
+      const body = await client.request<{ data: AdminLead }>('POST', `/api/admin/leads/${id}/resend`)
       return body.data
     },
   }

@@ -2,6 +2,7 @@ import '../../../renderer/layout/layout.css'
 import '../admin.css'
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
+import { ApiError } from '../../../src/api/http-client'
 import { checkSession, createAdminApi, signOut } from '../../../src/admin/admin-api'
 import { AdminContext } from './admin-context'
 import { SignIn } from './SignIn'
@@ -20,15 +21,24 @@ const NAV = [
 export function AdminLayout({ children }: { children: ReactNode }) {
   const { urlPathname } = usePageContext()
   const [state, setState] = useState<SessionState>('checking')
+  const [timeZone, setTimeZone] = useState('Europe/Moscow')
+  const [problem, setProblem] = useState<string | null>(null)
   const expire = useCallback(() => setState('expired'), [])
-  const api = useMemo(() => createAdminApi(expire), [expire])
+  const session = useMemo(() => ({ api: createAdminApi(expire), timeZone }), [expire, timeZone])
 
-  useEffect(() => {
+  const check = useCallback(() => {
     checkSession().then(
-      (signedIn) => setState(signedIn ? 'signed-in' : 'signed-out'),
-      () => setState('unavailable'),
+      (info) => {
+        if (info) setTimeZone(info.timeZone)
+        setState(info ? 'signed-in' : 'signed-out')
+      },
+      (failure: unknown) => {
+        setProblem(failure instanceof ApiError && failure.status !== 0 ? failure.message : null)
+        setState('unavailable')
+      },
     )
   }, [])
+  useEffect(check, [check])
 
   async function leave() {
     try {
@@ -72,16 +82,13 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         {state === 'checking' && <p role="status">Проверяем вход…</p>}
         {state === 'unavailable' && (
           <p role="alert" className="admin-error">
-            Сервер не отвечает. Обновите страницу через минуту.
+            {problem ?? 'Сервер не отвечает. Обновите страницу через минуту.'}
           </p>
         )}
         {(state === 'signed-out' || state === 'expired') && (
-          <SignIn
-            notice={state === 'expired' ? 'Сессия истекла. Войдите снова.' : null}
-            onSignedIn={() => setState('signed-in')}
-          />
+          <SignIn notice={state === 'expired' ? 'Сессия истекла. Войдите снова.' : null} onSignedIn={check} />
         )}
-        {signedIn && <AdminContext value={api}>{children}</AdminContext>}
+        {signedIn && <AdminContext value={session}>{children}</AdminContext>}
       </main>
     </div>
   )

@@ -1,11 +1,25 @@
 import { createContext, useContext } from 'react'
 import type { AdminApi } from '../../../src/admin/admin-api'
 
-/** What every back-office screen gets from the layout: the API with a live session. */
-export const AdminContext = createContext<AdminApi | null>(null)
+export interface AdminSession {
+  readonly api: AdminApi
+  /** The site's time zone (SITE_TIMEZONE): dates are shown in it, as in e-mails and the CSV. */
+  readonly timeZone: string
+}
+
+/** What every back-office screen gets from the layout once signed in. */
+export const AdminContext = createContext<AdminSession | null>(null)
+
+function useSession(): AdminSession {
+  const session = useContext(AdminContext)
+  if (!session) throw new Error('outside the back-office layout')
+  return session
+}
 
 export function useAdminApi(): AdminApi {
-  const api = useContext(AdminContext)
-  if (!api) throw new Error('useAdminApi: outside the back-office layout')
-  return api
+  return useSession().api
+}
+
+export function useTimeZone(): string {
+  return useSession().timeZone
 }

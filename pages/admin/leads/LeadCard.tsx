@@ -1,14 +1,15 @@
 import { useId, useState } from 'react'
 import { ApiError } from '../../../src/api/http-client'
-import type { Lead, LeadStatus } from '../../../src/admin/admin-api'
-import { formatDateTime } from '../../../src/format/format-date'
+import type { AdminLead as Lead, AdminLeadStatus as LeadStatus } from '../../../src/admin/admin-leads'
+import { formatDateTimeIn } from '../../../src/format/format-date'
 import { telHref } from '../../../src/format/phone'
-import { useAdminApi } from '../layout/admin-context'
+import { useAdminApi, useTimeZone } from '../layout/admin-context'
 import { channelLabel, deliveryText, STATUS_LABELS } from './lead-texts'
 
 /** One lead: who, when, its status; the details (source, consent, deliveries) fold out. */
 export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message: string) => void }) {
   const api = useAdminApi()
+  const timeZone = useTimeZone()
   const id = useId()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -34,7 +35,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
           {lead.username}
         </h2>
         <span className="lead-card__meta">
-          № {lead.id} · <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+          № {lead.id} · <time dateTime={lead.createdAt}>{formatDateTimeIn(lead.createdAt, timeZone)}</time>
         </span>
         {lead.spam && <span className="admin-badge admin-badge--danger">Спам</span>}
       </header>
@@ -101,7 +102,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
           <dd>
             {lead.consent
               ? [
-                  lead.consent.at && formatDateTime(lead.consent.at),
+                  lead.consent.at && formatDateTimeIn(lead.consent.at, timeZone),
                   lead.consent.ip && `IP ${lead.consent.ip}`,
                   lead.consent.version && `версия текста ${lead.consent.version}`,
                 ]
@@ -118,7 +119,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
           <ul className="lead-card__deliveries">
             {lead.deliveries.map((delivery) => (
               <li key={delivery.id} className={`delivery delivery--${delivery.status}`}>
-                <strong>{channelLabel(delivery.channel)}</strong>: {deliveryText(delivery)}
+                <strong>{channelLabel(delivery.channel)}</strong>: {deliveryText(delivery, timeZone)}
                 {delivery.attempts > 0 && ` (попыток: ${delivery.attempts})`}
               </li>
             ))}

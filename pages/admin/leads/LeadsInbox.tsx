@@ -1,9 +1,9 @@
 import './leads.css'
 import { useId, useMemo, useState, type FormEvent } from 'react'
-import { LEADS_CSV_URL, type LeadTab } from '../../../src/admin/admin-api'
+import { LEADS_CSV_URL } from '../../../src/admin/admin-api'
+import { LEAD_TAB_TITLES, LEAD_TABS, type LeadTab } from '../../../src/admin/admin-leads'
 import { useAdminApi } from '../layout/admin-context'
 import { LeadCard } from './LeadCard'
-import { TABS } from './lead-texts'
 import { useLeads } from './use-leads'
 
 const PAGE_SIZE = 20
@@ -36,18 +36,18 @@ export function LeadsInbox() {
         </a>
       </div>
       <div className="leads-tabs" role="group" aria-label="Статус заявок">
-        {TABS.map((item) => (
+        {LEAD_TABS.map((item) => (
           <button
-            key={item.tab}
+            key={item}
             type="button"
             className="leads-tab"
-            aria-pressed={tab === item.tab}
+            aria-pressed={tab === item}
             onClick={() => {
-              setTab(item.tab)
+              setTab(item)
               setPageNumber(1)
             }}
           >
-            {item.label} <span className="leads-tab__count">{page?.counts[item.tab] ?? '…'}</span>
+            {LEAD_TAB_TITLES[item]} <span className="leads-tab__count">{page?.counts[item] ?? '…'}</span>
           </button>
         ))}
       </div>

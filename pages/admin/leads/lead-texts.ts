@@ -1,14 +1,7 @@
-import { formatDateTime } from '../../../src/format/format-date'
-import type { LeadDelivery, LeadStatus, LeadTab } from '../../../src/admin/admin-api'
+import { formatDateTimeIn } from '../../../src/format/format-date'
+import type { AdminDelivery, AdminLeadStatus } from '../../../src/admin/admin-leads'
 
-export const TABS: ReadonlyArray<{ tab: LeadTab; label: string }> = [
-  { tab: 'new', label: 'Новые' },
-  { tab: 'in_progress', label: 'В работе' },
-  { tab: 'closed', label: 'Закрытые' },
-  { tab: 'spam', label: 'Спам' },
-]
-
-export const STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
+export const STATUS_LABELS: Readonly<Record<AdminLeadStatus, string>> = {
   new: 'Новая',
   in_progress: 'В работе',
   closed: 'Закрыта',
@@ -25,10 +18,10 @@ export function channelLabel(channel: string): string {
 }
 
 /** «Отправлено 02.03.2026, 12:05», «Ожидает: следующая попытка …», «Не доставлено: <error>». */
-export function deliveryText(delivery: LeadDelivery): string {
-  if (delivery.status === 'sent') return `Отправлено ${formatDateTime(delivery.sentAt ?? '')}`.trim()
+export function deliveryText(delivery: AdminDelivery, timeZone: string): string {
+  if (delivery.status === 'sent') return `Отправлено ${formatDateTimeIn(delivery.sentAt ?? '', timeZone)}`.trim()
   if (delivery.status === 'pending') {
-    const next = delivery.nextAttemptAt ? formatDateTime(delivery.nextAttemptAt) : ''
+    const next = delivery.nextAttemptAt ? formatDateTimeIn(delivery.nextAttemptAt, timeZone) : ''
     return next ? `Ожидает отправки, следующая попытка ${next}` : 'Ожидает отправки'
   }
   return `Не доставлено: ${delivery.lastError ?? 'ошибка не записана'}`

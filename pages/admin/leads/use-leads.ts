@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../../src/api/http-client'
 import { formatTime } from '../../../src/format/format-date'
-import type { AdminApi, LeadsPage, LeadsQuery } from '../../../src/admin/admin-api'
+import type { AdminApi, LeadsQuery } from '../../../src/admin/admin-api'
+import type { AdminLeadPage as LeadsPage } from '../../../src/admin/admin-leads'
 
 /** How often the inbox asks whether a lead came in. */
 const POLL_MS = 10_000
