@@ -23,7 +23,10 @@ let addresses = 0
 export interface AdminTab {
   readonly context: BrowserContext
   readonly page: Page
-  /** Console errors and page errors, without the 401/429 the session check and sign-in answer. */
+  /**
+   * Console errors and page errors. Chrome logs every 4xx answer of fetch; those are the refusals
+   * the tests provoke (401 before sign-in, 409 for a taken URL…) and the screens show them.
+   */
   readonly errors: () => string[]
 }
 
@@ -43,11 +46,12 @@ export async function openAdmin(
   const page = await context.newPage()
   const errors = watchErrors(page)
   await page.goto(server.url + path)
-  await waitForVike(page, path)
+  await waitForVike(page, path.split('?')[0])
   return {
     context,
     page,
-    errors: () => errors.filter((e) => !/status of (401|429)\b/.test(e)),
+    errors: () =>
+      errors.filter((e) => !/^Failed to load resource: the server responded with a status of 4\d\d\b/.test(e)),
   }
 }
 
@@ -73,4 +77,16 @@ export async function openSignedIn(
 export async function axeViolations(page: Page, label: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
   return violations.map((v) => `${label}: ${v.id} ${v.impact} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+}
+
+/** The error text shown under a field (the element its aria-describedby names with class field__error). */
+export async function fieldError(page: Page, label: string): Promise<string | null> {
+  const ids = ((await page.getByLabel(label, { exact: true }).getAttribute('aria-describedby')) ?? '').split(' ')
+  const error = page.locator(
+    ids
+      .filter(Boolean)
+      .map((id) => `[id="${id}"].field__error`)
+      .join(', ') || 'none',
+  )
+  return (await error.count()) === 0 ? null : error.textContent()
 }
