@@ -1,0 +1,7 @@
+// https://vike.dev/config — the back office: rendered in the browser only (it shows nothing
+// without a session, and nothing of it is worth server rendering or caching).
+import type { Config } from 'vike/types'
+
+export default {
+  ssr: false,
+} satisfies Config

@@ -1,0 +1,2 @@
+// https://vike.dev/Page — /admin/content: the structure tree.
+export { ContentTree as Page } from './ContentTree'

@@ -1,0 +1,92 @@
+import './content.css'
+import { useEffect, useState } from 'react'
+import { ApiError } from '../../../src/api/http-client'
+import { useAdminApi } from '../layout/admin-context'
+import { TYPE_LABELS, type TypeId } from './editor/record-draft'
+
+interface Row {
+  id: number
+  parentId: number | null
+  typeId: TypeId
+  title: string
+  urlFull: string
+  published: boolean
+  status: number | null
+}
+
+const TREE_QUERY = {
+  select: { id: true, parentId: true, typeId: true, title: true, urlFull: true, published: true, status: true },
+  orderBy: [{ sort: 'asc' }, { id: 'asc' }],
+}
+
+/** /admin/content: every structure record as a tree, with its state and a way to add a child. */
+export function ContentTree() {
+  const api = useAdminApi()
+  const [rows, setRows] = useState<Row[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    api.models.many<Row>('structure', TREE_QUERY, { signal: controller.signal }).then(setRows, (failure: unknown) => {
+      if (!controller.signal.aborted)
+        setError(failure instanceof ApiError ? failure.message : 'Не удалось загрузить структуру')
+    })
+    return () => controller.abort()
+  }, [api])
+
+  const children = new Map<number | null, Row[]>()
+  const ids = new Set(rows?.map((r) => r.id))
+  for (const row of rows ?? []) {
+    // A record whose parent is missing is shown at the top rather than lost.
+    const parent = row.parentId !== null && ids.has(row.parentId) ? row.parentId : null
+    children.set(parent, [...(children.get(parent) ?? []), row])
+  }
+
+  function branch(parent: number | null) {
+    const list = children.get(parent)
+    if (!list) return null
+    return (
+      <ul className="tree">
+        {list.map((row) => (
+          <li key={row.id} className="tree__item">
+            <div className="tree__row">
+              <a className="tree__link" href={`/admin/content/${row.id}`}>
+                {row.title}
+              </a>
+              <span className="tree__type">{TYPE_LABELS[row.typeId] ?? row.typeId}</span>
+              <span className="tree__url">{row.urlFull}</span>
+              {!row.published && <span className="admin-badge admin-badge--warn">Не опубликована</span>}
+              {row.status === 410 && <span className="admin-badge admin-badge--danger">Удалена (410)</span>}
+              <a
+                className="tree__add"
+                href={`/admin/content/new?parentId=${row.id}`}
+                aria-label={`Добавить запись в «${row.title}»`}
+              >
+                + вложенная
+              </a>
+            </div>
+            {branch(row.id)}
+          </li>
+        ))}
+      </ul>
+    )
+  }
+
+  return (
+    <section aria-labelledby="content-title">
+      <div className="leads-head">
+        <h1 id="content-title">Содержимое сайта</h1>
+        <a className="button button--quiet" href="/admin/content/new?typeId=index">
+          Новый сайт или лендинг
+        </a>
+      </div>
+      {error && (
+        <p className="admin-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!rows && !error && <p role="status">Загружаем структуру…</p>}
+      {rows && <nav aria-label="Структура сайта">{branch(null)}</nav>}
+    </section>
+  )
+}

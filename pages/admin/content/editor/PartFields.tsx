@@ -1,0 +1,162 @@
+import { TextArea } from '../../../../src/components/form/TextArea'
+import { TextInput } from '../../../../src/components/form/TextInput'
+import { ImageField } from './ImageField'
+import { ListEditor } from './ListEditor'
+import { newKey, type AdvantageDraft, type RecordDraft, type SlideDraft } from './record-draft'
+
+interface PartProps {
+  draft: RecordDraft
+  change: (patch: Partial<RecordDraft>) => void
+  errors: Readonly<Record<string, string>>
+}
+
+/** The index record's part: the header and footer of its pages, and the home page's lists. */
+export function IndexFields({ draft, change, errors }: PartProps) {
+  const index = draft.index
+  const set = (patch: Partial<RecordDraft['index']>) => change({ index: { ...index, ...patch } })
+  return (
+    <>
+      <fieldset className="record-form__group fields">
+        <legend>Шапка и подвал</legend>
+        <ImageField
+          id="index-logo"
+          label="Логотип"
+          value={index.logo}
+          onChange={(logo) => set({ logo })}
+          error={errors['index.logo']}
+        />
+        <TextInput
+          id="index-tel"
+          label="Телефон"
+          type="tel"
+          value={index.tel}
+          onChange={(v) => set({ tel: v ?? '' })}
+          error={errors['index.tel']}
+        />
+        <TextInput
+          id="index-telText"
+          label="Подпись к телефону"
+          value={index.telText}
+          onChange={(v) => set({ telText: v ?? '' })}
+          error={errors['index.telText']}
+        />
+        <TextArea
+          id="index-description"
+          label="Описание"
+          value={index.description}
+          onChange={(v) => set({ description: v ?? '' })}
+          error={errors['index.description']}
+        />
+        <TextInput
+          id="index-copyright"
+          label="Копирайт"
+          value={index.copyright}
+          onChange={(v) => set({ copyright: v ?? '' })}
+          error={errors['index.copyright']}
+        />
+      </fieldset>
+      <ListEditor<SlideDraft>
+        title="Слайдер"
+        itemLabel="Слайд"
+        addLabel="Добавить слайд"
+        items={draft.sliderItems}
+        onChange={(sliderItems) => change({ sliderItems })}
+        create={() => ({ key: newKey(), image: null, title: '' })}
+        renderItem={(item, update, i) => (
+          <>
+            <ImageField
+              id={`slide-${item.key}-image`}
+              label="Изображение слайда"
+              optional={false}
+              value={item.image}
+              onChange={(image) => update({ ...item, image })}
+              error={errors[`sliderItems.${i}.image`]}
+            />
+            <TextInput
+              id={`slide-${item.key}-title`}
+              label="Заголовок слайда"
+              value={item.title}
+              onChange={(v) => update({ ...item, title: v ?? '' })}
+              error={errors[`sliderItems.${i}.title`]}
+            />
+          </>
+        )}
+      />
+      <ListEditor<AdvantageDraft>
+        title="Преимущества"
+        itemLabel="Преимущество"
+        addLabel="Добавить преимущество"
+        items={draft.advantages}
+        onChange={(advantages) => change({ advantages })}
+        create={() => ({ key: newKey(), image: null, title: '', description: '' })}
+        renderItem={(item, update, i) => (
+          <>
+            <TextInput
+              id={`advantage-${item.key}-title`}
+              label="Заголовок преимущества"
+              value={item.title}
+              onChange={(v) => update({ ...item, title: v ?? '' })}
+              error={errors[`advantages.${i}.title`]}
+            />
+            <TextArea
+              id={`advantage-${item.key}-description`}
+              label="Текст преимущества"
+              value={item.description}
+              onChange={(v) => update({ ...item, description: v ?? '' })}
+              error={errors[`advantages.${i}.description`]}
+            />
+            <ImageField
+              id={`advantage-${item.key}-image`}
+              label="Значок преимущества"
+              value={item.image}
+              onChange={(image) => update({ ...item, image })}
+              error={errors[`advantages.${i}.image`]}
+            />
+          </>
+        )}
+      />
+    </>
+  )
+}
+
+/** A product's part: its picture, article, price and description. */
+export function ProductFields({ draft, change, errors }: PartProps) {
+  const product = draft.product
+  const set = (patch: Partial<RecordDraft['product']>) => change({ product: { ...product, ...patch } })
+  return (
+    <fieldset className="record-form__group fields">
+      <legend>Товар</legend>
+      <ImageField
+        id="product-image"
+        label="Фото товара"
+        value={product.image}
+        onChange={(image) => set({ image })}
+        error={errors['product.image']}
+      />
+      <TextInput
+        id="product-article"
+        label="Артикул"
+        value={product.article}
+        onChange={(v) => set({ article: v ?? '' })}
+        error={errors['product.article']}
+      />
+      <TextInput
+        id="product-price"
+        label="Цена, ₽"
+        hint="Целое число рублей; пусто — цена не показывается"
+        inputMode="numeric"
+        value={product.price}
+        onChange={(v) => set({ price: v ?? '' })}
+        error={errors['product.price']}
+      />
+      <TextArea
+        id="product-description"
+        label="Описание товара"
+        rows={5}
+        value={product.description}
+        onChange={(v) => set({ description: v ?? '' })}
+        error={errors['product.description']}
+      />
+    </fieldset>
+  )
+}

@@ -1,0 +1,142 @@
+import '../content.css'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { navigate } from 'vike/client/router'
+import { usePageContext } from 'vike-react/usePageContext'
+import { ApiError } from '../../../../src/api/http-client'
+import { useAdminApi } from '../../layout/admin-context'
+import { RecordActions } from './RecordActions'
+import { RecordForm } from './RecordForm'
+import {
+  draftFromRecord,
+  emptyDraft,
+  recordQuery,
+  TYPE_LABELS,
+  writeValues,
+  type RecordDraft,
+  type TypeId,
+} from './record-draft'
+
+/**
+ * /admin/content/:id edits a record, /admin/content/new?parentId=…&typeId=… creates one. A save is
+ * one write of the record with its part and lists through the model API: all of it or nothing,
+ * with the API's Russian message next to each field it names.
+ */
+export function RecordEditor() {
+  const api = useAdminApi()
+  const { routeParams, urlParsed } = usePageContext()
+  const isNew = routeParams.id === 'new'
+  const [draft, setDraft] = useState<RecordDraft | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({})
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const messageRef = useRef<HTMLParagraphElement>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    async function load(): Promise<RecordDraft> {
+      if (!isNew) {
+        const id = Number(routeParams.id)
+        if (!Number.isInteger(id) || id < 1) throw new Error('Нет такой записи')
+        return draftFromRecord(await api.models.get('structure', recordQuery(id), { signal: controller.signal }))
+      }
+      const parentId = Number(urlParsed.search.parentId) || null
+      const typeId = (urlParsed.search.typeId ?? (parentId ? 'page' : 'index')) as TypeId
+      const parent = parentId
+        ? await api.models.get<{ urlFull: string }>(
+            'structure',
+            { where: { id: parentId }, select: { urlFull: true } },
+            { signal: controller.signal },
+          )
+        : null
+      return emptyDraft(TYPE_LABELS[typeId] ? typeId : 'page', parentId, parent?.urlFull ?? '/')
+    }
+    load().then(setDraft, (failure: unknown) => {
+      if (!controller.signal.aborted) setLoadError(failure instanceof Error ? failure.message : 'Не удалось загрузить')
+    })
+    return () => controller.abort()
+  }, [api, isNew, routeParams.id, urlParsed.search.parentId, urlParsed.search.typeId])
+
+  useEffect(() => {
+    if (message?.error) messageRef.current?.focus()
+  }, [message])
+
+  if (loadError)
+    return (
+      <p className="admin-error" role="alert">
+        {loadError}
+      </p>
+    )
+  if (!draft) return <p role="status">Загружаем запись…</p>
+
+  const change = (patch: Partial<RecordDraft>) => setDraft((current) => (current ? { ...current, ...patch } : current))
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    if (!draft) return
+    setBusy(true)
+    setMessage(null)
+    setErrors({})
+    try {
+      const values = writeValues(draft)
+      const saved =
+        draft.id === null ? await api.models.post('structure', values) : await api.models.patch('structure', values)
+      if (draft.id === null) {
+        await navigate(`/admin/content/${String(saved.id)}`)
+        return
+      }
+      setDraft(draftFromRecord(saved))
+      setMessage({ text: 'Сохранено. Изменения уже на сайте.', error: false })
+    } catch (failure) {
+      if (failure instanceof ApiError) {
+        setErrors(failure.errors)
+        setMessage({ text: failure.message, error: true })
+      } else {
+        setMessage({ text: 'Не удалось сохранить', error: true })
+      }
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="record-editor" aria-labelledby="record-editor-title">
+      <p>
+        <a href="/admin/content">← Вся структура</a>
+      </p>
+      <h1 id="record-editor-title">{isNew ? 'Новая запись' : draft.title || 'Запись без заголовка'}</h1>
+      {!isNew && (
+        <p className="record-editor__meta">
+          {TYPE_LABELS[draft.typeId]} · <a href={draft.urlFull}>{draft.urlFull}</a>
+          {draft.status === 410 && <span className="admin-badge admin-badge--danger">Удалена (410)</span>}
+          {!draft.published && <span className="admin-badge admin-badge--warn">Не опубликована</span>}
+        </p>
+      )}
+      <form noValidate onSubmit={(event) => void save(event)}>
+        <RecordForm draft={draft} change={change} errors={errors} />
+        {message?.error && (
+          <p ref={messageRef} tabIndex={-1} className="admin-error record-editor__message" role="alert">
+            {message.text}
+          </p>
+        )}
+        <p className="record-editor__message" role="status">
+          {message && !message.error ? message.text : ''}
+        </p>
+        <div className="record-editor__save">
+          <button type="submit" className="button button--accent" disabled={busy}>
+            {busy ? 'Сохраняем…' : isNew ? 'Создать' : 'Сохранить'}
+          </button>
+        </div>
+      </form>
+      {!isNew && (
+        <RecordActions
+          draft={draft}
+          onChanged={(saved, text) => {
+            setDraft(draftFromRecord(saved))
+            setMessage({ text, error: false })
+          }}
+        />
+      )}
+    </section>
+  )
+}

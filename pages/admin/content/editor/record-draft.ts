@@ -1,0 +1,195 @@
+// A structure record as the editor's form holds it, and the conversions to and from the write API
+// (docs/contract.md §3): one write carries the record, its part and its lists, all or nothing.
+
+export type TypeId = 'index' | 'section' | 'product' | 'page'
+
+export const TYPE_LABELS: Readonly<Record<TypeId, string>> = {
+  index: 'Главная (сайт или лендинг)',
+  section: 'Раздел каталога',
+  product: 'Товар',
+  page: 'Текстовая страница',
+}
+
+/** A stored media path, a file chosen for upload, or no image. */
+export type ImageValue = string | File | null
+
+export interface SlideDraft {
+  key: string
+  image: ImageValue
+  title: string
+}
+
+export interface AdvantageDraft {
+  key: string
+  image: ImageValue
+  title: string
+  description: string
+}
+
+export interface RecordDraft {
+  id: number | null
+  parentId: number | null
+  typeId: TypeId
+  title: string
+  urlFull: string
+  published: boolean
+  status: number | null
+  metaTitle: string
+  metaDescription: string
+  metaRobots: string
+  content: string
+  index: { logo: ImageValue; tel: string; telText: string; description: string; copyright: string }
+  product: { image: ImageValue; article: string; price: string; description: string }
+  sliderItems: SlideDraft[]
+  advantages: AdvantageDraft[]
+}
+
+/** What the editor reads of a record: every field it edits, the part and the lists. */
+export function recordQuery(id: number) {
+  return {
+    where: { id },
+    select: {
+      id: true,
+      parentId: true,
+      typeId: true,
+      title: true,
+      urlFull: true,
+      sort: true,
+      published: true,
+      status: true,
+      metaTitle: true,
+      metaDescription: true,
+      metaRobots: true,
+      content: true,
+      index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
+      product: { select: { image: true, article: true, price: true, description: true } },
+      sliderItems: { select: { id: true, image: true, title: true } },
+      advantages: { select: { id: true, image: true, title: true, description: true } },
+    },
+  }
+}
+
+let keys = 0
+/** A React key for a list item that has no id yet. */
+export function newKey(): string {
+  keys += 1
+  return `new-${keys}`
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+const image = (value: unknown): ImageValue => (typeof value === 'string' && value !== '' ? value : null)
+
+export function emptyDraft(typeId: TypeId, parentId: number | null, parentUrl: string): RecordDraft {
+  return {
+    id: null,
+    parentId,
+    typeId,
+    title: '',
+    urlFull: parentUrl.endsWith('/') ? parentUrl : `${parentUrl}/`,
+    published: true,
+    status: null,
+    metaTitle: '',
+    metaDescription: '',
+    metaRobots: '',
+    content: '',
+    index: { logo: null, tel: '', telText: '', description: '', copyright: '' },
+    product: { image: null, article: '', price: '', description: '' },
+    sliderItems: [],
+    advantages: [],
+  }
+}
+
+export function draftFromRecord(record: Record<string, any>): RecordDraft {
+  const index = record.index ?? {}
+  const product = record.product ?? {}
+  return {
+    id: record.id,
+    parentId: record.parentId ?? null,
+    typeId: record.typeId,
+    title: text(record.title),
+    urlFull: text(record.urlFull),
+    published: Boolean(record.published),
+    status: record.status ?? null,
+    metaTitle: text(record.metaTitle),
+    metaDescription: text(record.metaDescription),
+    metaRobots: text(record.metaRobots),
+    content: text(record.content),
+    index: {
+      logo: image(index.logo),
+      tel: text(index.tel),
+      telText: text(index.telText),
+      description: text(index.description),
+      copyright: text(index.copyright),
+    },
+    product: {
+      image: image(product.image),
+      article: text(product.article),
+      price: product.price === null || product.price === undefined ? '' : String(product.price),
+      description: text(product.description),
+    },
+    sliderItems: (record.sliderItems ?? []).map((s: any) => ({
+      key: `s${s.id}`,
+      image: image(s.image),
+      title: text(s.title),
+    })),
+    advantages: (record.advantages ?? []).map((a: any) => ({
+      key: `a${a.id}`,
+      image: image(a.image),
+      title: text(a.title),
+      description: text(a.description),
+    })),
+  }
+}
+
+/** Empty optional text is stored as null, as the API's nullable fields expect. */
+const orNull = (value: string) => (value.trim() === '' ? null : value)
+
+/**
+ * A price as typed: digits become a number; anything else goes to the API as typed, so its
+ * Russian message («должно быть целым числом») is shown next to the field.
+ */
+function price(value: string): number | string | null {
+  const trimmed = value.replace(/\s/g, '')
+  if (trimmed === '') return null
+  return /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : value
+}
+
+/** The write API's values for this draft: the record, and the part and lists its type has. */
+export function writeValues(draft: RecordDraft): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    ...(draft.id === null ? { typeId: draft.typeId, parentId: draft.parentId } : { id: draft.id }),
+    title: draft.title.trim(),
+    urlFull: draft.urlFull.trim(),
+    published: draft.published,
+    metaTitle: orNull(draft.metaTitle),
+    metaDescription: orNull(draft.metaDescription),
+    metaRobots: orNull(draft.metaRobots),
+    content: orNull(draft.content),
+  }
+  if (draft.typeId === 'index') {
+    const { logo, tel, telText, description, copyright } = draft.index
+    values.index = {
+      logo,
+      tel: orNull(tel),
+      telText: orNull(telText),
+      description: orNull(description),
+      copyright: orNull(copyright),
+    }
+    values.sliderItems = draft.sliderItems.map((s) => ({ image: s.image, title: orNull(s.title) }))
+    values.advantages = draft.advantages.map((a) => ({
+      image: a.image,
+      title: a.title.trim(),
+      description: orNull(a.description),
+    }))
+  }
+  if (draft.typeId === 'product') {
+    const { image: picture, article, description } = draft.product
+    values.product = {
+      image: picture,
+      article: orNull(article),
+      price: price(draft.product.price),
+      description: orNull(description),
+    }
+  }
+  return values
+}

@@ -1,0 +1,91 @@
+// The back office's calls (the contract between the pages and the server is /work ADMIN-API.md,
+// written up in docs/contract.md): the session, the leads inbox, and the generic model API for
+// content, all over one HTTP client that sends the session cookie and never a bearer token.
+import { ApiError, createHttpClient, type HttpClient } from '../api/http-client'
+import { createModelApi, type ModelApi } from '../api/model-api'
+import type { AdminLead, AdminLeadPage, AdminLeadStatus, LeadTab } from './admin-leads'
+
+export interface LeadsQuery {
+  readonly tab: LeadTab
+  readonly q: string
+  readonly page: number
+  readonly pageSize: number
+}
+
+export interface AdminApi {
+  readonly models: ModelApi
+  leads(query: LeadsQuery, signal?: AbortSignal): Promise<AdminLeadPage>
+  latestLeadId(signal?: AbortSignal): Promise<number | null>
+  updateLead(id: number, change: { status?: AdminLeadStatus; spam?: false }): Promise<AdminLead>
+  resendLead(id: number): Promise<AdminLead>
+}
+
+/** Where «Скачать CSV» points: a plain download that carries the session cookie. */
+export const LEADS_CSV_URL = '/api/admin/leads.csv'
+
+const SESSION_PATH = '/api/admin/session'
+
+/** The page's own origin; the browser adds the cookie and, for writes, the Origin header. */
+function sameOriginClient(): HttpClient {
+  return createHttpClient({ baseUrl: '', timeoutMs: 30_000 })
+}
+
+export interface SessionInfo {
+  readonly expiresAt: string
+  /** The site's time zone (SITE_TIMEZONE): the owner reads dates in it. */
+  readonly timeZone: string
+}
+
+/** The live session, or null on 401. Other failures (403 not configured, network) throw. */
+export async function checkSession(): Promise<SessionInfo | null> {
+  try {
+    const body = await sameOriginClient().request<{ data: SessionInfo }>('GET', SESSION_PATH)
+    return body.data
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+/** Signs in; rejects with ApiError (401 wrong secret, 429 too many attempts, 403 not configured). */
+export async function signIn(secret: string): Promise<void> {
+  await sameOriginClient().request('POST', SESSION_PATH, { json: { secret } })
+}
+
+export async function signOut(): Promise<void> {
+  await sameOriginClient().request('DELETE', SESSION_PATH)
+}
+
+/**
+ * The calls that need a session. A 401 from any of them means the session expired or was revoked:
+ * `onUnauthorized` runs (the layout shows the sign-in form again) and the call still rejects.
+ */
+export function createAdminApi(onUnauthorized: () => void): AdminApi {
+  const plain = sameOriginClient()
+  const client: HttpClient = {
+    async request(method, path, options) {
+      try {
+        return await plain.request(method, path, options)
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) onUnauthorized()
+        throw error
+      }
+    },
+  }
+  return {
+    models: createModelApi(client),
+    leads: (query, signal) => client.request<AdminLeadPage>('GET', '/api/admin/leads', { query: { ...query }, signal }),
+    async latestLeadId(signal) {
+      const body = await client.request<{ data: { id: number | null } }>('GET', '/api/admin/leads/latest', { signal })
+      return body.data.id
+    },
+    async updateLead(id, change) {
+      const body = await client.request<{ data: AdminLead }>('PATCH', `/api/admin/leads/${id}`, { json: change })
+      return body.data
+    },
+    async resendLead(id) {
+      const body = await client.request<{ data: AdminLead }>('POST', `/api/admin/leads/${id}/resend`)
+      return body.data
+    },
+  }
+}

@@ -1,0 +1,222 @@
+// The back office's content editor in headless Chromium against the production build: every change
+// goes through the write API and is on the public site at once. The phone in the header, a new
+// product with an image, unpublish and delete (410), the API's Russian errors next to their fields
+// with nothing half-saved, the home page's lists; axe-core over the tree and the editor.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser } from '../helpers/browser'
+import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { pngImage } from '../api/helpers'
+import { ADMIN_SECRET, axeViolations, fieldError, openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
+
+let server: ProdServer
+let browser: Browser
+const tabs: AdminTab[] = []
+
+beforeAll(async () => {
+  ensureBuild()
+  server = await startAdminServer()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  server?.cleanup()
+})
+afterEach(async () => {
+  for (const tab of tabs.splice(0)) {
+    expect(tab.errors()).toEqual([])
+    await tab.context.close()
+  }
+})
+
+async function admin(path = '/admin/content', viewport?: { width: number; height: number }) {
+  const tab = await openSignedIn(browser, server, path, viewport)
+  tabs.push(tab)
+  return tab
+}
+
+/** The record's id by its URL, read with the token (as a tool would). */
+async function recordId(urlFull: string): Promise<number> {
+  const query = JSON.stringify({ where: { urlFull }, select: { id: true } })
+  const res = await fetch(`${server.url}/api/structure?query=${encodeURIComponent(query)}`, {
+    headers: { authorization: `Bearer ${ADMIN_SECRET}` },
+  })
+  return ((await res.json()) as { data: { id: number } }).data.id
+}
+
+async function publicPage(path: string) {
+  const res = await fetch(server.url + path)
+  return { status: res.status, body: await res.text() }
+}
+
+async function save(page: Page, name = 'Сохранить') {
+  await page.getByRole('button', { name }).click()
+}
+
+describe('the content editor', () => {
+  it('lists the structure as a tree and opens a record from it', async () => {
+    const { page } = await admin()
+    const tree = page.getByRole('navigation', { name: 'Структура сайта' })
+    await tree.getByRole('link', { name: 'Электроинструмент', exact: true }).click()
+    await page.getByRole('heading', { name: 'Электроинструмент', level: 1 }).waitFor()
+    expect(await page.getByLabel('Адрес страницы (URL)').inputValue()).toBe('/structure/power-tools/')
+  })
+
+  it('edits the phone of the index record and the public header shows it at once', async () => {
+    const { page } = await admin(`/admin/content/${await recordId('/')}`)
+    const phone = page.getByLabel('Телефон', { exact: true })
+    expect(await phone.inputValue()).toBe('+7 (495) 123-45-67')
+    await phone.fill('+7 (812) 765-43-21')
+    await save(page)
+    await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
+    const home = await publicPage('/')
+    expect(home.body).toContain('+7 (812) 765-43-21')
+    expect(home.body).not.toContain('+7 (495) 123-45-67')
+  })
+
+  it('creates a product with an image, which opens on the site; unpublished or deleted it answers 410', async () => {
+    const sectionId = await recordId('/structure/power-tools/')
+    const { page } = await admin(`/admin/content/new?parentId=${sectionId}&typeId=product`)
+    await page.getByRole('heading', { name: 'Новая запись' }).waitFor()
+    expect(await page.getByLabel('Тип записи').inputValue()).toBe('product')
+    await page.getByLabel('Заголовок').fill('Гайковёрт ударный 20 В')
+    await page.getByLabel('Адрес страницы (URL)').fill('/structure/power-tools/impact-wrench')
+    await page.getByLabel('Артикул').fill('ЭИ-3001')
+    await page.getByLabel('Цена, ₽').fill('12 990')
+    await page.getByLabel('Фото товара').setInputFiles({
+      name: 'wrench.png',
+      mimeType: 'image/png',
+      buffer: await pngImage(40, 30, [0, 120, 200]),
+    })
+    // The preview of the chosen file, before anything is saved.
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Сейчас: фото товара' }).getAttribute('src'))
+      .toMatch(/^data:image\/png;base64,/)
+    await save(page, 'Создать')
+    await page.getByRole('heading', { name: 'Гайковёрт ударный 20 В', level: 1 }).waitFor()
+    await expect
+      .poll(() => page.getByRole('img', { name: 'Сейчас: фото товара' }).getAttribute('src'))
+      .toMatch(/^\/media\/uploads\//)
+
+    const product = await publicPage('/structure/power-tools/impact-wrench')
+    expect(product.status).toBe(200)
+    expect(product.body).toContain('Гайковёрт ударный 20 В')
+    expect(product.body).toContain('ЭИ-3001')
+    expect(product.body).toMatch(/\/media\/uploads\/[0-9a-f]{32}\.png/)
+
+    await page.getByRole('button', { name: 'Снять с публикации' }).click()
+    await page.getByText('Запись снята с публикации').waitFor()
+    expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(410)
+    await page.getByRole('button', { name: 'Опубликовать' }).click()
+    await page.getByText('Запись опубликована').waitFor()
+    expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(200)
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await page.getByRole('button', { name: 'Удалить' }).click()
+    await page.getByText('Запись удалена: её адрес отвечает 410').waitFor()
+    expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(410)
+  })
+
+  it('shows the API’s Russian errors next to their fields and saves nothing of a refused write', async () => {
+    const { page } = await admin(`/admin/content/${await recordId('/structure/power-tools/screwdriver')}`)
+    const url = page.getByLabel('Адрес страницы (URL)')
+    await page.getByLabel('Заголовок').fill('Шуруповёрт, которого не сохранят')
+    await url.fill('/structure/power-tools/jigsaw')
+    await save(page)
+    await page.getByRole('alert').getByText('Адрес "/structure/power-tools/jigsaw" уже занят другой записью').waitFor()
+    // The field names its error: the message is next to it and read out with it.
+    expect(await fieldError(page, 'Адрес страницы (URL)')).toBe('Адрес уже занят')
+    expect(await url.getAttribute('aria-invalid')).toBe('true')
+
+    await url.fill('/structure/power-tools/screwdriver')
+    await page.getByLabel('Цена, ₽').fill('семь тысяч')
+    await save(page)
+    const price = page.getByLabel('Цена, ₽')
+    await expect.poll(() => price.getAttribute('aria-invalid')).toBe('true')
+    expect(await fieldError(page, 'Цена, ₽')).toMatch(/^[А-Яа-яё]/)
+
+    await page.getByLabel('Заголовок').fill('')
+    await page.getByLabel('Цена, ₽').fill('7490')
+    await save(page)
+    const title = page.getByLabel('Заголовок')
+    await expect.poll(() => title.getAttribute('aria-invalid')).toBe('true')
+
+    const stored = await publicPage('/structure/power-tools/screwdriver')
+    expect(stored.status).toBe(200)
+    expect(stored.body).toContain('Шуруповёрт аккумуляторный 18 В')
+    expect(stored.body).not.toContain('которого не сохранят')
+  })
+
+  it('refuses a file that is not an image with the API’s message next to the image field', async () => {
+    const { page } = await admin(`/admin/content/${await recordId('/structure/power-tools/screwdriver')}`)
+    await page.getByLabel('Фото товара').setInputFiles({
+      name: 'photo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not a picture at all'),
+    })
+    await save(page)
+    const input = page.getByLabel('Фото товара')
+    await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true')
+    expect(await fieldError(page, 'Фото товара')).toBe(
+      'Неподдерживаемый формат файла: загрузите изображение JPEG, PNG, WebP или AVIF',
+    )
+  })
+
+  it('adds, reorders and deletes the home page’s slides and advantages', async () => {
+    const { page } = await admin(`/admin/content/${await recordId('/')}`)
+    const slider = page.getByRole('group', { name: 'Слайдер' })
+    await slider.getByRole('button', { name: 'Слайд 3: выше' }).click()
+    await slider.getByRole('button', { name: 'Слайд 1: удалить' }).click()
+    await slider.getByRole('button', { name: 'Добавить слайд' }).click()
+    await slider.getByLabel('Заголовок слайда').last().fill('Новый слайд')
+    await slider
+      .getByLabel('Изображение слайда')
+      .last()
+      .setInputFiles({
+        name: 'slide.png',
+        mimeType: 'image/png',
+        buffer: await pngImage(60, 20, [10, 200, 10]),
+      })
+    const advantages = page.getByRole('group', { name: 'Преимущества' })
+    await advantages.getByRole('button', { name: 'Добавить преимущество' }).click()
+    await advantages.getByLabel('Заголовок преимущества').last().fill('Честные цены')
+    await save(page)
+    await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
+
+    const slides = await slider
+      .getByLabel('Заголовок слайда')
+      .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))
+    expect(slides).toEqual(['Доставка по Москве и области за 1 день', 'Садовая техника к новому сезону', 'Новый слайд'])
+    const home = await publicPage('/')
+    expect(home.body).toContain('Новый слайд')
+    expect(home.body).toContain('Честные цены')
+    expect(home.body).not.toContain('Электроинструмент для дома и стройки')
+    expect(home.body.indexOf('Доставка по Москве и области за 1 день')).toBeLessThan(
+      home.body.indexOf('Садовая техника к новому сезону'),
+    )
+  })
+})
+
+describe('accessibility of the content screens', () => {
+  it('has no axe-core violations on the tree and the editor at 1366 px and 360 px', async () => {
+    const found: string[] = []
+    const homeId = await recordId('/')
+    const productId = await recordId('/structure/power-tools/circular-saw')
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 360, height: 740 },
+    ]) {
+      const { page } = await admin('/admin/content', viewport)
+      await page.getByRole('navigation', { name: 'Структура сайта' }).waitFor()
+      found.push(...(await axeViolations(page, `tree @${viewport.width}`)))
+      for (const id of [homeId, productId]) {
+        await page.goto(`${server.url}/admin/content/${id}`)
+        await page.getByLabel('Заголовок', { exact: true }).waitFor()
+        found.push(...(await axeViolations(page, `editor ${id} @${viewport.width}`)))
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)
+      }
+    }
+    expect(found).toEqual([])
+  })
+})
