@@ -156,8 +156,23 @@ async function waitForPostgres(db: Db, url: string, waitMs: number): Promise<voi
   }
 }
 
+/**
+ * Kysely looks for its migration tables in every schema it may read unless told which one: a
+ * second site (or a test) in another schema of the same PostgreSQL database would make it skip
+ * creating its own lock table and fail. Name the connection's own schema.
+ */
+async function migrationSchema(db: Db): Promise<string | undefined> {
+  if (isSqlite(db)) return undefined
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
+  return rows[0]?.schema
+}
+
+async function migratorOf(db: Db): Promise<Migrator> {
+  return new Migrator({ db, provider: new InlineMigrations(), migrationTableSchema: await migrationSchema(db) })
+}
+
 async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InlineMigrations() })
+  const migrator = await migratorOf(db)
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown'
@@ -167,7 +182,7 @@ async function migrate(db: Db): Promise<void> {
 
 /** How many known migrations the database has not run (GET /readyz). */
 export async function pendingMigrations(db: Db): Promise<number> {
-  const migrations = await new Migrator({ db, provider: new InlineMigrations() }).getMigrations()
+  const migrations = await (await migratorOf(db)).getMigrations()
   return migrations.filter((migration) => migration.executedAt === undefined).length
 }
 

@@ -43,4 +43,22 @@ describe.runIf(TEST_DATABASE_URL)('the site on PostgreSQL', () => {
     expect((await t.app.inject({ url: '/structure' })).headers.location).toBe('/structure/')
     expect((await t.app.inject({ url: '/sitemap.xml' })).body).toContain('/structure/product</loc>')
   })
+
+  it('starts a second site in another schema of the same database, whose migration tables it must not mistake for its own', async () => {
+    const other = await createTestSchema()
+    try {
+      const second = await buildTestApp({ DATABASE_URL: other.url, SEED_DEMO: 'false' })
+      try {
+        expect((await second.app.inject({ url: '/readyz' })).json()).toMatchObject({ pendingMigrations: 0 })
+        const { rows } = await sql<{ n: string }>`select count(*) as n from kysely_migration_lock`.execute(
+          second.app.db,
+        )
+        expect(Number(rows[0].n)).toBe(1)
+      } finally {
+        await second.close()
+      }
+    } finally {
+      await other.drop()
+    }
+  })
 })
