@@ -8,6 +8,7 @@ import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
 import { deliveryPlugin } from './leads/delivery-plugin'
 import { journalPlugin } from './leads/journal-plugin'
+import { legacyUploadsPlugin } from './media/legacy-uploads'
 import { errorsPlugin } from './plugins/errors'
 import { healthRoutes } from './plugins/health'
 import { responseHeadersPlugin } from './plugins/response-headers'
@@ -47,6 +48,7 @@ export async function buildApp(config: Config) {
   })
   await app.register(dbPlugin, { config })
   await app.register(contentPlugin, { config })
+  await app.register(legacyUploadsPlugin, { config })
   await app.register(deliveryPlugin, { config })
   await app.register(journalPlugin, { config })
   await app.register(errorsPlugin)
