@@ -9,6 +9,7 @@ import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
 import { deliveryPlugin } from './leads/delivery-plugin'
 import { journalPlugin } from './leads/journal-plugin'
+import { legacyUploadsPlugin } from './media/legacy-uploads'
 import { compressionPlugin } from './plugins/compression'
 import { errorsPlugin } from './plugins/errors'
 import { healthRoutes } from './plugins/health'
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(dbPlugin, { config })
   await app.register(contentPlugin, { config })
   await app.register(adminSessionPlugin, { config, now: options.now })
+  await app.register(legacyUploadsPlugin, { config })
   await app.register(deliveryPlugin, { config })
   await app.register(journalPlugin, { config })
   await app.register(errorsPlugin)

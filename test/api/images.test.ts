@@ -4,8 +4,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bumpContentVersion } from '../../server/data/db'
+import { sizeLegacyUploads } from '../../server/media/legacy-uploads'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { multipartBody } from '../helpers/multipart'
 import { ADMIN_TOKEN, pngImage } from './helpers'
@@ -235,5 +237,44 @@ describe('slides', () => {
     }
     const afterSlider = html.slice(html.indexOf('</section>'))
     expect(afterSlider).not.toContain('loading="eager"')
+  })
+})
+
+describe('uploads stored before sizes were in the name', () => {
+  it('get the sized name a new upload would get, and are then shown through variants', async () => {
+    const bytes = await photo(900, 600)
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+    const legacy = `uploads/${hash}.jpg`
+    fs.writeFileSync(path.join(t.config.mediaDir, legacy), bytes)
+    const { id } = await t.app.db
+      .selectFrom('structure')
+      .select('id')
+      .where('urlFull', '=', '/structure/product')
+      .executeTakeFirstOrThrow()
+    await t.app.db.updateTable('product').set({ image: legacy }).where('structureId', '=', id).execute()
+    await t.app.db.updateTable('structure').set({ metaImage: legacy }).where('id', '=', id).execute()
+
+    // What the server runs in the background at start-up (legacyUploadsPlugin; the browser suite
+    // restarts a server on such data).
+    expect(await sizeLegacyUploads(t.app.db, t.config.mediaDir, () => false)).toBe(1)
+    t.app.content.invalidate()
+    const sized = `uploads/${hash}.900x600.jpg`
+    expect(
+      await t.app.db
+        .selectFrom('product')
+        .innerJoin('structure', 'structure.id', 'product.structureId')
+        .select(['product.image', 'structure.metaImage'])
+        .where('structure.id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ image: sized, metaImage: sized })
+    expect(fs.readFileSync(path.join(t.config.mediaDir, sized)).equals(bytes)).toBe(true)
+    const page = (await get('/structure/product')).body
+    expect(page).toContain(`srcSet="/media/uploads/${hash}.900x600-320.avif 213w`)
+    const variant = await get(`/media/uploads/${hash}.900x600-900.webp`)
+    expect([variant.statusCode, variant.headers['content-type']]).toEqual([200, 'image/webp'])
+    expect(await sharp(variant.rawPayload).metadata()).toMatchObject({ width: 900, height: 600 })
+    // The old name still answers, for links made before; a second run finds nothing to do.
+    expect((await get(`/media/${legacy}`)).statusCode).toBe(200)
+    expect(await sizeLegacyUploads(t.app.db, t.config.mediaDir, () => false)).toBe(0)
   })
 })

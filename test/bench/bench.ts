@@ -1,6 +1,8 @@
 // `npm run bench`: the production build on loopback, fixed-duration load per URL, printed as a
 // table. Numbers only: it never fails a build. Bounded: DURATION_S seconds per URL, loopback only.
 import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
 import { Pool } from 'undici'
 import { launchBrowser, waitForVike } from '../helpers/browser'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
@@ -29,6 +31,7 @@ console.log('The same with the page cache off (PAGE_CACHE_MB=0): every request r
 await benchPages({ PAGE_CACHE_MB: '0' })
 await benchJavaScript()
 await benchLeadIntake()
+await benchImageUpload()
 
 /**
  * The lead POST's 201, with no delivery channel and with all three on while Telegram and the
@@ -207,5 +210,87 @@ async function benchJavaScript(): Promise<void> {
     server.cleanup()
   }
   console.log('JavaScript a phone downloads (Chromium, 390 px, compressed as sent):')
+  console.table(rows)
+}
+
+/** A photo-like JPEG: colour gradients under grain, which is what makes encoders work. */
+async function photo(width: number, height: number): Promise<Buffer> {
+  const pixels = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
+    .blur(0.6)
+    .raw()
+    .toBuffer()
+  for (let i = 0; i < pixels.length; i += 3) {
+    const p = i / 3
+    pixels[i] = (pixels[i] + (p % width) / 30) & 255
+    pixels[i + 1] = (pixels[i + 1] + Math.floor(p / width) / 20) & 255
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 75 })
+    .toBuffer()
+}
+
+/**
+ * A product photo through the write API: the time to its 201 and the server's CPU time for it,
+ * which include making its ten WebP/AVIF variants (decision 015), and what a phone then downloads
+ * instead of the original. The CPU time is the number to compare: the wall time grows with
+ * whatever else the machine is doing.
+ */
+async function benchImageUpload(): Promise<void> {
+  const token = 'bench-admin-token-0123456789abcdef'
+  const server = await startProdServer({ LOG_LEVEL: 'error', ADMIN_TOKEN: token })
+  const rows: Record<string, string | number>[] = []
+  try {
+    const query = encodeURIComponent(JSON.stringify({ where: { urlFull: '/structure/power-tools/' } }))
+    const parentId = (await (await fetch(`${server.url}/api/structure?query=${query}`)).json()).data.id
+    let n = 0
+    for (const [width, height] of [
+      [6000, 4000],
+      [2000, 1333],
+    ]) {
+      for (let round = 0; round < 2; round++) {
+        const bytes = await photo(width, height) // new grain each time: never the stored copy of the last
+        const form = new FormData()
+        form.append(
+          'data',
+          JSON.stringify({
+            parentId,
+            typeId: 'product',
+            title: `Фото ${++n}`,
+            urlFull: `/structure/power-tools/bench-${n}`,
+          }),
+        )
+        form.append('product.image', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'photo.jpg')
+        const started = performance.now()
+        const cpuBefore = cpuMs(server.child.pid!)
+        const res = await fetch(`${server.url}/api/structure`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${token}` },
+        })
+        const ms = performance.now() - started
+        const cpu = cpuMs(server.child.pid!) - cpuBefore
+        const image = (await res.json()).data.product.image as string
+        const stem = path.join(server.dir, 'media', image.replace(/\.jpg$/, ''))
+        const kib = (file: string) => (fs.statSync(file).size / 1024).toFixed(0)
+        rows.push({
+          photo: `${width}×${height} JPEG`,
+          'MB sent': (bytes.length / 1024 / 1024).toFixed(1),
+          status: res.status,
+          'ms to answer': Math.round(ms),
+          'server CPU ms': Math.round(cpu),
+          'original KiB': kib(path.join(server.dir, 'media', image)),
+          '640 AVIF KiB': kib(`${stem}-640.avif`),
+          '1280 AVIF KiB': kib(`${stem}-1280.avif`),
+          '1280 WebP KiB': kib(`${stem}-1280.webp`),
+        })
+      }
+    }
+  } finally {
+    await server.stop()
+    server.cleanup()
+  }
+  console.log('A product photo uploaded (POST /api/structure, variants made before the answer):')
   console.table(rows)
 }

@@ -2,7 +2,10 @@
 // fits the screen, never downloads the original, lets the page's CSP load it, and nothing shifts.
 import sharp from 'sharp'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { launchBrowser, waitForVike, watchErrors } from '../helpers/browser'
 import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
 
@@ -85,9 +88,11 @@ async function show(viewport: { width: number; height: number }, deviceScaleFact
   return { ...shown, images, errors }
 }
 
+const stemOf = (stored: string) => stored.replace(/\.jpg$/, '')
+
 describe('an uploaded photo in a browser', () => {
   it('gives a phone the small AVIF variant, a wide high-density screen the largest, and never the original', async () => {
-    const stem = image.replace(/\.jpg$/, '')
+    const stem = stemOf(image)
     const phone = await show({ width: 390, height: 844 }, 1)
     expect(phone.src).toBe(`${server.url}/media/${stem}-640.avif`)
     const desktop = await show({ width: 1280, height: 800 }, 2)
@@ -122,5 +127,30 @@ describe('an uploaded photo in a browser', () => {
         row[0].title,
       ])
     }
+  })
+
+  it('gives an upload stored before sized names its sized name when the server starts again', async () => {
+    // The data of an older release: the photo stored as uploads/<hash>.jpg.
+    await server.stop()
+    const legacy = image.replace(/\.\d+x\d+\.jpg$/, '.jpg')
+    const media = path.join(server.dir, 'media')
+    fs.renameSync(path.join(media, image), path.join(media, legacy))
+    for (const variant of fs.readdirSync(path.join(media, 'uploads')).filter((name) => /\.(avif|webp)$/.test(name)))
+      fs.rmSync(path.join(media, 'uploads', variant))
+    const db = new Database(server.dbPath)
+    db.prepare('update product set image = ? where image = ?').run(legacy, image)
+    db.close()
+
+    server = await startProdServer({ ADMIN_TOKEN }, server.dir)
+    // In the background: the first pages may still show the plain image.
+    await vi.waitFor(
+      async () =>
+        expect(await (await fetch(server.url + PAGE)).text()).toContain(`srcSet="/media/${stemOf(image)}-320.avif`),
+      { timeout: 20_000, interval: 100 },
+    )
+    const seen = await show({ width: 390, height: 844 }, 1)
+    expect(seen.src).toBe(`${server.url}/media/${stemOf(image)}-640.avif`) // made on its first request
+    expect(seen.errors).toEqual([])
+    expect(fs.existsSync(path.join(media, `${stemOf(image)}-640.avif`))).toBe(true)
   })
 })

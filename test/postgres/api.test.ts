@@ -1,5 +1,8 @@
 // The data API and the lead intake on PostgreSQL: the same queries and transactions as on SQLite.
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sizeLegacyUploads } from '../../server/media/legacy-uploads'
 import { stringifyQuery } from '../../src/api/query-string'
 import { ADMIN_TOKEN, AUTH, pngImage } from '../api/helpers'
 import { multipartBody } from '../helpers/multipart'
@@ -100,6 +103,16 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
     const page = await t.app.inject({ url: '/structure/garden/cultivator' })
     expect(page.statusCode).toBe(200)
     expect(titleOf(page.body)).toBe('Культиватор')
+    expect(page.body).toContain(`srcSet="/media/${res.json().data.product.image.replace(/\.png$/, '')}-32.avif 32w"`)
+  })
+
+  it('gives uploads stored before sized names their sized name, as at start-up', async () => {
+    const legacy = `uploads/${'b'.repeat(32)}.png`
+    fs.writeFileSync(path.join(t.config.mediaDir, legacy), await pngImage(48, 24))
+    await t.app.db.updateTable('advantage').set({ image: legacy }).where('id', '=', 1).execute()
+    expect(await sizeLegacyUploads(t.app.db, t.config.mediaDir, () => false)).toBe(1)
+    const row = await t.app.db.selectFrom('advantage').select('image').where('id', '=', 1).executeTakeFirstOrThrow()
+    expect(row.image).toBe(`uploads/${'b'.repeat(32)}.48x24.png`)
   })
 
   it('stores a lead with its consent record and answers a repeated idempotency key with the first id', async () => {

@@ -272,6 +272,13 @@ export function findModel(name: string): ModelDef | undefined {
   return MODELS.get(name)
 }
 
+/** Every table column that holds a stored media path. */
+export function imageColumns(): Array<{ table: string; column: string }> {
+  return [...MODELS.values()].flatMap((model) =>
+    [...model.fields].filter(([, field]) => field.image).map(([column]) => ({ table: model.table, column })),
+  )
+}
+
 /** The structure record's one-to-one parts and lists that a structure write may carry. */
 export const STRUCTURE_PARTS = ['index', 'product', 'sliderItems', 'advantages'] as const
 export type StructurePart = (typeof STRUCTURE_PARTS)[number]

@@ -1,0 +1,93 @@
+// Uploads stored before their names carried a size (`uploads/<hash>.<ext>`) get the sized name a
+// new upload of the same bytes would get, in the background at start-up (docs/decisions/015). The
+// pages then show them through their variants, made on the first request of each. The old file
+// stays, so links to it keep working; several processes doing this at once do the same harmless work.
+import fs from 'node:fs'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import sharp from 'sharp'
+import { imageColumns } from '../api/models/registry'
+import type { Config } from '../config'
+import { bumpContentVersion, writeTransaction, type Db } from '../data/db'
+import { sizedUploadPath } from '../../src/site/image-variants'
+import { IMAGE_LIMITS } from './image-store'
+
+const LEGACY = /^uploads\/([0-9a-f]{32})\.(jpg|png|webp|avif)$/
+
+/** The sized name of a legacy upload, its file linked (or copied) there; null when it is not on disk. */
+async function sizedCopy(mediaDir: string, legacy: string, hash: string, extension: string): Promise<string | null> {
+  const source = path.join(mediaDir, legacy)
+  if (!fs.existsSync(source)) return null
+  const { autoOrient } = await sharp(source, { limitInputPixels: IMAGE_LIMITS.maxPixels }).metadata()
+  const sized = sizedUploadPath(hash, autoOrient.width, autoOrient.height, extension)
+  const target = path.join(mediaDir, sized)
+  if (fs.existsSync(target)) return sized
+  const temp = `${target}.${process.pid}.tmp`
+  await fs.promises.copyFile(source, temp)
+  await fs.promises.rename(temp, target)
+  return sized
+}
+
+/**
+ * Gives every legacy upload that records point to its sized name and returns how many names
+ * changed. `stopping` is asked between images, so a closing server does not wait for the rest.
+ */
+export async function sizeLegacyUploads(db: Db, mediaDir: string, stopping: () => boolean): Promise<number> {
+  const renames = new Map<string, string>()
+  const columns = imageColumns()
+  for (const { table, column } of columns) {
+    const rows: Array<Record<string, unknown>> = await db
+      .selectFrom(table as 'structure')
+      .select(column as 'metaImage')
+      .distinct()
+      .where(column as 'metaImage', 'like', 'uploads/%')
+      .execute()
+    for (const row of rows) {
+      const legacy = String(row[column])
+      const match = LEGACY.exec(legacy)
+      if (!match || renames.has(legacy) || stopping()) continue
+      try {
+        const sized = await sizedCopy(mediaDir, legacy, match[1], match[2])
+        if (sized) renames.set(legacy, sized)
+      } catch {
+        // An unreadable file stays as it is: the page shows it as a plain image, as before.
+      }
+    }
+  }
+  if (renames.size === 0 || stopping()) return 0
+  await writeTransaction(db, async (trx) => {
+    for (const { table, column } of columns) {
+      for (const [legacy, sized] of renames) {
+        await trx
+          .updateTable(table as 'structure')
+          .set({ [column]: sized })
+          .where(column as 'metaImage', '=', legacy)
+          .execute()
+      }
+    }
+    await bumpContentVersion(trx)
+  })
+  return renames.size
+}
+
+/** Runs sizeLegacyUploads once the app is ready, without holding up the start or a close. */
+export async function legacyUploadsPlugin(app: FastifyInstance, { config }: { config: Config }) {
+  let closing = false
+  let running: Promise<void> = Promise.resolve()
+  app.addHook('onReady', async () => {
+    running = sizeLegacyUploads(app.db, config.mediaDir, () => closing)
+      .then((renamed) => {
+        if (renamed === 0) return
+        app.content.invalidate()
+        app.log.info({ images: renamed }, 'uploads stored before sized names renamed')
+      })
+      .catch((error: unknown) => {
+        if (!closing)
+          app.log.warn({ message: (error as Error).message }, 'uploads stored before sized names not renamed')
+      })
+  })
+  app.addHook('preClose', async () => {
+    closing = true
+    await running
+  })
+}
