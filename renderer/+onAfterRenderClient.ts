@@ -9,7 +9,8 @@ export async function onAfterRenderClient(pageContext: PageContextClient) {
     rememberVisitTags(location.search)
     return
   }
-  // Not in the first page's JavaScript: only a client navigation needs it (decision 016).
+  // Not in the first page's JavaScript: only a client navigation needs it
+  // (docs/decisions/016-fast-pages.md).
   const { updateHeadTags } = await import('./head-update')
   updateHeadTags(pageContext)
 }

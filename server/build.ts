@@ -24,7 +24,8 @@ const COMPRESSIBLE = /\.(?:js|css|svg|json)$/
 /**
  * Brotli (quality 11) and gzip (level 9) twins of every built asset, served in its place by the
  * static plugin: a phone downloads about 15 % less JavaScript than with the on-the-fly quality
- * 4 brotli, and no request spends CPU compressing a file that never changes (decision 016).
+ * 4 brotli, and no request spends CPU compressing a file that never changes
+ * (docs/decisions/016-fast-pages.md).
  */
 function precompressAssets(dir: string): void {
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
