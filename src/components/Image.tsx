@@ -48,11 +48,12 @@ export function Image({ src, alt, ratio = 1, width = 600, eager = false, classNa
   const classes = ['image', className].filter(Boolean).join(' ')
   if (!src) {
     return (
+      // An empty alt means decorative, as on <img>: then the placeholder is hidden from assistive
+      // technology rather than an unnamed image.
       <span
         className={`${classes} image--empty`}
         style={{ aspectRatio: `${width} / ${height}` }}
-        role="img"
-        aria-label={alt}
+        {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       />
     )
   }

@@ -11,15 +11,8 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
   return (
     <article className="card">
       <a className="card__link" href={product.url}>
-        {/* The title below names the link; an alt repeating it would be read twice. A product without
-            a picture keeps the title on its placeholder, which Image renders as role="img". */}
-        <Image
-          src={product.image}
-          alt={product.image ? '' : product.title}
-          width={400}
-          eager={eager}
-          sizes={CARD_SIZES}
-        />
+        {/* The title below names the link; an alt repeating it would be read twice. */}
+        <Image src={product.image} alt="" width={400} eager={eager} sizes={CARD_SIZES} />
         <h3 className="card__title">{product.title}</h3>
       </a>
       {product.article && <p className="card__article">Артикул: {product.article}</p>}
