@@ -17,6 +17,7 @@ import pg from 'pg'
 import type { DatabaseConfig } from '../config'
 import type { Database } from './schema'
 import { isSqlite } from './dialect'
+import { TRANSIENT_CODES, TRANSIENT_SQLSTATES } from './unavailable'
 import * as m001 from './migrations/001-initial'
 import * as m002 from './migrations/002-lead-intake'
 import * as m003 from './migrations/003-content-version'
@@ -118,11 +119,6 @@ function withStatementCache(database: SQLiteDatabase, max = 500): SQLiteDatabase
   }) as typeof database.prepare
   return database
 }
-
-// Errors that mean the server is not (yet) there, as opposed to a wrong password or database name.
-const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])
-// PostgreSQL's own "starting up / shutting down / too many connections" states.
-const TRANSIENT_SQLSTATES = new Set(['57P03', '57P01', '53300'])
 
 /**
  * Waits for PostgreSQL with backoff (0.5 s doubling to 5 s) for at most `waitMs`: a server that is

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
+import { ADMIN_TOKEN, signIn } from '../admin/admin-helpers'
 
 const waitPastVersionCheck = () => new Promise((resolve) => setTimeout(resolve, 1100))
 
@@ -20,7 +21,7 @@ describe.skipIf(!TEST_DATABASE_URL)('pages while PostgreSQL is unreachable', () 
     proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
     const url = new URL(schema.url)
     url.host = `127.0.0.1:${proxy.port}`
-    t = await buildTestApp({ DATABASE_URL: url.href })
+    t = await buildTestApp({ DATABASE_URL: url.href, ADMIN_TOKEN })
   })
   afterAll(async () => {
     await t?.close()
@@ -33,6 +34,7 @@ describe.skipIf(!TEST_DATABASE_URL)('pages while PostgreSQL is unreachable', () 
   it('serves the last good pages, answers a new one with 503, and recovers by itself', async () => {
     const before = await get('/structure/')
     expect(before.statusCode).toBe(200)
+    const cookie = await signIn(t.app)
 
     proxy.cut()
     await waitPastVersionCheck()
@@ -45,6 +47,13 @@ describe.skipIf(!TEST_DATABASE_URL)('pages while PostgreSQL is unreachable', () 
       headers: { 'if-none-match': String(before.headers.etag) },
     })
     expect(conditional.statusCode).toBe(304)
+
+    // The API and the back office say "try again later", not "server error".
+    const read = await get(`/api/many/structure?query=${encodeURIComponent('{"where":{"typeId":"section"}}')}`)
+    expect(read.statusCode).toBe(503)
+    expect(read.json().error.message).toBe('Сервис временно недоступен. Попробуйте позже')
+    const owner = await t.app.inject({ method: 'GET', url: '/api/admin/session', headers: { cookie } })
+    expect(owner.statusCode).toBe(503)
 
     const unseen = await get('/structure/product')
     expect(unseen.statusCode).toBe(503)

@@ -94,7 +94,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
       return reply.code(status).send(errorBody(status))
     }
     request.log.error({ err: error }, 'model API request failed')
-    return reply.code(500).send(errorBody(500))
+    return reply.code(status).send(errorBody(status))
   })
 
   async function read(kind: ReadKind, request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
