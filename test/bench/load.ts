@@ -68,7 +68,10 @@ async function send(pool: Pool, request: BenchRequest, headers: Record<string, s
   return { status: res.statusCode, body }
 }
 
-/** `concurrency` loops sending `request` back to back for `durationMs`, after a short warm-up. */
+/** How long each URL is loaded before measuring: the JIT and the heap settle, caches fill. */
+const WARM_UP_MS = 1000
+
+/** `concurrency` loops sending `request` back to back for `durationMs`, after a warm-up. */
 export async function runLoad(
   pool: Pool,
   pid: number,
@@ -77,7 +80,12 @@ export async function runLoad(
   durationMs: number,
   concurrency: number,
 ): Promise<LoadResult> {
-  for (let i = 0; i < 20; i++) await send(pool, request, headers)
+  const warmUntil = Date.now() + WARM_UP_MS
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < warmUntil) await send(pool, request, headers)
+    }),
+  )
   const latencies: number[] = []
   const statuses = new Map<number, number>()
   let errors = 0
