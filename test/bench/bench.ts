@@ -130,8 +130,7 @@ async function benchSite(mode: Mode) {
       })
     }
     const startup = {
-      server:
-        mode === 'cached' ? 'page cache on (first start: migrations, demo seed)' : 'page cache off (PAGE_CACHE_MB=0)',
+      server: mode === 'cached' ? 'page cache on' : 'page cache off (PAGE_CACHE_MB=0)',
       'start-up ms': Math.round(server.startupMs() ?? NaN),
       'RSS MiB after load': Math.round(rssMiB(pid)),
     }
