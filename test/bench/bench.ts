@@ -1,6 +1,6 @@
 // `npm run bench`: the production build on loopback, fixed-duration load per URL, printed as
 // tables. Numbers only: it never fails a build. Bounded: DURATION_S seconds per URL and encoding
-// (default 5, after 1 s of warm-up; the whole run takes about four minutes), loopback only. The server is pinned to
+// (default 5, after 1–5 s of warm-up; the whole run takes four to five minutes), loopback only. The server is pinned to
 // CPU 1 and this load generator to CPU 0 where taskset exists: CPU ms per request (the server
 // process's own CPU time over the requests it served) is then comparable between runs; req/s and
 // latencies also depend on whatever else the machine is doing.

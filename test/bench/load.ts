@@ -68,8 +68,11 @@ async function send(pool: Pool, request: BenchRequest, headers: Record<string, s
   return { status: res.statusCode, body }
 }
 
-/** How long each URL is loaded before measuring: the JIT and the heap settle, caches fill. */
-const WARM_UP_MS = 1000
+/**
+ * Each URL is loaded before measuring until the JIT and the heap settle and caches fill: at least
+ * 1 s and 500 requests (a slow uncached page gets its optimised code too), at most 5 s.
+ */
+const WARM_UP = { minMs: 1000, maxMs: 5000, requests: 500 }
 
 /** `concurrency` loops sending `request` back to back for `durationMs`, after a warm-up. */
 export async function runLoad(
@@ -80,10 +83,16 @@ export async function runLoad(
   durationMs: number,
   concurrency: number,
 ): Promise<LoadResult> {
-  const warmUntil = Date.now() + WARM_UP_MS
+  const warmStart = Date.now()
+  let warmed = 0
+  const warming = () =>
+    Date.now() - warmStart < WARM_UP.maxMs && (Date.now() - warmStart < WARM_UP.minMs || warmed < WARM_UP.requests)
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (Date.now() < warmUntil) await send(pool, request, headers)
+      while (warming()) {
+        await send(pool, request, headers)
+        warmed++
+      }
     }),
   )
   const latencies: number[] = []
