@@ -1,7 +1,7 @@
 // `npm run bench`: the production build on loopback, fixed-duration load per URL, printed as
 // tables. Numbers only: it never fails a build. Bounded: DURATION_S seconds per URL and encoding
-// (default 5, after 1–5 s of warm-up; the whole run takes four to five minutes), loopback only. The server is pinned to
-// CPU 1 and this load generator to CPU 0 where taskset exists: CPU ms per request (the server
+// (default 5, after 1–5 s of warm-up; about four minutes in all), loopback only. The server is
+// pinned to CPU 1 and this load generator to CPU 0 where taskset exists: CPU ms per request (the server
 // process's own CPU time over the requests it served) is then comparable between runs; req/s and
 // latencies also depend on whatever else the machine is doing.
 import fs from 'node:fs'
@@ -113,7 +113,7 @@ async function benchSite(mode: Mode) {
   try {
     for (const [label, request] of targets(mode)) {
       const browser = await runLoad(pool, pid, request, BROWSER, DURATION_MS, CONCURRENCY)
-      const plain = await runLoad(pool, pid, request, {}, DURATION_MS / 2, CONCURRENCY)
+      const plain = await runLoad(pool, pid, request, {}, DURATION_MS / 2, CONCURRENCY, false) // warm already
       const sizes = await answerSizes(pool, request)
       rows.push({
         [mode]: label,

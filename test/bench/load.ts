@@ -74,7 +74,7 @@ async function send(pool: Pool, request: BenchRequest, headers: Record<string, s
  */
 const WARM_UP = { minMs: 1000, maxMs: 5000, requests: 500 }
 
-/** `concurrency` loops sending `request` back to back for `durationMs`, after a warm-up. */
+/** `concurrency` loops sending `request` back to back for `durationMs`, after a warm-up (unless told the URL is warm). */
 export async function runLoad(
   pool: Pool,
   pid: number,
@@ -82,8 +82,9 @@ export async function runLoad(
   headers: Record<string, string>,
   durationMs: number,
   concurrency: number,
+  warmUp = true,
 ): Promise<LoadResult> {
-  const warmStart = Date.now()
+  const warmStart = Date.now() - (warmUp ? 0 : WARM_UP.maxMs)
   let warmed = 0
   const warming = () =>
     Date.now() - warmStart < WARM_UP.maxMs && (Date.now() - warmStart < WARM_UP.minMs || warmed < WARM_UP.requests)
