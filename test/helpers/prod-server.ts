@@ -26,6 +26,8 @@ export async function freePort(): Promise<number> {
 
 export interface ProdServer {
   url: string
+  /** Milliseconds from spawn to the server's "is running" line (listening), once it is printed */
+  startupMs: () => number | null
   port: number
   dir: string
   dbPath: string
@@ -35,14 +37,29 @@ export interface ProdServer {
   cleanup(): void
 }
 
+/** Whether `taskset` (util-linux) can pin a process to a CPU here. */
+export function hasTaskset(): boolean {
+  return ['/usr/bin/taskset', '/bin/taskset'].some((file) => fs.existsSync(file))
+}
+
+/**
+ * @param options.cpu pin the server to this CPU (`taskset -c`) where taskset exists: the bench
+ *   keeps its load generator off the server's core.
+ */
 export async function startProdServer(
   env: Record<string, string> = {},
   dir = tempDir('vitrina-prod-'),
+  options: { cpu?: number } = {},
 ): Promise<ProdServer> {
   const port = await freePort()
   const dbPath = path.join(dir, 'site.db')
   let output = ''
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/node/main.mjs'], {
+  let startupMs: number | null = null
+  const node = [process.execPath, '--enable-source-maps', 'dist/node/main.mjs']
+  const [command, ...args] =
+    options.cpu !== undefined && hasTaskset() ? ['taskset', '-c', String(options.cpu), ...node] : node
+  const spawnedAt = performance.now()
+  const child = spawn(command, args, {
     cwd: ROOT_DIR,
     env: {
       ...process.env,
@@ -62,6 +79,7 @@ export async function startProdServer(
   })
   child.stdout.on('data', (b) => {
     output += b
+    if (startupMs === null && output.includes('is running at')) startupMs = performance.now() - spawnedAt
   })
   child.stderr.on('data', (b) => {
     output += b
@@ -84,6 +102,7 @@ export async function startProdServer(
   }
   return {
     url,
+    startupMs: () => startupMs,
     port,
     dir,
     dbPath,

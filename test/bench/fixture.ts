@@ -1,0 +1,61 @@
+// The bench's catalogue: the demo shop topped up through the write API to the size issue #9's
+// table was measured on: a home page with 3 slides, 4 advantages and 24 product cards (3 sections
+// of 8, the most a home section shows).
+import { createHttpClient } from '../../src/api/http-client'
+import { createModelApi } from '../../src/api/model-api'
+import { undiciFetch } from '../../src/api/undici-fetch'
+import { pngImage } from '../api/helpers'
+
+const CARDS_PER_SECTION = 8
+
+interface HomeData {
+  slides: unknown[]
+  advantages: unknown[]
+  sections: { products: unknown[] }[]
+}
+
+/** Adds products to the home page's sections until each shows 8; returns what the home page shows. */
+export async function seedBenchCatalogue(baseUrl: string, token: string): Promise<string> {
+  const api = createModelApi(createHttpClient({ baseUrl, fetch: await undiciFetch(), timeoutMs: 30_000 }))
+  const home = async () => {
+    const res = await fetch(`${baseUrl}/index.pageContext.json`)
+    return ((await res.json()) as { data: HomeData }).data
+  }
+  const products = await api.many<{ parentId: number }>(
+    'structure',
+    { where: { typeId: { in: ['product'] } }, select: { id: true, parentId: true } },
+    { token },
+  )
+  const sections = await api.many<{ id: number; urlFull: string }>(
+    'structure',
+    { where: { typeId: { in: ['section'] } }, select: { id: true, urlFull: true } },
+    { token },
+  )
+  const image = new File([new Uint8Array(await pngImage(64, 64, [40, 90, 160]))], 'bench.png')
+  for (const section of sections) {
+    const count = products.filter((p) => p.parentId === section.id).length
+    if (count === 0) continue // the catalogue root holds sections, not products
+    for (let i = count; i < CARDS_PER_SECTION; i++) {
+      await api.post(
+        'structure',
+        {
+          parentId: section.id,
+          typeId: 'product',
+          title: `Товар для замера ${i + 1}`,
+          urlFull: `${section.urlFull}bench-${i + 1}`,
+          sort: 100 + i,
+          product: {
+            image,
+            article: `Б-${section.id}-${i + 1}`,
+            price: 1990 + i * 100,
+            description: 'Товар для замера.',
+          },
+        },
+        { token },
+      )
+    }
+  }
+  const shown = await home()
+  const cards = shown.sections.reduce((sum, s) => sum + s.products.length, 0)
+  return `${shown.slides.length} slides, ${shown.advantages.length} advantages, ${cards} product cards`
+}

@@ -1,0 +1,138 @@
+// The bench's load generator and its readings of the server process (Linux /proc): fixed-duration
+// closed-loop load over keep-alive connections, latencies, the server's CPU time and memory.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import type { Pool } from 'undici'
+import { hasTaskset } from '../helpers/prod-server'
+
+export interface BenchRequest {
+  readonly method: 'GET' | 'POST'
+  readonly path: string
+  readonly headers?: Record<string, string>
+  /** A fresh body for each request (a lead must differ from the last) */
+  readonly body?: (i: number) => string
+}
+
+export interface LoadResult {
+  readonly requests: number
+  readonly perSecond: number
+  readonly p50: number
+  readonly p99: number
+  /** The server's CPU time (user + system) over the requests it served, per request */
+  readonly cpuMsPerRequest: number
+  readonly errors: number
+  readonly statuses: string
+}
+
+/** The server and load generator on different cores, where there are two and taskset exists. */
+export function pinLoadGenerator(cpu: number): boolean {
+  if (!hasTaskset() || (fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^processor\s*:/gm)?.length ?? 1) < 2)
+    return false
+  return spawnSync('taskset', ['-a', '-p', '-c', String(cpu), String(process.pid)]).status === 0
+}
+
+/** CPU time (user + system) the process has used so far, in ms: /proc/<pid>/stat on Linux. */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // clock ticks of 10 ms
+  } catch {
+    return NaN
+  }
+}
+
+/** Resident memory of the process in MiB: /proc/<pid>/status. */
+export function rssMiB(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return Number(kb) / 1024
+  } catch {
+    return NaN
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}
+
+let sent = 0
+
+async function send(pool: Pool, request: BenchRequest, headers: Record<string, string>) {
+  const res = await pool.request({
+    method: request.method,
+    path: request.path,
+    headers: { ...request.headers, ...headers },
+    body: request.body?.(sent++),
+  })
+  const body = Buffer.from(await res.body.arrayBuffer())
+  return { status: res.statusCode, body }
+}
+
+/**
+ * Each URL is loaded before measuring until the JIT and the heap settle and caches fill: at least
+ * 1 s and 500 requests (a slow uncached page gets its optimised code too), at most 5 s.
+ */
+const WARM_UP = { minMs: 1000, maxMs: 5000, requests: 500 }
+
+/** `concurrency` loops sending `request` back to back for `durationMs`, after a warm-up (unless told the URL is warm). */
+export async function runLoad(
+  pool: Pool,
+  pid: number,
+  request: BenchRequest,
+  headers: Record<string, string>,
+  durationMs: number,
+  concurrency: number,
+  warmUp = true,
+): Promise<LoadResult> {
+  const warmStart = Date.now() - (warmUp ? 0 : WARM_UP.maxMs)
+  let warmed = 0
+  const warming = () =>
+    Date.now() - warmStart < WARM_UP.maxMs && (Date.now() - warmStart < WARM_UP.minMs || warmed < WARM_UP.requests)
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (warming()) {
+        await send(pool, request, headers)
+        warmed++
+      }
+    }),
+  )
+  const latencies: number[] = []
+  const statuses = new Map<number, number>()
+  let errors = 0
+  const cpuBefore = cpuMs(pid)
+  const started = performance.now()
+  const end = Date.now() + durationMs
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        const at = performance.now()
+        try {
+          const { status } = await send(pool, request, headers)
+          statuses.set(status, (statuses.get(status) ?? 0) + 1)
+          if (status >= 500) errors++
+        } catch {
+          errors++
+        }
+        latencies.push(performance.now() - at)
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  const cpu = cpuMs(pid) - cpuBefore
+  latencies.sort((a, b) => a - b)
+  return {
+    requests: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuMsPerRequest: cpu / latencies.length,
+    errors,
+    statuses: [...statuses].map(([status, count]) => `${status}×${count}`).join(' '),
+  }
+}
+
+/** The answer's size as sent: plain, gzip and brotli (the body bytes on the wire). */
+export async function answerSizes(pool: Pool, request: BenchRequest) {
+  const size = async (encoding: string) => (await send(pool, request, { 'accept-encoding': encoding })).body.length
+  return { raw: await size('identity'), gzip: await size('gzip'), br: await size('br') }
+}
