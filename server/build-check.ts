@@ -8,14 +8,12 @@ import { ROOT_DIR } from './config'
 const INPUTS = [
   'pages',
   'renderer',
-  'server',
+  'server', // with server/patches: patched dependency code goes into the client bundle too (decision 018)
   'src',
   'vite.config.ts',
   'package-lock.json',
   'package.json',
   'tsconfig.json',
-  // Patched dependency code goes into the client bundle too (docs/decisions/018-lean-uncached-path.md).
-  'patches',
 ]
 const FINGERPRINT_FILE = path.join(ROOT_DIR, 'dist/.source-fingerprint')
 /** The compiled server: `npm start` and PM2 run `main.mjs` from here. */
