@@ -17,10 +17,11 @@ import { staticAssetsPlugin } from './plugins/static-assets'
 import { vikeSsrRoutes } from './plugins/vike-ssr'
 import { contentPlugin } from './site/content-plugin'
 
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     // Secrets and personal data never reach the log: a request is logged as its method and URL
     // only (no headers, no client address), and bodies are never logged.
     serializers: {
@@ -35,14 +36,15 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   }
 }
 
-/** What tests replace: the clock of admin sessions and of the sign-in limit. */
+/** What tests replace: the clock of admin sessions and of the sign-in limit, where the log goes. */
 interface BuildOptions {
   readonly now?: () => Date
+  readonly logStream?: NodeJS.WritableStream
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, options.logStream),
     trustProxy: config.trustProxy === false ? false : config.trustProxy.split(',').map((s) => s.trim()),
     // Zero-downtime reloads: while closing, keep answering requests that arrive on open
     // keep-alive connections (no 503s, no reset sockets), tell each client to drop its

@@ -9,7 +9,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import { ADMIN_SESSION_COOKIE } from '../plugins/vike-ssr'
-import { createSession, deleteSession, findSession, SESSION_IDLE_MS, type LiveSession } from './session-store'
+import {
+  createSession,
+  deleteSession,
+  deleteSessionsOfOtherKeys,
+  findSession,
+  SESSION_IDLE_MS,
+  type LiveSession,
+} from './session-store'
 
 interface AdminSession {
   /** An admin secret is configured (ADMIN_PASSWORD or ADMIN_TOKEN): signing in is possible */
@@ -59,6 +66,11 @@ export const adminSessionPlugin = fp<{ config: Config; now?: () => Date }>(
     } as const
 
     await app.register(cookie, signingKey === null ? {} : { secret: signingKey })
+    // Sessions of another secret are deleted at start: going back to an old secret later does
+    // not bring its sessions back.
+    await deleteSessionsOfOtherKeys(app.db, fingerprint).catch((error: Error) => {
+      app.log.warn({ message: error.message }, 'sessions of a former admin secret not deleted')
+    })
 
     const sessions = new WeakMap<FastifyRequest, Promise<LiveSession | null>>()
 

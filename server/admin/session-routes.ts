@@ -1,6 +1,6 @@
 // Signing in and out of the back office (docs/contract.md, "Back office"):
 //   POST   /api/admin/session { secret }   204 + the session cookie; 401, 429, 403
-//   GET    /api/admin/session              200 { data: { signedIn, expiresAt } } or 401
+//   GET    /api/admin/session              200 { data: { signedIn, expiresAt, timeZone } } or 401
 //   DELETE /api/admin/session              204, the session deleted and the cookie cleared
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
@@ -52,7 +52,8 @@ export async function sessionRoutes(app: FastifyInstance, { config }: { config: 
   app.get('/session', async (request) => {
     const session = await sessions.read(request)
     if (!session) throw new HttpError(401, 'Войдите в админку', 'unauthorized')
-    return { data: { signedIn: true, expiresAt: session.expiresAt } }
+    // The zone the owner reads dates in (SITE_TIMEZONE): the pages format the inbox's UTC times in it.
+    return { data: { signedIn: true, expiresAt: session.expiresAt, timeZone: config.siteTimezone } }
   })
 
   app.delete('/session', async (request, reply) => {

@@ -65,3 +65,8 @@ export async function findSession(
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('adminSession').where('id', '=', tokenId(token)).execute()
 }
+
+/** Deletes every session signed with another key (the admin secret changed). */
+export async function deleteSessionsOfOtherKeys(db: Db, keyFingerprint: string): Promise<void> {
+  await db.deleteFrom('adminSession').where('keyFingerprint', '!=', keyFingerprint).execute()
+}

@@ -31,9 +31,10 @@ export async function buildAdminApp(
   env: Record<string, string> = {},
   dir = tempDir('vitrina-admin-'),
   clock = new TestClock(),
+  logStream?: NodeJS.WritableStream,
 ): Promise<AdminApp> {
   const config = testConfig(dir, { ADMIN_TOKEN, ...env })
-  const app = await buildApp(config, { now: clock.now })
+  const app = await buildApp(config, { now: clock.now, logStream })
   await app.ready()
   return { app, config, dir, clock, close: () => app.close() }
 }

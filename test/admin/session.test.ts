@@ -211,6 +211,14 @@ describe('the session', () => {
       expect(write.statusCode).toBe(401)
     } finally {
       await second.close()
+    }
+    // Back to the first secret: its sessions were deleted when the second one started.
+    const third = await buildAdminApp({}, dir)
+    try {
+      expect((await sessionState(third, cookie)).statusCode).toBe(401)
+      expect((await sessionState(third, await signIn(third.app))).statusCode).toBe(200)
+    } finally {
+      await third.close()
       removeDir(dir)
     }
   })
