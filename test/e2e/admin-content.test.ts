@@ -4,7 +4,7 @@
 // with nothing half-saved, the home page's lists; axe-core over the tree and the editor.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser'
+import { launchBrowser, waitForVike } from '../helpers/browser'
 import { ensureBuild, type ProdServer } from '../helpers/prod-server'
 import { pngImage } from '../api/helpers'
 import { ADMIN_SECRET, axeViolations, fieldError, openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
@@ -195,6 +195,34 @@ describe('the content editor', () => {
     expect(home.body.indexOf('Доставка по Москве и области за 1 день')).toBeLessThan(
       home.body.indexOf('Садовая техника к новому сезону'),
     )
+  })
+})
+
+describe('the public pages', () => {
+  it('load none of the back office’s code', async () => {
+    for (const path of ['/', '/structure/power-tools/jigsaw']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' })
+      try {
+        const page = await context.newPage()
+        const scripts: Array<Promise<{ url: string; body: string }>> = []
+        page.on('response', (response) => {
+          if (response.request().resourceType() !== 'script') return
+          scripts.push(response.text().then((body) => ({ url: response.url(), body })))
+        })
+        await page.goto(server.url + path)
+        await waitForVike(page, path)
+        await page.waitForLoadState('networkidle')
+        const loaded = await Promise.all(scripts)
+        expect(loaded.length).toBeGreaterThan(3)
+        for (const { url, body } of loaded) {
+          expect(url, path).not.toMatch(/pages_admin/)
+          // The back office's API calls and texts live in its own chunks only.
+          expect(body.includes('/api/admin/') || body.includes('Управление сайтом'), url).toBe(false)
+        }
+      } finally {
+        await context.close()
+      }
+    }
   })
 })
 
