@@ -9,6 +9,7 @@ import { ensureBuild, type ProdServer } from '../helpers/prod-server'
 import { pngImage } from '../api/helpers'
 import { ADMIN_SECRET, axeViolations, fieldError, openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
 
+// Browser work under a loaded CI machine: each test gets 90 s (the default is 30 s).
 let server: ProdServer
 let browser: Browser
 const tabs: AdminTab[] = []
@@ -54,13 +55,19 @@ async function save(page: Page, name = 'Сохранить') {
   await page.getByRole('button', { name }).click()
 }
 
-describe('the content editor', () => {
+describe('the content editor', { timeout: 90_000 }, () => {
   it('lists the structure as a tree and opens a record from it', async () => {
     const { page } = await admin()
     const tree = page.getByRole('navigation', { name: 'Структура сайта' })
-    await tree.getByRole('link', { name: 'Электроинструмент', exact: true }).click()
+    // From the keyboard: Tab to the record's link, Enter; the editor opens with focus on its content.
+    const link = tree.getByRole('link', { name: 'Электроинструмент', exact: true })
+    for (let i = 0; i < 40 && !(await link.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab')
+    }
+    await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Электроинструмент', level: 1 }).waitFor()
     expect(await page.getByLabel('Адрес страницы (URL)').inputValue()).toBe('/structure/power-tools/')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
   })
 
   it('edits the phone of the index record and the public header shows it at once', async () => {
@@ -198,7 +205,7 @@ describe('the content editor', () => {
   })
 })
 
-describe('the public pages', () => {
+describe('the public pages', { timeout: 90_000 }, () => {
   it('load none of the back office’s code', async () => {
     for (const path of ['/', '/structure/power-tools/jigsaw']) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' })
@@ -226,7 +233,7 @@ describe('the public pages', () => {
   })
 })
 
-describe('accessibility of the content screens', () => {
+describe('accessibility of the content screens', { timeout: 90_000 }, () => {
   it('has no axe-core violations on the tree and the editor at 1366 px and 360 px', async () => {
     const found: string[] = []
     const homeId = await recordId('/')

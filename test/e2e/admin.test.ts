@@ -21,6 +21,7 @@ import {
   type AdminTab,
 } from './admin-helpers'
 
+// Browser work under a loaded CI machine: each test gets 90 s (the default is 30 s).
 let server: ProdServer
 let browser: Browser
 let hook: HttpReceiver
@@ -95,7 +96,7 @@ const signInAnswer = (page: Page) =>
 const card = (page: Page, name: string) => page.locator('article').filter({ has: page.getByRole('heading', { name }) })
 const tab = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label} `) })
 
-describe('signing in to the back office', () => {
+describe('signing in to the back office', { timeout: 90_000 }, () => {
   it('asks for the secret, refuses a wrong one, keeps the session across reloads and signs out', async () => {
     const { page } = await admin('/admin', undefined, false)
     await page.getByRole('heading', { name: 'Вход в управление сайтом' }).waitFor()
@@ -132,7 +133,7 @@ describe('signing in to the back office', () => {
   })
 })
 
-describe('the leads inbox', () => {
+describe('the leads inbox', { timeout: 90_000 }, () => {
   it('shows a lead sent through the public form without a reload, with its source and deliveries', async () => {
     const { page } = await admin()
     await page.getByRole('heading', { name: 'Заявки', level: 1 }).waitFor()
@@ -258,7 +259,7 @@ describe('the leads inbox', () => {
   })
 })
 
-describe('accessibility of sign-in and inbox', () => {
+describe('accessibility of sign-in and inbox', { timeout: 90_000 }, () => {
   it('has no axe-core violations at 1366 px and 360 px', async () => {
     const found: string[] = []
     for (const viewport of [
@@ -281,7 +282,7 @@ describe('accessibility of sign-in and inbox', () => {
   })
 })
 
-describe('the sign-in limit', () => {
+describe('the sign-in limit', { timeout: 90_000 }, () => {
   it('refuses the sixth attempt in a minute from one address in Russian, not another address', async () => {
     const { page } = await admin('/admin', undefined, false)
     for (let i = 0; i < 5; i++) {
