@@ -68,6 +68,7 @@ describe('the content editor', { timeout: 90_000 }, () => {
     await page.getByRole('heading', { name: 'Электроинструмент', level: 1 }).waitFor()
     expect(await page.getByLabel('Адрес страницы (URL)').inputValue()).toBe('/structure/power-tools/')
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    expect(await page.title()).toBe('Запись — управление сайтом')
   })
 
   it('edits the phone of the index record and the public header shows it at once', async () => {
