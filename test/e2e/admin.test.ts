@@ -202,6 +202,31 @@ describe('the leads inbox', { timeout: 90_000 }, () => {
     await page.getByText('Ничего не найдено.').waitFor()
   })
 
+  it('shows the newest first, 20 a page', async () => {
+    for (let i = 1; i <= 21; i++) {
+      const res = await fetch(`${server.url}/api/feedback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: `Постраничный ${i}`,
+          phone: '+7 916 111-22-33',
+          email: `page${i}@example.ru`,
+          consent: true,
+        }),
+      })
+      expect(res.status).toBe(201)
+    }
+    const { page } = await admin()
+    await page.getByLabel('Поиск по имени, телефону или e-mail').fill('Постраничный')
+    await page.getByRole('button', { name: 'Найти' }).click()
+    await page.getByText('Страница 1 из 2').waitFor()
+    await expect.poll(() => page.locator('article').count()).toBe(20)
+    expect(await page.locator('article h2').first().textContent()).toBe('Постраничный 21')
+    await page.getByRole('button', { name: 'Вперёд' }).click()
+    await page.getByText('Страница 2 из 2').waitFor()
+    await expect.poll(() => page.locator('article h2').allTextContents()).toEqual(['Постраничный 1'])
+  })
+
   it('lists spam apart and delivers a lead marked «Не спам»', async () => {
     const res = await fetch(`${server.url}/api/feedback`, {
       method: 'POST',
