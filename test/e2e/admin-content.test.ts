@@ -71,6 +71,20 @@ describe('the content editor', { timeout: 90_000 }, () => {
     expect(await page.title()).toBe('Запись — управление сайтом')
   })
 
+  it('moves a record up among its siblings, and the public section lists it in that place', async () => {
+    const { page } = await admin()
+    const tree = page.getByRole('navigation', { name: 'Структура сайта' })
+    await tree.getByRole('button', { name: '«Садовая техника»: выше' }).click()
+    await page.getByText('«Садовая техника» теперь 1-я из 3').waitFor({ state: 'attached' })
+    await expect.poll(() => tree.getByRole('button', { name: '«Садовая техника»: выше' }).isDisabled()).toBe(true)
+    const catalogue = (await publicPage('/structure/')).body
+    // The section's cards (and the menu) follow the stored order.
+    expect(catalogue.indexOf('href="/structure/garden/"')).toBeGreaterThan(0)
+    expect(catalogue.indexOf('href="/structure/garden/"')).toBeLessThan(
+      catalogue.indexOf('href="/structure/power-tools/"'),
+    )
+  })
+
   it('edits the phone of the index record and the public header shows it at once', async () => {
     const { page } = await admin(`/admin/content/${await recordId('/')}`)
     const phone = page.getByLabel('Телефон', { exact: true })
