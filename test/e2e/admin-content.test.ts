@@ -4,10 +4,19 @@
 // with nothing half-saved, the home page's lists; axe-core over the tree and the editor.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { launchBrowser, waitForVike } from '../helpers/browser'
 import { ensureBuild, type ProdServer } from '../helpers/prod-server'
 import { pngImage } from '../api/helpers'
-import { ADMIN_SECRET, axeViolations, fieldError, openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
+import {
+  ADMIN_SECRET,
+  axeViolations,
+  fieldError,
+  openSignedIn,
+  signIn,
+  startAdminServer,
+  type AdminTab,
+} from './admin-helpers'
 
 // Browser work under a loaded CI machine: each test gets 90 s (the default is 30 s).
 let server: ProdServer
@@ -168,6 +177,25 @@ describe('the content editor', { timeout: 90_000 }, () => {
     expect(stored.status).toBe(200)
     expect(stored.body).toContain('Шуруповёрт аккумуляторный 18 В')
     expect(stored.body).not.toContain('которого не сохранят')
+  })
+
+  it('keeps unsaved edits through an expired session: sign in again and save', async () => {
+    const { page } = await admin(`/admin/content/${await recordId('/structure/power-tools/jigsaw')}`)
+    await page.getByLabel('Артикул').fill('ЭИ-9999')
+    // The server's clock decides: every session's expiry is moved into the past in the database.
+    const db = new Database(server.dbPath)
+    try {
+      db.prepare('update adminSession set expiresAt = ?').run('2000-01-01T00:00:00.000Z')
+    } finally {
+      db.close()
+    }
+    await save(page)
+    await page.getByText('Сессия истекла. Войдите снова.').waitFor()
+    await signIn(page)
+    expect(await page.getByLabel('Артикул').inputValue()).toBe('ЭИ-9999')
+    await save(page)
+    await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
+    expect((await publicPage('/structure/power-tools/jigsaw')).body).toContain('ЭИ-9999')
   })
 
   it('refuses a file that is not an image with the API’s message next to the image field', async () => {
