@@ -1,6 +1,6 @@
 // The back office's content editor in headless Chromium against the production build: every change
 // goes through the write API and is on the public site at once. The phone in the header, a new
-// product with an image, unpublish and delete (410), the API's Russian errors next to their fields
+// product with an image, taking it off the site (410) and a draft (404), the API's Russian errors next to their fields
 // with nothing half-saved, the home page's lists; axe-core over the tree and the editor.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -106,7 +106,7 @@ describe('the content editor', { timeout: 90_000 }, () => {
     expect(home.body).not.toContain('+7 (495) 123-45-67')
   })
 
-  it('creates a product with an image, which opens on the site; unpublished or deleted it answers 410', async () => {
+  it('creates a product with an image, which opens on the site; taken off the site it answers 410', async () => {
     const sectionId = await recordId('/structure/power-tools/')
     const { page } = await admin(`/admin/content/new?parentId=${sectionId}&typeId=product`)
     await page.getByRole('heading', { name: 'Новая запись' }).waitFor()
@@ -136,17 +136,20 @@ describe('the content editor', { timeout: 90_000 }, () => {
     expect(product.body).toContain('ЭИ-3001')
     expect(product.body).toMatch(/\/media\/uploads\/[0-9a-f]{32}\.png/)
 
+    // Withdrawn: the URL answers 410 and the record waits in the tree to be put back.
+    page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Снять с публикации' }).click()
-    await page.getByText('Запись снята с публикации').waitFor()
+    await page.getByText('Запись снята с публикации: её адрес отвечает 410').waitFor()
     expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(410)
-    await page.getByRole('button', { name: 'Опубликовать' }).click()
-    await page.getByText('Запись опубликована').waitFor()
+    await page.getByRole('button', { name: 'Вернуть на сайт' }).click()
+    await page.getByText('Запись снова на сайте').waitFor()
     expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(200)
 
-    page.once('dialog', (dialog) => void dialog.accept())
-    await page.getByRole('button', { name: 'Удалить' }).click()
-    await page.getByText('Запись удалена: её адрес отвечает 410').waitFor()
-    expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(410)
+    // A draft (unticked «Опубликовано») is not on the site at all.
+    await page.getByLabel('Опубликовано (видно на сайте)').uncheck()
+    await save(page)
+    await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
+    expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(404)
   })
 
   it('shows the API’s Russian errors next to their fields and saves nothing of a refused write', async () => {

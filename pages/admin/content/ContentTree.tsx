@@ -96,8 +96,8 @@ export function ContentTree() {
               </a>
               <span className="tree__type">{TYPE_LABELS[row.typeId] ?? row.typeId}</span>
               <span className="tree__url">{row.urlFull}</span>
-              {!row.published && <span className="admin-badge admin-badge--warn">Не опубликована</span>}
-              {row.status === 410 && <span className="admin-badge admin-badge--danger">Удалена (410)</span>}
+              {!row.published && <span className="admin-badge admin-badge--warn">Черновик</span>}
+              {row.status === 410 && <span className="admin-badge admin-badge--danger">Снята с публикации (410)</span>}
               <span className="tree__order">
                 <button
                   type="button"

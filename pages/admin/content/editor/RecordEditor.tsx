@@ -107,8 +107,8 @@ export function RecordEditor({ id: recordId }: { id: string }) {
       {!isNew && (
         <p className="record-editor__meta">
           {TYPE_LABELS[draft.typeId]} · <a href={draft.urlFull}>{draft.urlFull}</a>
-          {draft.status === 410 && <span className="admin-badge admin-badge--danger">Удалена (410)</span>}
-          {!draft.published && <span className="admin-badge admin-badge--warn">Не опубликована</span>}
+          {draft.status === 410 && <span className="admin-badge admin-badge--danger">Снята с публикации (410)</span>}
+          {!draft.published && <span className="admin-badge admin-badge--warn">Черновик</span>}
         </p>
       )}
       <form noValidate onSubmit={(event) => void save(event)}>
