@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { launchBrowser, waitForVike } from '../helpers/browser'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, waitFor, type HttpReceiver } from '../helpers/receivers'
 import {
   ADMIN_SECRET,
@@ -320,5 +320,20 @@ describe('the sign-in limit', { timeout: 90_000 }, () => {
     // Another address is not affected.
     const other = await admin()
     await other.page.getByRole('heading', { name: 'Заявки', level: 1 }).waitFor()
+  })
+})
+
+describe('without an admin secret', { timeout: 90_000 }, () => {
+  it('says in Russian that sign-in is not configured, and offers no form', async () => {
+    const bare = await startProdServer({ LOG_LEVEL: 'error' })
+    try {
+      const tab = await openAdmin(browser, bare)
+      tabs.push(tab)
+      await tab.page.getByText('Вход в админку не настроен: задайте ADMIN_PASSWORD или ADMIN_TOKEN').waitFor()
+      expect(await tab.page.getByLabel('Пароль').count()).toBe(0)
+    } finally {
+      await bare.stop()
+      bare.cleanup()
+    }
   })
 })
