@@ -177,6 +177,23 @@ describe('the session', () => {
     expect((await sessionState(site, cookie)).statusCode).toBe(401)
   })
 
+  it('is one session for every worker on the database: signed in on one, signed out on another', async () => {
+    const worker = await buildAdminApp({}, site.dir, site.clock)
+    try {
+      const cookie = await signIn(site.app, ADMIN_TOKEN, '10.3.0.5')
+      expect((await sessionState(worker, cookie)).statusCode).toBe(200)
+      const out = await worker.app.inject({
+        method: 'DELETE',
+        url: '/api/admin/session',
+        headers: { cookie, origin: SITE },
+      })
+      expect(out.statusCode).toBe(204)
+      expect((await sessionState(site, cookie)).statusCode).toBe(401)
+    } finally {
+      await worker.close()
+    }
+  })
+
   it('refuses tampered and forged cookies', async () => {
     const cookie = await signIn(site.app, ADMIN_TOKEN, '10.3.0.4')
     const value = decodeURIComponent(cookie.slice('vitrina_admin='.length))
