@@ -135,7 +135,7 @@ export function ContentTree() {
 
   return (
     <section aria-labelledby="content-title">
-      <div className="leads-head">
+      <div className="admin-title-row">
         <h1 id="content-title">Содержимое сайта</h1>
         <a className="button button--quiet" href="/admin/content/new?typeId=index">
           Новый сайт или лендинг
