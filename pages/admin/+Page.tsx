@@ -1,2 +1,22 @@
-// https://vike.dev/Page — /admin: the leads inbox (the layout asks for the secret first).
-export { LeadsInbox as Page } from './leads/LeadsInbox'
+// https://vike.dev/Page — the back office's screens (the layout asks for the secret first).
+import { usePageContext } from 'vike-react/usePageContext'
+import { ContentTree } from './content/ContentTree'
+import { RecordEditor } from './content/editor/RecordEditor'
+import { LeadsInbox } from './leads/LeadsInbox'
+import { screenOf } from './screens'
+
+export function Page() {
+  const screen = screenOf(usePageContext().urlPathname)
+  if (screen?.kind === 'leads') return <LeadsInbox />
+  if (screen?.kind === 'content') return <ContentTree />
+  // Keyed by id: another record gets a fresh form, not the previous record's state.
+  if (screen?.kind === 'record') return <RecordEditor key={screen.id} id={screen.id} />
+  return (
+    <section>
+      <h1>Нет такой страницы</h1>
+      <p>
+        <a href="/admin">К заявкам</a>
+      </p>
+    </section>
+  )
+}

@@ -1,14 +1,24 @@
 // The back office's content editor in headless Chromium against the production build: every change
 // goes through the write API and is on the public site at once. The phone in the header, a new
-// product with an image, unpublish and delete (410), the API's Russian errors next to their fields
+// product with an image, taking it off the site (410) and a draft (404), the API's Russian errors next to their fields
 // with nothing half-saved, the home page's lists; axe-core over the tree and the editor.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser } from '../helpers/browser'
+import { SQLite as Database } from '../../server/data/sqlite-driver'
+import { launchBrowser, waitForVike } from '../helpers/browser'
 import { ensureBuild, type ProdServer } from '../helpers/prod-server'
 import { pngImage } from '../api/helpers'
-import { ADMIN_SECRET, axeViolations, fieldError, openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
+import {
+  ADMIN_SECRET,
+  axeViolations,
+  fieldError,
+  openSignedIn,
+  signIn,
+  startAdminServer,
+  type AdminTab,
+} from './admin-helpers'
 
+// Browser work under a loaded CI machine: each test gets 90 s (the default is 30 s).
 let server: ProdServer
 let browser: Browser
 const tabs: AdminTab[] = []
@@ -54,13 +64,34 @@ async function save(page: Page, name = 'Сохранить') {
   await page.getByRole('button', { name }).click()
 }
 
-describe('the content editor', () => {
+describe('the content editor', { timeout: 90_000 }, () => {
   it('lists the structure as a tree and opens a record from it', async () => {
     const { page } = await admin()
     const tree = page.getByRole('navigation', { name: 'Структура сайта' })
-    await tree.getByRole('link', { name: 'Электроинструмент', exact: true }).click()
+    // From the keyboard: Tab to the record's link, Enter; the editor opens with focus on its content.
+    const link = tree.getByRole('link', { name: 'Электроинструмент', exact: true })
+    for (let i = 0; i < 40 && !(await link.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab')
+    }
+    await page.keyboard.press('Enter')
     await page.getByRole('heading', { name: 'Электроинструмент', level: 1 }).waitFor()
     expect(await page.getByLabel('Адрес страницы (URL)').inputValue()).toBe('/structure/power-tools/')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main')
+    expect(await page.title()).toBe('Запись — управление сайтом')
+  })
+
+  it('moves a record up among its siblings, and the public section lists it in that place', async () => {
+    const { page } = await admin()
+    const tree = page.getByRole('navigation', { name: 'Структура сайта' })
+    await tree.getByRole('button', { name: '«Садовая техника»: выше' }).click()
+    await page.getByText('«Садовая техника» теперь 1-я из 3').waitFor({ state: 'attached' })
+    await expect.poll(() => tree.getByRole('button', { name: '«Садовая техника»: выше' }).isDisabled()).toBe(true)
+    const catalogue = (await publicPage('/structure/')).body
+    // The section's cards (and the menu) follow the stored order.
+    expect(catalogue.indexOf('href="/structure/garden/"')).toBeGreaterThan(0)
+    expect(catalogue.indexOf('href="/structure/garden/"')).toBeLessThan(
+      catalogue.indexOf('href="/structure/power-tools/"'),
+    )
   })
 
   it('edits the phone of the index record and the public header shows it at once', async () => {
@@ -75,7 +106,7 @@ describe('the content editor', () => {
     expect(home.body).not.toContain('+7 (495) 123-45-67')
   })
 
-  it('creates a product with an image, which opens on the site; unpublished or deleted it answers 410', async () => {
+  it('creates a product with an image, which opens on the site; taken off the site it answers 410', async () => {
     const sectionId = await recordId('/structure/power-tools/')
     const { page } = await admin(`/admin/content/new?parentId=${sectionId}&typeId=product`)
     await page.getByRole('heading', { name: 'Новая запись' }).waitFor()
@@ -105,17 +136,20 @@ describe('the content editor', () => {
     expect(product.body).toContain('ЭИ-3001')
     expect(product.body).toMatch(/\/media\/uploads\/[0-9a-f]{32}\.png/)
 
+    // Withdrawn: the URL answers 410 and the record waits in the tree to be put back.
+    page.once('dialog', (dialog) => void dialog.accept())
     await page.getByRole('button', { name: 'Снять с публикации' }).click()
-    await page.getByText('Запись снята с публикации').waitFor()
+    await page.getByText('Запись снята с публикации: её адрес отвечает 410').waitFor()
     expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(410)
-    await page.getByRole('button', { name: 'Опубликовать' }).click()
-    await page.getByText('Запись опубликована').waitFor()
+    await page.getByRole('button', { name: 'Вернуть на сайт' }).click()
+    await page.getByText('Запись снова на сайте').waitFor()
     expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(200)
 
-    page.once('dialog', (dialog) => void dialog.accept())
-    await page.getByRole('button', { name: 'Удалить' }).click()
-    await page.getByText('Запись удалена: её адрес отвечает 410').waitFor()
-    expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(410)
+    // A draft (unticked «Опубликовано») is not on the site at all.
+    await page.getByLabel('Опубликовано (видно на сайте)').uncheck()
+    await save(page)
+    await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
+    expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(404)
   })
 
   it('shows the API’s Russian errors next to their fields and saves nothing of a refused write', async () => {
@@ -146,6 +180,25 @@ describe('the content editor', () => {
     expect(stored.status).toBe(200)
     expect(stored.body).toContain('Шуруповёрт аккумуляторный 18 В')
     expect(stored.body).not.toContain('которого не сохранят')
+  })
+
+  it('keeps unsaved edits through an expired session: sign in again and save', async () => {
+    const { page } = await admin(`/admin/content/${await recordId('/structure/power-tools/jigsaw')}`)
+    await page.getByLabel('Артикул').fill('ЭИ-9999')
+    // The server's clock decides: every session's expiry is moved into the past in the database.
+    const db = new Database(server.dbPath)
+    try {
+      db.prepare('update adminSession set expiresAt = ?').run('2000-01-01T00:00:00.000Z')
+    } finally {
+      db.close()
+    }
+    await save(page)
+    await page.getByText('Сессия истекла. Войдите снова.').waitFor()
+    await signIn(page)
+    expect(await page.getByLabel('Артикул').inputValue()).toBe('ЭИ-9999')
+    await save(page)
+    await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
+    expect((await publicPage('/structure/power-tools/jigsaw')).body).toContain('ЭИ-9999')
   })
 
   it('refuses a file that is not an image with the API’s message next to the image field', async () => {
@@ -198,7 +251,35 @@ describe('the content editor', () => {
   })
 })
 
-describe('accessibility of the content screens', () => {
+describe('the public pages', { timeout: 90_000 }, () => {
+  it('load none of the back office’s code', async () => {
+    for (const path of ['/', '/structure/power-tools/jigsaw']) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' })
+      try {
+        const page = await context.newPage()
+        const scripts: Array<Promise<{ url: string; body: string }>> = []
+        page.on('response', (response) => {
+          if (response.request().resourceType() !== 'script') return
+          scripts.push(response.text().then((body) => ({ url: response.url(), body })))
+        })
+        await page.goto(server.url + path)
+        await waitForVike(page, path)
+        await page.waitForLoadState('networkidle')
+        const loaded = await Promise.all(scripts)
+        expect(loaded.length).toBeGreaterThan(3)
+        for (const { url, body } of loaded) {
+          expect(url, path).not.toMatch(/pages_admin/)
+          // The back office's API calls and texts live in its own chunks only.
+          expect(body.includes('/api/admin/') || body.includes('Управление сайтом'), url).toBe(false)
+        }
+      } finally {
+        await context.close()
+      }
+    }
+  })
+})
+
+describe('accessibility of the content screens', { timeout: 90_000 }, () => {
   it('has no axe-core violations on the tree and the editor at 1366 px and 360 px', async () => {
     const found: string[] = []
     const homeId = await recordId('/')

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { launchBrowser, waitForVike } from '../helpers/browser'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, waitFor, type HttpReceiver } from '../helpers/receivers'
 import {
   ADMIN_SECRET,
@@ -21,6 +21,7 @@ import {
   type AdminTab,
 } from './admin-helpers'
 
+// Browser work under a loaded CI machine: each test gets 90 s (the default is 30 s).
 let server: ProdServer
 let browser: Browser
 let hook: HttpReceiver
@@ -95,7 +96,7 @@ const signInAnswer = (page: Page) =>
 const card = (page: Page, name: string) => page.locator('article').filter({ has: page.getByRole('heading', { name }) })
 const tab = (page: Page, label: string) => page.getByRole('button', { name: new RegExp(`^${label} `) })
 
-describe('signing in to the back office', () => {
+describe('signing in to the back office', { timeout: 90_000 }, () => {
   it('asks for the secret, refuses a wrong one, keeps the session across reloads and signs out', async () => {
     const { page } = await admin('/admin', undefined, false)
     await page.getByRole('heading', { name: 'Вход в управление сайтом' }).waitFor()
@@ -132,7 +133,7 @@ describe('signing in to the back office', () => {
   })
 })
 
-describe('the leads inbox', () => {
+describe('the leads inbox', { timeout: 90_000 }, () => {
   it('shows a lead sent through the public form without a reload, with its source and deliveries', async () => {
     const { page } = await admin()
     await page.getByRole('heading', { name: 'Заявки', level: 1 }).waitFor()
@@ -201,6 +202,31 @@ describe('the leads inbox', () => {
     await page.getByText('Ничего не найдено.').waitFor()
   })
 
+  it('shows the newest first, 20 a page', async () => {
+    for (let i = 1; i <= 21; i++) {
+      const res = await fetch(`${server.url}/api/feedback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: `Постраничный ${i}`,
+          phone: '+7 916 111-22-33',
+          email: `page${i}@example.ru`,
+          consent: true,
+        }),
+      })
+      expect(res.status).toBe(201)
+    }
+    const { page } = await admin()
+    await page.getByLabel('Поиск по имени, телефону или e-mail').fill('Постраничный')
+    await page.getByRole('button', { name: 'Найти' }).click()
+    await page.getByText('Страница 1 из 2').waitFor()
+    await expect.poll(() => page.locator('article').count()).toBe(20)
+    expect(await page.locator('article h2').first().textContent()).toBe('Постраничный 21')
+    await page.getByRole('button', { name: 'Вперёд' }).click()
+    await page.getByText('Страница 2 из 2').waitFor()
+    await expect.poll(() => page.locator('article h2').allTextContents()).toEqual(['Постраничный 1'])
+  })
+
   it('lists spam apart and delivers a lead marked «Не спам»', async () => {
     const res = await fetch(`${server.url}/api/feedback`, {
       method: 'POST',
@@ -258,7 +284,7 @@ describe('the leads inbox', () => {
   })
 })
 
-describe('accessibility of sign-in and inbox', () => {
+describe('accessibility of sign-in and inbox', { timeout: 90_000 }, () => {
   it('has no axe-core violations at 1366 px and 360 px', async () => {
     const found: string[] = []
     for (const viewport of [
@@ -281,7 +307,7 @@ describe('accessibility of sign-in and inbox', () => {
   })
 })
 
-describe('the sign-in limit', () => {
+describe('the sign-in limit', { timeout: 90_000 }, () => {
   it('refuses the sixth attempt in a minute from one address in Russian, not another address', async () => {
     const { page } = await admin('/admin', undefined, false)
     for (let i = 0; i < 5; i++) {
@@ -294,5 +320,20 @@ describe('the sign-in limit', () => {
     // Another address is not affected.
     const other = await admin()
     await other.page.getByRole('heading', { name: 'Заявки', level: 1 }).waitFor()
+  })
+})
+
+describe('without an admin secret', { timeout: 90_000 }, () => {
+  it('says in Russian that sign-in is not configured, and offers no form', async () => {
+    const bare = await startProdServer({ LOG_LEVEL: 'error' })
+    try {
+      const tab = await openAdmin(browser, bare)
+      tabs.push(tab)
+      await tab.page.getByText('Вход в админку не настроен: задайте ADMIN_PASSWORD или ADMIN_TOKEN').waitFor()
+      expect(await tab.page.getByLabel('Пароль').count()).toBe(0)
+    } finally {
+      await bare.stop()
+      bare.cleanup()
+    }
   })
 })

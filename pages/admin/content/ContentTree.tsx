@@ -1,5 +1,5 @@
 import './content.css'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from '../../../src/api/http-client'
 import { useAdminApi } from '../layout/admin-context'
 import { TYPE_LABELS, type TypeId } from './editor/record-draft'
@@ -12,10 +12,20 @@ interface Row {
   urlFull: string
   published: boolean
   status: number | null
+  sort: number
 }
 
 const TREE_QUERY = {
-  select: { id: true, parentId: true, typeId: true, title: true, urlFull: true, published: true, status: true },
+  select: {
+    id: true,
+    parentId: true,
+    typeId: true,
+    title: true,
+    urlFull: true,
+    published: true,
+    status: true,
+    sort: true,
+  },
   orderBy: [{ sort: 'asc' }, { id: 'asc' }],
 }
 
@@ -24,15 +34,46 @@ export function ContentTree() {
   const api = useAdminApi()
   const [rows, setRows] = useState<Row[] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [moved, setMoved] = useState('')
+  const [busy, setBusy] = useState(false)
 
+  const load = useCallback(
+    (signal?: AbortSignal) =>
+      api.models.many<Row>('structure', TREE_QUERY, { signal }).then(setRows, (failure: unknown) => {
+        if (!signal?.aborted) setError(failure instanceof ApiError ? failure.message : 'Не удалось загрузить структуру')
+      }),
+    [api],
+  )
   useEffect(() => {
     const controller = new AbortController()
-    api.models.many<Row>('structure', TREE_QUERY, { signal: controller.signal }).then(setRows, (failure: unknown) => {
-      if (!controller.signal.aborted)
-        setError(failure instanceof ApiError ? failure.message : 'Не удалось загрузить структуру')
-    })
+    void load(controller.signal)
     return () => controller.abort()
-  }, [api])
+  }, [load])
+
+  /**
+   * Moves a record one place among its siblings: the siblings are numbered 0, 1, 2… in the new
+   * order and each whose number changes is written (usually two). A failure part-way is shown and
+   * the tree is read again, so it always shows what is stored.
+   */
+  async function move(siblings: Row[], from: number, to: number) {
+    const order = [...siblings]
+    const [row] = order.splice(from, 1)
+    if (!row) return
+    order.splice(to, 0, row)
+    setBusy(true)
+    setError(null)
+    try {
+      for (const [sort, sibling] of order.entries()) {
+        if (sibling.sort !== sort) await api.models.patch('structure', { id: sibling.id, sort })
+      }
+      setMoved(`«${row.title}» теперь ${to + 1}-я из ${order.length}`)
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Не удалось изменить порядок')
+    } finally {
+      await load()
+      setBusy(false)
+    }
+  }
 
   const children = new Map<number | null, Row[]>()
   const ids = new Set(rows?.map((r) => r.id))
@@ -47,7 +88,7 @@ export function ContentTree() {
     if (!list) return null
     return (
       <ul className="tree">
-        {list.map((row) => (
+        {list.map((row, index) => (
           <li key={row.id} className="tree__item">
             <div className="tree__row">
               <a className="tree__link" href={`/admin/content/${row.id}`}>
@@ -55,8 +96,28 @@ export function ContentTree() {
               </a>
               <span className="tree__type">{TYPE_LABELS[row.typeId] ?? row.typeId}</span>
               <span className="tree__url">{row.urlFull}</span>
-              {!row.published && <span className="admin-badge admin-badge--warn">Не опубликована</span>}
-              {row.status === 410 && <span className="admin-badge admin-badge--danger">Удалена (410)</span>}
+              {!row.published && <span className="admin-badge admin-badge--warn">Черновик</span>}
+              {row.status === 410 && <span className="admin-badge admin-badge--danger">Снята с публикации (410)</span>}
+              <span className="tree__order">
+                <button
+                  type="button"
+                  className="button button--quiet button--small"
+                  disabled={busy || index === 0}
+                  aria-label={`«${row.title}»: выше`}
+                  onClick={() => void move(list, index, index - 1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  className="button button--quiet button--small"
+                  disabled={busy || index === list.length - 1}
+                  aria-label={`«${row.title}»: ниже`}
+                  onClick={() => void move(list, index, index + 1)}
+                >
+                  ↓
+                </button>
+              </span>
               <a
                 className="tree__add"
                 href={`/admin/content/new?parentId=${row.id}`}
@@ -74,7 +135,7 @@ export function ContentTree() {
 
   return (
     <section aria-labelledby="content-title">
-      <div className="leads-head">
+      <div className="admin-title-row">
         <h1 id="content-title">Содержимое сайта</h1>
         <a className="button button--quiet" href="/admin/content/new?typeId=index">
           Новый сайт или лендинг
@@ -86,6 +147,9 @@ export function ContentTree() {
         </p>
       )}
       {!rows && !error && <p role="status">Загружаем структуру…</p>}
+      <p className="visually-hidden" role="status">
+        {moved}
+      </p>
       {rows && <nav aria-label="Структура сайта">{branch(null)}</nav>}
     </section>
   )

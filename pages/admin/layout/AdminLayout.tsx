@@ -88,7 +88,13 @@ export function AdminLayout({ children }: { children: ReactNode }) {
         {(state === 'signed-out' || state === 'expired') && (
           <SignIn notice={state === 'expired' ? 'Сессия истекла. Войдите снова.' : null} onSignedIn={check} />
         )}
-        {signedIn && <AdminContext value={session}>{children}</AdminContext>}
+        {/* An expired session hides the screen rather than dropping it: unsaved edits are still
+            there after signing in again. */}
+        {(signedIn || state === 'expired') && (
+          <div hidden={!signedIn}>
+            <AdminContext value={session}>{children}</AdminContext>
+          </div>
+        )}
       </main>
     </div>
   )

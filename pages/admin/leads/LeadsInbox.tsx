@@ -29,7 +29,7 @@ export function LeadsInbox() {
 
   return (
     <section aria-labelledby={`${id}-title`}>
-      <div className="leads-head">
+      <div className="admin-title-row">
         <h1 id={`${id}-title`}>Заявки</h1>
         <a className="button button--quiet" href={LEADS_CSV_URL} download>
           Скачать CSV

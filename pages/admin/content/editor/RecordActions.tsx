@@ -9,8 +9,10 @@ interface RecordActionsProps {
 }
 
 /**
- * What the owner does to a record as a whole: publish or withdraw it, delete it (its URL answers
- * 410 from then on; the record stays in the tree and can be restored), add a child record.
+ * What the owner does to a record as a whole. «Снять с публикации» withdraws a live page: its
+ * `status` becomes 410, so its URL answers «страница удалена» to visitors and search engines, and
+ * the record stays in the tree to be put back. (An unticked «Опубликовано» is a draft: its URL
+ * answers 404, as for a page that never existed.) The write API has no deletion of rows.
  */
 export function RecordActions({ draft, onChanged }: RecordActionsProps) {
   const api = useAdminApi()
@@ -30,7 +32,7 @@ export function RecordActions({ draft, onChanged }: RecordActionsProps) {
     }
   }
 
-  const deleted = draft.status === 410
+  const withdrawn = draft.status === 410
   return (
     <section className="record-actions admin-panel" aria-labelledby="record-actions-title">
       <h2 id="record-actions-title">Действия с записью</h2>
@@ -38,16 +40,31 @@ export function RecordActions({ draft, onChanged }: RecordActionsProps) {
         <a className="button button--quiet" href={`/admin/content/new?parentId=${id}`}>
           Добавить вложенную запись
         </a>
-        {draft.published ? (
+        {withdrawn && (
           <button
             type="button"
             className="button button--quiet"
             disabled={busy}
-            onClick={() => void write({ published: false }, 'Запись снята с публикации')}
+            onClick={() => void write({ status: null, published: true }, 'Запись снова на сайте')}
+          >
+            Вернуть на сайт
+          </button>
+        )}
+        {!withdrawn && draft.published && (
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={() => {
+              const question = `Снять «${draft.title}» с сайта? Адрес ${draft.urlFull} будет отвечать «страница удалена» (410).`
+              if (window.confirm(question))
+                void write({ status: 410 }, 'Запись снята с публикации: её адрес отвечает 410')
+            }}
           >
             Снять с публикации
           </button>
-        ) : (
+        )}
+        {!withdrawn && !draft.published && (
           <button
             type="button"
             className="button button--quiet"
@@ -55,32 +72,6 @@ export function RecordActions({ draft, onChanged }: RecordActionsProps) {
             onClick={() => void write({ published: true }, 'Запись опубликована')}
           >
             Опубликовать
-          </button>
-        )}
-        {deleted ? (
-          <button
-            type="button"
-            className="button button--quiet"
-            disabled={busy}
-            onClick={() => void write({ status: null }, 'Запись восстановлена')}
-          >
-            Восстановить
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={busy}
-            onClick={() => {
-              if (
-                window.confirm(
-                  `Удалить «${draft.title}»? Адрес ${draft.urlFull} будет отвечать «страница удалена» (410).`,
-                )
-              )
-                void write({ status: 410 }, 'Запись удалена: её адрес отвечает 410')
-            }}
-          >
-            Удалить
           </button>
         )}
       </div>

@@ -21,10 +21,10 @@ import {
  * one write of the record with its part and lists through the model API: all of it or nothing,
  * with the API's Russian message next to each field it names.
  */
-export function RecordEditor() {
+export function RecordEditor({ id: recordId }: { id: string }) {
   const api = useAdminApi()
-  const { routeParams, urlParsed } = usePageContext()
-  const isNew = routeParams.id === 'new'
+  const { urlParsed } = usePageContext()
+  const isNew = recordId === 'new'
   const [draft, setDraft] = useState<RecordDraft | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({})
@@ -36,8 +36,7 @@ export function RecordEditor() {
     const controller = new AbortController()
     async function load(): Promise<RecordDraft> {
       if (!isNew) {
-        const id = Number(routeParams.id)
-        if (!Number.isInteger(id) || id < 1) throw new Error('Нет такой записи')
+        const id = Number(recordId)
         return draftFromRecord(await api.models.get('structure', recordQuery(id), { signal: controller.signal }))
       }
       const parentId = Number(urlParsed.search.parentId) || null
@@ -55,7 +54,7 @@ export function RecordEditor() {
       if (!controller.signal.aborted) setLoadError(failure instanceof Error ? failure.message : 'Не удалось загрузить')
     })
     return () => controller.abort()
-  }, [api, isNew, routeParams.id, urlParsed.search.parentId, urlParsed.search.typeId])
+  }, [api, isNew, recordId, urlParsed.search.parentId, urlParsed.search.typeId])
 
   useEffect(() => {
     if (message?.error) messageRef.current?.focus()
@@ -108,8 +107,8 @@ export function RecordEditor() {
       {!isNew && (
         <p className="record-editor__meta">
           {TYPE_LABELS[draft.typeId]} · <a href={draft.urlFull}>{draft.urlFull}</a>
-          {draft.status === 410 && <span className="admin-badge admin-badge--danger">Удалена (410)</span>}
-          {!draft.published && <span className="admin-badge admin-badge--warn">Не опубликована</span>}
+          {draft.status === 410 && <span className="admin-badge admin-badge--danger">Снята с публикации (410)</span>}
+          {!draft.published && <span className="admin-badge admin-badge--warn">Черновик</span>}
         </p>
       )}
       <form noValidate onSubmit={(event) => void save(event)}>

@@ -56,10 +56,15 @@ export function RecordForm({ draft, change, errors }: RecordFormProps) {
         <input
           id="record-published"
           type="checkbox"
+          aria-describedby="record-published-hint"
           checked={draft.published}
           onChange={(event) => change({ published: event.target.checked })}
         />
         <label htmlFor="record-published">Опубликовано (видно на сайте)</label>
+        <p className="field__hint field--checkbox__hint" id="record-published-hint">
+          Без галочки запись — черновик: её адрес отвечает «страница не найдена» (404). Чтобы убрать с сайта
+          опубликованную страницу, нажмите «Снять с публикации» ниже: адрес ответит 410.
+        </p>
         {errors.published && <p className="field__error">{errors.published}</p>}
       </div>
       {draft.typeId === 'index' && <IndexFields draft={draft} change={change} errors={errors} />}

@@ -1,2 +1,0 @@
-// https://vike.dev/Page — /admin/content: the structure tree.
-export { ContentTree as Page } from './ContentTree'
