@@ -163,6 +163,16 @@ export async function listDeliveries(
     .execute()
 }
 
+/** A delivery back in the queue: due at `at` and retried for another day, claimable by anyone. */
+function dueAgain(at: Date) {
+  return {
+    status: 'pending',
+    nextAttemptAt: at.toISOString(),
+    giveUpAt: new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString(),
+    leaseUntil: null,
+  } as const
+}
+
 /**
  * Puts deliveries back in the queue, due now and retried for another day: the given ids (pending
  * or dead; a sent one stays sent, one being sent is left alone), or every dead one. Returns the ids queued.
@@ -176,12 +186,7 @@ export async function retryDeliveries(
   const now = at.toISOString()
   const rows = await db
     .updateTable('leadDelivery')
-    .set({
-      status: 'pending',
-      nextAttemptAt: now,
-      giveUpAt: new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString(),
-      leaseUntil: null,
-    })
+    .set(dueAgain(at))
     .where((eb) => (which === 'dead' ? eb('status', '=', 'dead') : eb('id', 'in', [...which.ids])))
     .where('status', '!=', 'sent')
     // A row being sent right now is left to its sender.
@@ -203,13 +208,7 @@ export async function requeueLeadDeliveries(
   const now = at.toISOString()
   await db
     .updateTable('leadDelivery')
-    .set({
-      status: 'pending',
-      nextAttemptAt: now,
-      giveUpAt: new Date(at.getTime() + GIVE_UP_AFTER_MS).toISOString(),
-      leaseUntil: null,
-      sentAt: null,
-    })
+    .set({ ...dueAgain(at), sentAt: null })
     .where('feedbackId', '=', feedbackId)
     .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', now)]))
     .execute()

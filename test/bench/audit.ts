@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import lighthouse, { type Result } from 'lighthouse'
-import { findChromium } from '../helpers/browser'
+import { CHROMIUM_ARGS, findChromium } from '../helpers/browser'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
 
 const PAGES = ['/', '/structure/', '/structure/product', '/no-such-page']
@@ -55,20 +55,7 @@ async function startChrome(): Promise<Chrome> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-lighthouse-'))
   const child = spawn(
     found.executablePath,
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
+    ['--headless=new', ...CHROMIUM_ARGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { env: { ...process.env, ...found.env }, stdio: ['ignore', 'ignore', 'pipe'] },
   )
   const port = await new Promise<number>((resolve, reject) => {

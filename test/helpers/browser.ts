@@ -61,22 +61,25 @@ async function locate(): Promise<FoundBrowser> {
   }
 }
 
+/** Headless Chromium as root on a machine with no network but loopback (no background traffic). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+] as const
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await findChromium()
   return chromium.launch({
     executablePath: browser.executablePath,
     headless: true,
     env: { ...process.env, ...browser.env },
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: [...CHROMIUM_ARGS],
   })
 }
 
