@@ -209,3 +209,37 @@ export async function insertRecord(
 export async function updateRecord(db: Queryable, id: number, row: Updateable<StructureTable>): Promise<void> {
   await db.updateTable('structure').set(row).where('id', '=', id).execute()
 }
+
+/** The record's URL and how many records sit under it; undefined when there is no such record. */
+export async function loadDeletable(
+  db: Queryable,
+  id: number,
+): Promise<{ urlFull: string; children: number } | undefined> {
+  const record = await db.selectFrom('structure').select('urlFull').where('id', '=', id).executeTakeFirst()
+  if (!record) return undefined
+  const { count } = await db
+    .selectFrom('structure')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('parentId', '=', id)
+    .executeTakeFirstOrThrow()
+  return { urlFull: record.urlFull, children: Number(count) }
+}
+
+/** Deletes a record without children and its parts; its URL joins goneUrl and answers 410 from then on. */
+export async function deleteRecordAndParts(db: Queryable, id: number, urlFull: string, goneAt: string): Promise<void> {
+  // Explicit, not left to the schema's cascade: the rows gone do not depend on how the database was opened.
+  for (const table of ['siteIndex', 'product', 'sliderItem', 'advantage'] as const) {
+    await db.deleteFrom(table).where('structureId', '=', id).execute()
+  }
+  await db.deleteFrom('structure').where('id', '=', id).execute()
+  await db
+    .insertInto('goneUrl')
+    .values({ urlFull, goneAt })
+    .onConflict((oc) => oc.column('urlFull').doUpdateSet({ goneAt }))
+    .execute()
+}
+
+/** A URL taken by a record again is no longer gone. */
+export async function forgetGoneUrl(db: Queryable, urlFull: string): Promise<void> {
+  await db.deleteFrom('goneUrl').where('urlFull', '=', urlFull).execute()
+}

@@ -67,6 +67,18 @@ beforeAll(async () => {
   }
   app.post('/api/:model', write)
   app.patch('/api/:model', write)
+  app.delete('/api/:model', async (req: ModelRequest, reply) => {
+    if (req.headers.authorization !== 'Bearer secret') {
+      return reply.code(401).send({ error: { code: 'unauthorized', message: 'Нужен токен администратора' } })
+    }
+    const { id } = parseQuery(req.raw.url ?? '')
+    if (id === '3') {
+      return reply
+        .code(409)
+        .send({ error: { code: 'has_children', message: 'Сначала удалите или перенесите вложенные записи' } })
+    }
+    return { data: { id: Number(id), call: describeCall(req) } }
+  })
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 })
   api = createModelApi(createHttpClient({ baseUrl, fetch: await undiciFetch() }))
 })
@@ -164,6 +176,23 @@ describe('createModelApi', () => {
       call: expect.objectContaining({ method: 'PATCH', path: '/api/structure' }),
       values: { id: 7, title: 'Новое' },
     })
+  })
+
+  it('remove sends DELETE with the id in the query and the bearer token', async () => {
+    const result = await api.remove('structure', 7, { token: 'secret' })
+    expect(result).toEqual({
+      id: 7,
+      call: expect.objectContaining({ method: 'DELETE', path: '/api/structure', authorization: 'Bearer secret' }),
+    })
+  })
+
+  it('remove rejects with the server Russian message', async () => {
+    await expect(api.remove('structure', 3, { token: 'secret' })).rejects.toMatchObject({
+      status: 409,
+      code: 'has_children',
+      message: 'Сначала удалите или перенесите вложенные записи',
+    })
+    await expect(api.remove('structure', 7)).rejects.toMatchObject({ status: 401 })
   })
 
   it('rejects a write without a token with 401', async () => {

@@ -53,6 +53,8 @@ interface ModelApi {
     values: Readonly<Record<string, unknown>>,
     options?: WriteOptions,
   ): Promise<T>
+  /** `DELETE /api/{model}?id=…`: the record leaves and its URL answers 410; resolves with `{ id }`. */
+  remove(model: string, id: number, options?: WriteOptions): Promise<{ id: number }>
 }
 
 /**
@@ -97,6 +99,14 @@ function createModelApi(client: HttpClient): ModelApi {
     provider: (model, query, options) => read('provider/', model, query, options),
     post: (model, values, options) => write('POST', model, values, options),
     patch: (model, values, options) => write('PATCH', model, values, options),
+    remove: async (model, id, options = {}) => {
+      const body = await client.request('DELETE', `/api/${modelSegment(model)}`, {
+        query: { id },
+        headers: authorization(options.token),
+        signal: options.signal,
+      })
+      return unwrap<{ id: number }>(body)
+    },
   }
 }
 

@@ -1,6 +1,7 @@
 // The back office's content editor in headless Chromium against the production build: every change
 // goes through the write API and is on the public site at once. The phone in the header, a new
-// product with an image, taking it off the site (410) and a draft (404), the API's Russian errors next to their fields
+// product with an image, taking it off the site (410) and a draft (404), deleting a product (410) after an
+// in-page confirmation, the API's Russian errors next to their fields
 // with nothing half-saved, the home page's lists; axe-core over the tree and the editor.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -150,6 +151,43 @@ describe('the content editor', { timeout: 90_000 }, () => {
     await save(page)
     await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
     expect((await publicPage('/structure/power-tools/impact-wrench')).status).toBe(404)
+  })
+
+  it('deletes a product after an in-page confirmation: its URL answers 410; a section with products is refused', async () => {
+    // A section with records under it: the API's Russian refusal next to the button, nothing deleted.
+    const { page } = await admin(`/admin/content/${await recordId('/structure/garden/')}`)
+    await page.getByRole('heading', { name: 'Садовая техника', level: 1 }).waitFor()
+    await page.getByRole('button', { name: 'Удалить', exact: true }).click()
+    await page.getByRole('button', { name: 'Да, удалить' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Сначала удалите или перенесите вложенные записи' }).waitFor()
+    expect((await publicPage('/structure/garden/')).status).toBe(200)
+
+    await page.goto(`${server.url}/admin/content/${await recordId('/structure/garden/lawn-mower')}`)
+    await page.getByRole('heading', { name: 'Газонокосилка бензиновая 46 см', level: 1 }).waitFor()
+    // From the keyboard: the question takes focus on «Отмена», Escape puts it back on «Удалить».
+    const remove = page.getByRole('button', { name: 'Удалить', exact: true })
+    await remove.focus()
+    await page.keyboard.press('Enter')
+    const question = page.getByRole('group', {
+      name: 'Удалить запись «Газонокосилка бензиновая 46 см»? Её адрес будет отвечать «страница удалена» (410).',
+    })
+    await question.waitFor()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Отмена')
+    await page.keyboard.press('Escape')
+    await question.waitFor({ state: 'detached' })
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Удалить')
+    expect((await publicPage('/structure/garden/lawn-mower')).status).toBe(200)
+
+    await page.keyboard.press('Enter')
+    await question.getByRole('button', { name: 'Да, удалить' }).click()
+    // Back in the tree, without the record; its public URL answers «страница удалена».
+    const tree = page.getByRole('navigation', { name: 'Структура сайта' })
+    await tree.waitFor()
+    expect(new URL(page.url()).pathname).toBe('/admin/content')
+    await tree.getByRole('link', { name: 'Триммер электрический 1200 Вт', exact: true }).waitFor()
+    expect(await tree.getByRole('link', { name: 'Газонокосилка бензиновая 46 см', exact: true }).count()).toBe(0)
+    expect((await publicPage('/structure/garden/lawn-mower')).status).toBe(410)
+    expect((await publicPage('/structure/garden/')).body).not.toContain('Газонокосилка бензиновая')
   })
 
   it('shows the API’s Russian errors next to their fields and saves nothing of a refused write', async () => {

@@ -106,6 +106,27 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
     expect(page.body).toContain(`srcSet="/media/${res.json().data.product.image.replace(/\.png$/, '')}-32.avif 32w"`)
   })
 
+  it('deletes a product with its part in one transaction: 410, out of the sitemap; a section is refused', async () => {
+    const idOf = async (urlFull: string) =>
+      (await get('/api/structure', { query: { where: { urlFull }, select: { id: true } } })).json().data.id as number
+    const remove = (id: number) => t.app.inject({ method: 'DELETE', url: `/api/structure?id=${id}`, headers: AUTH })
+    const url = '/structure/garden/trimmer'
+    const id = await idOf(url)
+    const deleted = await remove(id)
+    expect(deleted.statusCode).toBe(200)
+    expect(deleted.json()).toEqual({ data: { id } })
+    expect((await t.app.inject({ url })).statusCode).toBe(410)
+    expect((await t.app.inject({ url: '/sitemap.xml' })).body).not.toContain(url)
+    expect(await t.app.db.selectFrom('product').select('structureId').where('structureId', '=', id).execute()).toEqual(
+      [],
+    )
+
+    const section = await remove(await idOf('/structure/garden/'))
+    expect(section.statusCode).toBe(409)
+    expect(section.json().error.message).toBe('Сначала удалите или перенесите вложенные записи')
+    expect((await t.app.inject({ url: '/structure/garden/' })).statusCode).toBe(200)
+  })
+
   it('gives uploads stored before sized names their sized name, as at start-up', async () => {
     const legacy = `uploads/${'b'.repeat(32)}.png`
     fs.writeFileSync(path.join(t.config.mediaDir, legacy), await pngImage(48, 24))

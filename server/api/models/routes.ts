@@ -1,6 +1,7 @@
 // The generic per-model API (docs/contract.md §3), mounted under /api:
 //   GET /:model (first match), GET /many/:model, GET /provider/:model (`{ id, title }` options),
-//   POST /:model and PATCH /:model (multipart: `data` JSON plus files by dot path; admin token).
+//   POST /:model and PATCH /:model (multipart: `data` JSON plus files by dot path; admin token),
+//   DELETE /structure?id=N (admin token; the URL then answers 410).
 // Encapsulated: its multipart parser, error handler and read cache stay inside this plugin.
 import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -13,6 +14,7 @@ import { makeVariants } from '../../media/image-variants'
 import { parseQuery } from '../../../src/api/query-string'
 import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../../src/api/multipart'
 import { createAdminCheck, requireAdmin } from './auth'
+import { deleteStructureRecord, parseDeleteId } from './deletes'
 import { executeQuery } from './query-executor'
 import { parseModelQuery, parseQueryParameter, type QueryContext, type SelectNode } from './query-parser'
 import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
@@ -217,9 +219,29 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
       .send({ data: record })
   }
 
+  async function remove(request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
+    const model = findModel(request.params.model)
+    if (!model || !model.writable) unknownModel()
+    requireAdmin(await access(request))
+    // Parts and list items go with their record's write (PATCH with null or a shorter list).
+    if (model.name !== 'structure') {
+      throw new HttpError(
+        405,
+        `Записи модели ${model.name} не удаляются: измените их методом PATCH`,
+        'method_not_allowed',
+      )
+    }
+    const id = parseDeleteId(parseQuery(request.raw.url ?? '', { depth: 1, parameterLimit: 10 }).id)
+    await deleteStructureRecord(app.db, id)
+    app.content.invalidate() // the page answers 410 and leaves the menus and the sitemap at once
+    reply.header('cache-control', 'no-store')
+    return reply.type(JSON_TYPE).send({ data: { id } })
+  }
+
   app.get<{ Params: { model: string } }>('/many/:model', (request, reply) => read('many', request, reply))
   app.get<{ Params: { model: string } }>('/provider/:model', (request, reply) => read('provider', request, reply))
   app.get<{ Params: { model: string } }>('/:model', (request, reply) => read('one', request, reply))
   app.post<{ Params: { model: string } }>('/:model', (request, reply) => write('create', request, reply))
   app.patch<{ Params: { model: string } }>('/:model', (request, reply) => write('update', request, reply))
+  app.delete<{ Params: { model: string } }>('/:model', (request, reply) => remove(request, reply))
 }

@@ -4,7 +4,14 @@
 import type { ValidateFunction } from 'ajv'
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, NewStructure } from '../../data/schema'
-import { findIdByUrl, insertRecord, parentOf, recordExists, updateRecord } from '../../data/structure-store'
+import {
+  findIdByUrl,
+  forgetGoneUrl,
+  insertRecord,
+  parentOf,
+  recordExists,
+  updateRecord,
+} from '../../data/structure-store'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../../data/db'
 import { createAjv } from '../../../src/validation/create-ajv'
 import { fieldErrorsFromAjv, fieldOfAjvError } from '../../../src/validation/field-errors'
@@ -199,6 +206,8 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
         urlFull: 'Адрес уже занят',
       })
     }
+    // A deleted record's URL taken again serves the new record, no longer 410.
+    await forgetGoneUrl(trx, values.urlFull)
   }
   if (mode === 'create') {
     const row = columnsOf(structure, values, STRUCTURE_PARTS) as unknown as NewStructure

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { ApiError } from '../../../../src/api/http-client'
 import { useAdminApi } from '../../layout/admin-context'
+import { DeleteRecord } from './DeleteRecord'
 import type { RecordDraft } from './record-draft'
 
 interface RecordActionsProps {
@@ -12,7 +13,8 @@ interface RecordActionsProps {
  * What the owner does to a record as a whole. «Снять с публикации» withdraws a live page: its
  * `status` becomes 410, so its URL answers «страница удалена» to visitors and search engines, and
  * the record stays in the tree to be put back. (An unticked «Опубликовано» is a draft: its URL
- * answers 404, as for a page that never existed.) The write API has no deletion of rows.
+ * answers 404, as for a page that never existed.) «Удалить» removes the record for good
+ * (DeleteRecord): its URL answers 410 as well.
  */
 export function RecordActions({ draft, onChanged }: RecordActionsProps) {
   const api = useAdminApi()
@@ -80,6 +82,7 @@ export function RecordActions({ draft, onChanged }: RecordActionsProps) {
           {error}
         </p>
       )}
+      <DeleteRecord draft={draft} />
     </section>
   )
 }
