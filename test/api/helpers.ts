@@ -5,6 +5,19 @@ import sharp from 'sharp'
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 export const AUTH = { authorization: `Bearer ${ADMIN_TOKEN}` }
 
+/** The site's structure load (spec: find-many on structure, typeId in [index], ttl 120). */
+export const STRUCTURE_LOAD = {
+  select: {
+    id: true,
+    parentId: true,
+    typeId: true,
+    urlFull: true,
+    index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
+  },
+  where: { typeId: { in: ['index'] } },
+  orderBy: { typeId: 'asc' },
+}
+
 /** A real PNG of the given size and colour. */
 export function pngImage(width = 8, height = 8, rgb: [number, number, number] = [200, 30, 30]): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: rgb[0], g: rgb[1], b: rgb[2] } } })

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringifyQuery } from '../../src/api/query-string'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
-import { ADMIN_TOKEN, AUTH } from './helpers'
+import { ADMIN_TOKEN, AUTH, STRUCTURE_LOAD } from './helpers'
 import { multipartBody } from '../helpers/multipart'
 
 let t: TestApp
@@ -16,18 +16,6 @@ afterAll(async () => {
 function get(path: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
   const search = stringifyQuery(params)
   return t.app.inject({ method: 'GET', url: search ? `${path}?${search}` : path, headers })
-}
-
-const STRUCTURE_LOAD = {
-  select: {
-    id: true,
-    parentId: true,
-    typeId: true,
-    urlFull: true,
-    index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
-  },
-  where: { typeId: { in: ['index'] } },
-  orderBy: { typeId: 'asc' },
 }
 
 const CATALOGUE_TREE = {

@@ -11,7 +11,7 @@ import sharp from 'sharp'
 import { Pool } from 'undici'
 import { ROOT_DIR } from '../../server/config'
 import { stringifyQuery } from '../../src/api/query-string'
-import { ADMIN_TOKEN } from '../api/helpers'
+import { ADMIN_TOKEN, STRUCTURE_LOAD } from '../api/helpers'
 import { launchBrowser, waitForVike } from '../helpers/browser'
 import { tempDir } from '../helpers/build-test-app'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
@@ -25,19 +25,6 @@ const SERVER_CPU = 1
 const BROWSER = { 'accept-encoding': 'br, gzip' }
 /** Issue #9's floors for the home page on this catalogue. */
 const FLOORS = { uncachedCpuMs: 1.5, cachedCpuMs: 0.15, htmlGzipKiB: 6 }
-
-// The site's structure load (spec: find-many on structure, typeId in [index], ttl 120).
-const STRUCTURE_QUERY = {
-  select: {
-    id: true,
-    parentId: true,
-    typeId: true,
-    urlFull: true,
-    index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
-  },
-  where: { typeId: { in: ['index'] } },
-  orderBy: { typeId: 'asc' },
-}
 
 type Mode = 'cached' | 'uncached'
 
@@ -54,7 +41,7 @@ function targets(mode: Mode): [label: string, request: BenchRequest][] {
     [`static file ${staticAsset()}`, { method: 'GET', path: staticAsset() }],
     [
       `many/structure${ttl ? ' ttl=120' : ''}`,
-      { method: 'GET', path: `/api/many/structure?${stringifyQuery({ query: STRUCTURE_QUERY, ttl })}` },
+      { method: 'GET', path: `/api/many/structure?${stringifyQuery({ query: STRUCTURE_LOAD, ttl })}` },
     ],
     [
       'lead POST /api/feedback',

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sizeLegacyUploads } from '../../server/media/legacy-uploads'
 import { stringifyQuery } from '../../src/api/query-string'
-import { ADMIN_TOKEN, AUTH, pngImage } from '../api/helpers'
+import { ADMIN_TOKEN, AUTH, pngImage, STRUCTURE_LOAD } from '../api/helpers'
 import { multipartBody } from '../helpers/multipart'
 import { buildTestApp, titleOf, type TestApp } from '../helpers/build-test-app'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
@@ -26,17 +26,7 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
 
   it('answers the spec’s structure load', async () => {
     const res = await get('/api/many/structure', {
-      query: {
-        select: {
-          id: true,
-          parentId: true,
-          typeId: true,
-          urlFull: true,
-          index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
-        },
-        where: { typeId: { in: ['index'] } },
-        orderBy: { typeId: 'asc' },
-      },
+      query: STRUCTURE_LOAD,
       ttl: 120,
     })
     expect(res.statusCode).toBe(200)
