@@ -49,13 +49,13 @@ export function hasTaskset(): boolean {
 export async function startProdServer(
   env: Record<string, string> = {},
   dir = tempDir('vitrina-prod-'),
-  options: { cpu?: number } = {},
+  options: { cpu?: number; nodeArgs?: string[] } = {},
 ): Promise<ProdServer> {
   const port = await freePort()
   const dbPath = path.join(dir, 'site.db')
   let output = ''
   let startupMs: number | null = null
-  const node = [process.execPath, '--enable-source-maps', 'dist/node/main.mjs']
+  const node = [process.execPath, '--enable-source-maps', ...(options.nodeArgs ?? []), 'dist/node/main.mjs']
   const [command, ...args] =
     options.cpu !== undefined && hasTaskset() ? ['taskset', '-c', String(options.cpu), ...node] : node
   const spawnedAt = performance.now()
