@@ -2,35 +2,47 @@
 import './layout/layout.css'
 import './layout/header.css'
 import './layout/footer.css'
+import '../src/components/modal/modal.css'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { MediaContext } from '../src/components/media-context'
-import { ModalProvider } from '../src/components/modal/ModalProvider'
+import { ISLAND_CONTEXT_ID, type IslandContext } from '../src/islands/island-root'
 import { LeadSettingsContext } from '../src/lead/lead-settings'
+import { serializeJsonLd } from '../src/site/json-ld'
 import { Footer } from './layout/Footer'
 import { Header } from './layout/Header'
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { site, publicSettings } = usePageContext()
-  const leadSettings = {
-    tel: site?.tel ?? null,
-    consentUrl: site?.consentUrl ?? null,
-    metrikaId: publicSettings?.metrikaId ?? null,
+  const { site, publicSettings, urlPathname } = usePageContext()
+  const context: IslandContext = {
+    mediaUrl: publicSettings?.mediaUrl ?? '',
+    lead: {
+      tel: site?.tel ?? null,
+      consentUrl: site?.consentUrl ?? null,
+      metrikaId: publicSettings?.metrikaId ?? null,
+    },
   }
   return (
-    <MediaContext value={publicSettings?.mediaUrl ?? ''}>
-      <LeadSettingsContext value={leadSettings}>
-        {/* The dialog stack: the lead dialog opens from the header, the footer and product pages. */}
-        <ModalProvider>
+    <MediaContext value={context.mediaUrl}>
+      <LeadSettingsContext value={context.lead}>
+        {/* Goes inert while a dialog is open (src/components/modal/ModalProvider.tsx); display:
+            contents keeps the layout's flex column. */}
+        <div className="modal-page">
           <a className="skip-link" href="#main">
             Перейти к содержимому
           </a>
-          <Header site={site ?? null} />
+          <Header site={site ?? null} currentUrl={urlPathname} />
           <main id="main" className="page" tabIndex={-1}>
             {children}
           </main>
           <Footer site={site ?? null} />
-        </ModalProvider>
+        </div>
+        {/* What the islands read in the browser (src/islands/hydrate.tsx). */}
+        <script
+          type="application/json"
+          id={ISLAND_CONTEXT_ID}
+          dangerouslySetInnerHTML={{ __html: serializeJsonLd(context) }}
+        />
       </LeadSettingsContext>
     </MediaContext>
   )

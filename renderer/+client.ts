@@ -1,16 +1,17 @@
-// Browser-only start-up code (https://vike.dev/client).
+// The browser's code for every public page (https://vike.dev/client). The pages are HTML only
+// (`clientHooks: false` in +config.ts): no Vike client runtime, no client routing; the
+// interactive parts are islands (docs/decisions/021-islands.md).
+import { hydrateIslands } from '../src/islands/hydrate'
+import { rememberVisitTags } from '../src/lead/lead-source'
+import { reloadOnStaleChunk } from '../src/ui/stale-chunk-reload'
+import { ISLANDS } from './islands'
 import { installQueryOnlyNavigation, installSmoothHashScroll } from './navigation'
 
-// A lazy chunk that fails to load (usually a redeploy removed it) reloads the page once.
-// Never preventDefault(): Vike then gets `undefined` for the module and shows a 500 page.
-const RELOAD_KEY = 'vitrina:reloaded-after-preload-error'
-window.addEventListener('vite:preloadError', () => {
-  // At most one reload a minute: a chunk that stays missing must not cause a reload loop.
-  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0)
-  if (Date.now() - last < 60_000) return
-  sessionStorage.setItem(RELOAD_KEY, String(Date.now()))
-  location.reload()
-})
-
+reloadOnStaleChunk()
+// The landing page of the visit: its advertising tags go with a lead sent later.
+rememberVisitTags(location.search)
 installQueryOnlyNavigation()
 installSmoothHashScroll()
+// Hydration waits for a task of its own: the browser has just evaluated React, and a tap that
+// arrives meanwhile is handled between the two tasks instead of after one longer task.
+setTimeout(() => void hydrateIslands(ISLANDS), 0)

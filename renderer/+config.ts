@@ -12,4 +12,8 @@ export default {
   // Records own their exact urlFull, with or without a trailing slash; the page itself
   // redirects (301) the other variant, so Vike must not normalise first.
   disableUrlNormalization: true,
+  // HTML-only pages (https://vike.dev/render-modes): no Vike client runtime and no hydration of the
+  // whole page; +client.ts hydrates the few interactive parts as islands
+  // (docs/decisions/021-islands.md). The back office opts back in.
+  clientHooks: false,
 } satisfies Config

@@ -1,9 +1,8 @@
-// Client navigation details Vike leaves to the app.
+// Navigation details of the public pages (full page loads; the browser restores scroll on back).
 
 /**
  * A link to the same path with another query string changes the address without a
- * navigation: the page's data steps are skipped. Runs in the capture phase so
- * Vike's own link handler (bubbling, on document) never sees the click.
+ * page load: the page's data steps are skipped.
  */
 export function installQueryOnlyNavigation() {
   window.addEventListener(
@@ -23,13 +22,17 @@ export function installQueryOnlyNavigation() {
   )
 }
 
+/** An anchor to glide to once the next page has loaded (sessionStorage). */
+const GLIDE_KEY = 'vitrina:glide-to'
+
 /**
- * Anchors scroll smoothly, as the spec asks (Vike and the browser jump instantly). A same-page
- * anchor is scrolled to here; for an anchor on another page (`/#advantages`), the page's scroll
- * container turns smooth for the navigation, so Vike's own scroll to the target glides too.
+ * Anchors scroll smoothly, as the spec asks (the browser jumps instantly). A same-page anchor is
+ * scrolled to here. A link to an anchor on another page (`/#advantages`) loads that page at its
+ * top and glides to the anchor from there: the anchor waits in sessionStorage meanwhile.
  */
 export function installSmoothHashScroll() {
   const reduced = window.matchMedia('(prefers-reduced-motion: reduce)')
+  glideToStoredAnchor()
   document.addEventListener(
     'click',
     (event) => {
@@ -39,30 +42,35 @@ export function installSmoothHashScroll() {
       const url = new URL(link.href, location.href)
       if (url.origin !== location.origin || !url.hash) return
       if (url.pathname !== location.pathname || url.search !== location.search) {
-        smoothUntilSettled()
+        try {
+          sessionStorage.setItem(GLIDE_KEY, url.hash)
+        } catch {
+          return // no storage: the browser's own jump to the anchor
+        }
+        event.preventDefault()
+        location.assign(url.pathname + url.search)
         return
       }
-      const target = document.getElementById(decodeURIComponent(url.hash.slice(1)))
-      if (!target) return
       event.preventDefault()
       event.stopImmediatePropagation()
       history.pushState(null, '', url.hash)
-      target.scrollIntoView({ behavior: 'smooth', block: 'start' })
+      document
+        .getElementById(decodeURIComponent(url.hash.slice(1)))
+        ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
     },
     { capture: true },
   )
 }
 
-function smoothUntilSettled() {
-  const root = document.documentElement
-  root.style.scrollBehavior = 'smooth'
-  let timer = 0
-  const reset = () => {
-    window.clearTimeout(timer)
-    window.removeEventListener('scrollend', reset)
-    root.style.scrollBehavior = ''
+function glideToStoredAnchor() {
+  let hash: string | null = null
+  try {
+    hash = sessionStorage.getItem(GLIDE_KEY)
+    sessionStorage.removeItem(GLIDE_KEY)
+  } catch {
+    return
   }
-  // The new page renders, Vike scrolls to the anchor, the glide ends; a cap if it never starts.
-  timer = window.setTimeout(reset, 3000)
-  window.setTimeout(() => window.addEventListener('scrollend', reset, { once: true }), 100)
+  if (hash === null) return
+  history.replaceState(history.state, '', location.pathname + location.search + hash)
+  document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth', block: 'start' })
 }

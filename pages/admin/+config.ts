@@ -4,4 +4,6 @@ import type { Config } from 'vike/types'
 
 export default {
   ssr: false,
+  // Rendered and routed by Vike in the browser, unlike the HTML-only public pages.
+  clientHooks: true,
 } satisfies Config

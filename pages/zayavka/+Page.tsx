@@ -4,6 +4,7 @@
 import { useContext } from 'react'
 import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
+import { Island } from '../../src/islands/Island'
 import { LeadForm } from '../../src/lead/LeadForm'
 import { EMPTY_LEAD_FORM, LEAD_FAILURE_TEXT, LEAD_FORM_TITLE } from '../../src/lead/lead-form-state'
 import { LeadSettingsContext } from '../../src/lead/lead-settings'
@@ -21,7 +22,11 @@ export function Page() {
   return (
     <div className="container lead-page">
       <h1>{LEAD_FORM_TITLE}</h1>
-      <LeadForm settings={settings} startedAt={startedAt} idempotencyKey={idempotencyKey} initialState={state} />
+      <Island
+        name="lead-form"
+        component={LeadForm}
+        props={{ settings, startedAt, idempotencyKey, initialState: state }}
+      />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import type { SiteInfo } from '../../src/site/types'
 import { Image, LOGO_RATIO } from '../../src/components/Image'
+import { Island } from '../../src/islands/Island'
 import { LeadButton } from '../../src/lead/LeadButton'
 import { Phone } from './Phone'
 
@@ -12,7 +13,7 @@ export function Footer({ site }: { site: SiteInfo | null }) {
         </a>
         <div className="footer__contacts">
           {site?.tel && <Phone tel={site.tel} label={site.telText} className="footer__phone" />}
-          <LeadButton className="footer__lead" />
+          <Island name="lead-button" component={LeadButton} props={{ className: 'footer__lead' }} />
         </div>
         {site && site.footerLinks.length > 0 && (
           <nav className="footer__links" aria-label="Документы">

@@ -1,10 +1,11 @@
 import type { SiteInfo } from '../../src/site/types'
 import { Image, LOGO_RATIO } from '../../src/components/Image'
+import { Island } from '../../src/islands/Island'
 import { LeadButton } from '../../src/lead/LeadButton'
 import { NavMenu } from './NavMenu'
 import { Phone } from './Phone'
 
-export function Header({ site }: { site: SiteInfo | null }) {
+export function Header({ site, currentUrl }: { site: SiteInfo | null; currentUrl: string }) {
   return (
     <header className="header">
       <div className="header__inner container">
@@ -12,8 +13,8 @@ export function Header({ site }: { site: SiteInfo | null }) {
           <Image src={site?.logo ?? null} alt={site?.title ?? 'Логотип'} ratio={LOGO_RATIO} width={258} eager />
         </a>
         {site?.tel && <Phone tel={site.tel} label={site.telText} className="header__phone" />}
-        <LeadButton className="header__lead" />
-        <NavMenu links={site?.menu ?? []} />
+        <Island name="lead-button" component={LeadButton} props={{ className: 'header__lead' }} />
+        <Island name="nav" component={NavMenu} props={{ links: site?.menu ?? [], currentUrl }} />
       </div>
     </header>
   )

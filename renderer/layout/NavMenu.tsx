@@ -1,19 +1,14 @@
 import { useEffect, useId, useState } from 'react'
-import { usePageContext } from 'vike-react/usePageContext'
 import type { NavLink } from '../../src/site/types'
 
 /** The catalogue menu: a row on wide screens, an open/closed panel behind a toggle on phones. */
-export function NavMenu({ links }: { links: NavLink[] }) {
-  const { urlPathname } = usePageContext()
-  // The panel is open for the page it was opened on: a navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null)
-  const open = openOn === urlPathname
-  const setOpen = (value: boolean) => setOpenOn(value ? urlPathname : null)
+export function NavMenu({ links, currentUrl }: { links: NavLink[]; currentUrl: string }) {
+  const [open, setOpen] = useState(false)
   const id = useId()
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenOn(null)
+      if (event.key === 'Escape') setOpen(false)
     }
     document.addEventListener('keydown', onKey)
     return () => document.removeEventListener('keydown', onKey)
@@ -34,7 +29,7 @@ export function NavMenu({ links }: { links: NavLink[] }) {
       <ul className="nav__list" id={id}>
         {links.map((link) => (
           <li key={link.url}>
-            <a href={link.url} aria-current={link.url === urlPathname ? 'page' : undefined}>
+            <a href={link.url} aria-current={link.url === currentUrl ? 'page' : undefined}>
               {link.title}
             </a>
           </li>

@@ -1,4 +1,4 @@
-// The Content-Security-Policy in a real browser on the production build: the pages, client
+// The Content-Security-Policy in a real browser on the production build: the pages, page
 // navigation, the lead dialog and the 404 run without a single violation, with Metrika on and
 // off; the header is the same on a cache hit and a miss; a script injected through content does
 // not run.

@@ -93,10 +93,15 @@ export function watchErrors(page: Page): string[] {
   return errors
 }
 
-/** Waits until Vike finished rendering (hydration or a client navigation) of the given path. */
+/**
+ * Waits until the page at `pathname` is interactive: a public page's islands are hydrated
+ * (`<html data-hydrated>`), or Vike finished rendering the back office (hydration or a client
+ * navigation).
+ */
 export async function waitForVike(page: Page, pathname: string): Promise<void> {
   await page.waitForFunction(
     (p) => {
+      if (document.documentElement.hasAttribute('data-hydrated')) return location.pathname === p
       const url = (window as any)._vike?.fullyRenderedUrl as string | undefined
       return url !== undefined && new URL(url, location.origin).pathname === p
     },

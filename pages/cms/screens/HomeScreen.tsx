@@ -1,14 +1,15 @@
 import type { HomePage } from '../../../src/site/types'
 import { Advantages } from './Advantages'
 import { ProductGrid } from './ProductCard'
-import { Slider } from './Slider'
+import { Slider } from '../../../src/components/Slider'
+import { Island } from '../../../src/islands/Island'
 import './screens.css'
 
 export function HomeScreen({ page }: { page: HomePage }) {
   return (
     <div className="container home">
       <h1 className="visually-hidden">{page.title}</h1>
-      <Slider slides={page.slides} />
+      <Island name="slider" component={Slider} props={{ slides: page.slides }} />
       <Advantages items={page.advantages} />
       {page.sections.map((section) => (
         <section className="catalogue-section" key={section.id} aria-labelledby={`section-${section.id}`}>

@@ -1,4 +1,5 @@
 import { Image } from '../../../src/components/Image'
+import { Island } from '../../../src/islands/Island'
 import { LeadButton } from '../../../src/lead/LeadButton'
 import { formatPrice } from '../../../src/format/format-price'
 import type { ProductPage } from '../../../src/site/types'
@@ -21,7 +22,7 @@ export function ProductScreen({ page }: { page: ProductPage }) {
           <h1>{page.title}</h1>
           {page.article && <p className="product__article">Артикул: {page.article}</p>}
           {page.price !== null && <p className="product__price">{formatPrice(page.price)}</p>}
-          <LeadButton className="product__lead" />
+          <Island name="lead-button" component={LeadButton} props={{ className: 'product__lead' }} />
           <Paragraphs text={page.description} className="prose product__description" />
         </div>
       </article>

@@ -11,11 +11,12 @@ type Phase = 'entering' | 'open' | 'closing'
 type Entry = DialogOptions & { id: number; phase: Phase }
 
 /**
- * The dialog stack and its host. Wrap the layout in it: the page goes inert while a dialog is
- * open, the body stops scrolling, Escape and a backdrop click close the top dialog, Tab stays in
- * the top dialog, and focus returns to the opener. A closing dialog stays mounted for the fade.
+ * The dialog stack and its host, in a React root of its own beside the page (src/islands/):
+ * `page` goes inert while a dialog is open, the body stops scrolling, Escape and a backdrop click
+ * close the top dialog, Tab stays in the top dialog, and focus returns to the opener. A closing
+ * dialog stays mounted for the fade.
  */
-export function ModalProvider({ children }: { children: ReactNode }) {
+export function ModalProvider({ page, children }: { page: HTMLElement | null; children?: ReactNode }) {
   const [stack, setStack] = useState<Entry[]>([])
   const stackRef = useRef(stack)
   useLayoutEffect(() => {
@@ -52,6 +53,14 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const active = stack.filter((e) => e.phase !== 'closing')
   const top = active.at(-1)
   const anyOpen = active.length > 0
+
+  // Nothing behind the dialogs can be focused, clicked or read by assistive technology. A layout
+  // effect declared before the focus return below: the page is no longer inert when focus goes back.
+  useLayoutEffect(() => {
+    if (!page || !anyOpen) return
+    page.setAttribute('inert', '')
+    return () => page.removeAttribute('inert')
+  }, [page, anyOpen])
 
   // Focus goes back to the opener once the layers above it are no longer inert.
   useLayoutEffect(() => {
@@ -131,10 +140,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
 
   return (
     <ModalContext value={api}>
-      {/* display: contents keeps the layout's flex column while the whole page turns inert. */}
-      <div className="modal-page" inert={anyOpen || undefined}>
-        {children}
-      </div>
+      {children}
       {stack.map((entry) => (
         <DialogLayer key={entry.id} entry={entry} isTop={entry === top} onClose={close} />
       ))}

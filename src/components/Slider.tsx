@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
-import { Image } from '../../../src/components/Image'
-import type { HomePage } from '../../../src/site/types'
+import { Image } from './Image'
+import type { HomePage } from '../site/types'
+import './slider.css'
 
 const SLIDE_RATIO = 1200 / 500
 // The container's width: 1200px less its 16px padding on each side.

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react'
+import { MediaContext } from '../components/media-context'
+import { LeadSettingsContext, type LeadSettings } from '../lead/lead-settings'
+
+/** What every island may read from the page: set once per page by the layout. */
+export type IslandContext = {
+  /** Origin that serves /media/ ('' = same origin) */
+  mediaUrl: string
+  lead: LeadSettings
+}
+
+/** The element holding the page's IslandContext as JSON (`<script type="application/json">`). */
+export const ISLAND_CONTEXT_ID = 'island-context'
+/** The custom element that wraps each island in the server's HTML. */
+export const ISLAND_TAG = 'vitrina-island'
+
+/**
+ * The providers around an island: the server renders the island inside it and the browser
+ * hydrates the same tree, so both produce the same markup (and the same useId values).
+ */
+export function IslandRoot({ context, children }: { context: IslandContext; children: ReactNode }) {
+  return (
+    <MediaContext value={context.mediaUrl}>
+      <LeadSettingsContext value={context.lead}>{children}</LeadSettingsContext>
+    </MediaContext>
+  )
+}
