@@ -44,14 +44,3 @@ export function pageHeadTags(
     jsonLd,
   }
 }
-
-/** Error views are never indexed and describe nothing. */
-export const ERROR_HEAD_TAGS: HeadTags = {
-  canonical: null,
-  ogUrl: null,
-  ogType: 'website',
-  ogImage: null,
-  siteName: null,
-  robots: 'noindex',
-  jsonLd: [],
-}
