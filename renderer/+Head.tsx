@@ -10,10 +10,34 @@ export function Head() {
       <link rel="icon" href={faviconUrl} type="image/svg+xml" />
       <meta name="theme-color" content="#23303d" />
       <meta name="format-detection" content="telephone=no" />
+      <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
       {metrikaId !== null && <script dangerouslySetInnerHTML={{ __html: metrikaSnippet(metrikaId) }} />}
     </>
   )
 }
+
+/**
+ * Links between public pages load whole pages (docs/decisions/021-islands.md): browsers that know
+ * speculation rules fetch a page while the pointer rests on its link or is pressed on it, so the
+ * click finds it ready (https://developer.chrome.com/docs/web-platform/prerender-pages). Never the
+ * back office, the API or media.
+ */
+const SPECULATION_RULES = JSON.stringify({
+  prefetch: [
+    {
+      where: {
+        and: [
+          { href_matches: '/*' },
+          { not: { href_matches: '/admin{/*}?' } },
+          { not: { href_matches: '/api/*' } },
+          { not: { href_matches: '/media/*' } },
+          { not: { selector_matches: '[download], [data-native]' } },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+})
 
 // Yandex Metrika's own loader, only when METRIKA_ID is set (config validates it as digits, so it
 // is safe inline). `ym` queues calls until tag.js arrives; the lead form calls

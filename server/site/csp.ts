@@ -15,6 +15,9 @@ const METRIKA_IMG = ['https://mc.yandex.ru', 'https://mc.yandex.com']
 const SCRIPT_OPEN = /<script\b([^>]*)>/gi
 const SCRIPT_CLOSE = /<\/script>/gi
 
+/** Script types a browser acts on; speculation rules are allowed like scripts (by hash). */
+const RUNNING_TYPES = new Set(['module', 'text/javascript', 'application/javascript', 'speculationrules'])
+
 /** sha256 hashes of the inline scripts a browser would run (not JSON or JSON-LD data blocks). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>()
@@ -30,7 +33,7 @@ export function inlineScriptHashes(html: string): string[] {
     open.lastIndex = close.lastIndex
     if (/\bsrc\s*=/i.test(attributes)) continue
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
-    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue
+    if (type && !RUNNING_TYPES.has(type)) continue
     const body = html.slice(tag.index + tag[0].length, end.index)
     hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
   }

@@ -99,6 +99,19 @@ describe('the site in a browser', () => {
     expect(errors).toEqual([])
   })
 
+  it('fetches a page while the pointer rests on its link, so the click finds it ready', async () => {
+    await open('/')
+    const prefetched: string[] = []
+    page.on('request', (request) => {
+      if (/prefetch/.test(request.headers()['sec-purpose'] ?? '')) prefetched.push(new URL(request.url()).pathname)
+    })
+    const card = page.locator('.card__link').first()
+    const href = await card.getAttribute('href')
+    await card.hover()
+    await expect.poll(() => prefetched, { timeout: 5000 }).toContain(href)
+    expect(errors).toEqual([]) // the rules pass the Content-Security-Policy
+  })
+
   it('follows the menu to sections whose URL ends with a slash', async () => {
     await open('/structure/product')
     await page.locator('.nav__list a[href="/structure/"]').click()
