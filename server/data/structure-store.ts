@@ -115,6 +115,17 @@ export async function loadPageRecord(db: Queryable, id: number) {
 
 export type PageRecord = NonNullable<Awaited<ReturnType<typeof loadPageRecord>>>
 
+/** What a product card shows of each given record: image, article and price (no description). */
+export async function loadProductCardParts(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return executeCompiled(db, `product cards ${ids.length}`, ids, () =>
+    db
+      .selectFrom('product')
+      .select(['structureId', 'image', 'article', 'price'])
+      .where('structureId', 'in', [...ids]),
+  )
+}
+
 /** The product parts of the given records. */
 export async function loadProductParts(db: Queryable, ids: readonly number[]) {
   if (ids.length === 0) return []

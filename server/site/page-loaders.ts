@@ -5,6 +5,7 @@ import {
   loadHomeLists,
   loadMetaImages,
   loadPageRecord,
+  loadProductCardParts,
   loadProductParts,
   type PageRecord,
 } from '../data/structure-store'
@@ -104,7 +105,7 @@ async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry) {
 }
 
 async function productCards(db: Db, entries: readonly RouteEntry[]): Promise<ProductCard[]> {
-  const parts = await loadProductParts(
+  const parts = await loadProductCardParts(
     db,
     entries.map((e) => e.id),
   )
