@@ -111,7 +111,10 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
     return !(request.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${ADMIN_SESSION_COOKIE}=`))
   }
 
-  app.get('/*', async (request, reply) => {
+  // Pages go out as Buffers, which the root compression hook (server/plugins/compression.ts)
+  // compresses in one call: @fastify/compress's route hooks (its onRequest, preParsing and onSend)
+  // would only look and pass on every page request.
+  app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
     const url = request.raw.url ?? '/'
     const key = pageCacheKey(url)
     if (!cacheable(request, key)) {
