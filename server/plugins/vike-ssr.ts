@@ -116,7 +116,8 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
   // would only look and pass on every page request.
   app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
     const url = request.raw.url ?? '/'
-    const key = pageCacheKey(url)
+    // The key parses the URL (URL, URLSearchParams): worth it only when there is a cache to ask.
+    const key = cache ? pageCacheKey(url) : null
     if (!cacheable(request, key)) {
       const page = await render(request, url)
       reply.code(page.status).headers(page.headers)

@@ -63,19 +63,35 @@ export function contentSecurityPolicy(
   config: Pick<Config, 'mediaUrl' | 'metrikaId'>,
   nonce?: string,
 ): string {
-  const metrika = config.metrikaId !== null
-  const media = config.mediaUrl ? [config.mediaUrl] : []
   const scripts = [...(nonce ? [`'nonce-${nonce}'`] : []), ...inlineScriptHashes(html)]
-  return [
-    `script-src 'strict-dynamic' ${scripts.join(' ')}${metrika ? ` ${METRIKA_SCRIPT.join(' ')}` : ''}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-    ['img-src', "'self'", 'data:', ...media, ...(metrika ? METRIKA_IMG : [])].join(' '),
-    ['connect-src', "'self'", ...(metrika ? METRIKA_CONNECT : [])].join(' '),
-    `report-uri ${CSP_REPORT_PATH}`,
-  ].join('; ')
+  const { scriptHosts, rest } = policyParts(config)
+  return `script-src 'strict-dynamic' ${scripts.join(' ')}${scriptHosts}; ${rest}`
+}
+
+type PolicyConfig = Pick<Config, 'mediaUrl' | 'metrikaId'>
+const policyPartsByConfig = new WeakMap<PolicyConfig, { scriptHosts: string; rest: string }>()
+
+/** What the policy takes from the config alone, made once per config object, not per page. */
+function policyParts(config: PolicyConfig): { scriptHosts: string; rest: string } {
+  let parts = policyPartsByConfig.get(config)
+  if (!parts) {
+    const metrika = config.metrikaId !== null
+    const media = config.mediaUrl ? [config.mediaUrl] : []
+    parts = {
+      scriptHosts: metrika ? ` ${METRIKA_SCRIPT.join(' ')}` : '',
+      rest: [
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+        ['img-src', "'self'", 'data:', ...media, ...(metrika ? METRIKA_IMG : [])].join(' '),
+        ['connect-src', "'self'", ...(metrika ? METRIKA_CONNECT : [])].join(' '),
+        `report-uri ${CSP_REPORT_PATH}`,
+      ].join('; '),
+    }
+    policyPartsByConfig.set(config, parts)
+  }
+  return parts
 }
 
 /** The other headers of an HTML answer that limit what a page may do. */
