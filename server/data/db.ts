@@ -9,6 +9,8 @@ import {
   PostgresDialect,
   SqliteDialect,
   sql,
+  type Compilable,
+  type CompiledQuery,
   type Migration,
   type MigrationProvider,
   type Transaction,
@@ -216,6 +218,44 @@ export async function bumpContentVersion(trx: Kysely<Database>): Promise<void> {
 export async function readContentVersion(db: Kysely<Database>): Promise<number> {
   const row = await db.selectFrom('contentVersion').select('version').where('id', '=', 1).executeTakeFirst()
   return row?.version ?? 0
+}
+
+// Compiled queries by dialect (each Kysely instance's adapter, shared with its transactions), then
+// by the caller's key.
+const compiledQueries = new WeakMap<object, Map<string, CompiledQuery>>()
+
+/**
+ * Runs a query built and compiled once per database and `key`, with this call's `parameters`: a
+ * page's reads run the same few statements on every rendering, and Kysely would otherwise build
+ * and compile each one's tree anew every time. The key names the query and its shape (the length
+ * of an `in` list, say); `parameters` are its values in the order they appear in the SQL, which the
+ * first compilation checks. Still one query layer: `build` is an ordinary Kysely query.
+ */
+export async function executeCompiled<R>(
+  db: Kysely<Database>,
+  key: string,
+  parameters: readonly unknown[],
+  build: () => Compilable<R>,
+): Promise<R[]> {
+  const { adapter } = db.getExecutor()
+  let queries = compiledQueries.get(adapter)
+  if (!queries) {
+    queries = new Map()
+    compiledQueries.set(adapter, queries)
+  }
+  let compiled = queries.get(key)
+  if (!compiled) {
+    compiled = build().compile()
+    if (
+      compiled.parameters.length !== parameters.length ||
+      compiled.parameters.some((value, i) => value !== parameters[i])
+    ) {
+      throw new Error(`executeCompiled(${key}): the parameters given are not the query's, in its order`)
+    }
+    queries.set(key, compiled)
+  }
+  const { rows } = await db.executeQuery<R>({ ...compiled, parameters })
+  return rows
 }
 
 /** ISO 8601 timestamp used for every createdAt/updatedAt column. */

@@ -2,6 +2,7 @@
 // seed, the write API's checks), as the lead store owns `feedback`. Rows are mapped here, at the
 // edge: callers get entries with booleans and plain values, never the stored 0/1 flags.
 import type { Kysely, Transaction, Updateable } from 'kysely'
+import { executeCompiled } from './db'
 import type { Database, NewStructure, StructureTable } from './schema'
 
 type Queryable = Kysely<Database> | Transaction<Database>
@@ -101,54 +102,72 @@ export async function isGoneUrl(db: Queryable, urlFull: string): Promise<boolean
 const META_COLUMNS = ['metaTitle', 'metaDescription', 'metaImage', 'metaRobots', 'metaJsonLd'] as const
 
 /** What a page shows of its own record: title, text and meta. */
+// The page reads below run on every rendering of a page: compiled once (executeCompiled).
 export async function loadPageRecord(db: Queryable, id: number) {
-  return db
-    .selectFrom('structure')
-    .select(['id', 'title', 'urlFull', 'content', ...META_COLUMNS])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const [record] = await executeCompiled(db, 'page record', [id], () =>
+    db
+      .selectFrom('structure')
+      .select(['id', 'title', 'urlFull', 'content', ...META_COLUMNS])
+      .where('id', '=', id),
+  )
+  return record
 }
 
 export type PageRecord = NonNullable<Awaited<ReturnType<typeof loadPageRecord>>>
 
+/** What a product card shows of each given record: image, article and price (no description). */
+export async function loadProductCardParts(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return executeCompiled(db, `product cards ${ids.length}`, ids, () =>
+    db
+      .selectFrom('product')
+      .select(['structureId', 'image', 'article', 'price'])
+      .where('structureId', 'in', [...ids]),
+  )
+}
+
 /** The product parts of the given records. */
 export async function loadProductParts(db: Queryable, ids: readonly number[]) {
   if (ids.length === 0) return []
-  return db
-    .selectFrom('product')
-    .select(['structureId', 'image', 'article', 'price', 'description'])
-    .where('structureId', 'in', [...ids])
-    .execute()
+  return executeCompiled(db, `product parts ${ids.length}`, ids, () =>
+    db
+      .selectFrom('product')
+      .select(['structureId', 'image', 'article', 'price', 'description'])
+      .where('structureId', 'in', [...ids]),
+  )
 }
 
 /** The share image of each given record (a section's picture on its card), by id. */
 export async function loadMetaImages(db: Queryable, ids: readonly number[]): Promise<Map<number, string | null>> {
   if (ids.length === 0) return new Map()
-  const rows = await db
-    .selectFrom('structure')
-    .select(['id', 'metaImage'])
-    .where('id', 'in', [...ids])
-    .execute()
+  const rows = await executeCompiled(db, `meta images ${ids.length}`, ids, () =>
+    db
+      .selectFrom('structure')
+      .select(['id', 'metaImage'])
+      .where('id', 'in', [...ids]),
+  )
   return new Map(rows.map((r) => [r.id, r.metaImage]))
 }
 
 /** The home page's slides and advantages, in their order. */
 export async function loadHomeLists(db: Queryable, id: number) {
   const [slides, advantages] = await Promise.all([
-    db
-      .selectFrom('sliderItem')
-      .select(['id', 'image', 'title'])
-      .where('structureId', '=', id)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('advantage')
-      .select(['id', 'image', 'title', 'description'])
-      .where('structureId', '=', id)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
+    executeCompiled(db, 'slides', [id], () =>
+      db
+        .selectFrom('sliderItem')
+        .select(['id', 'image', 'title'])
+        .where('structureId', '=', id)
+        .orderBy('sort')
+        .orderBy('id'),
+    ),
+    executeCompiled(db, 'advantages', [id], () =>
+      db
+        .selectFrom('advantage')
+        .select(['id', 'image', 'title', 'description'])
+        .where('structureId', '=', id)
+        .orderBy('sort')
+        .orderBy('id'),
+    ),
   ])
   return { slides, advantages }
 }

@@ -111,9 +111,13 @@ export async function vikeSsrRoutes(app: FastifyInstance, { config }: { config: 
     return !(request.headers.cookie ?? '').split(';').some((c) => c.trim().startsWith(`${ADMIN_SESSION_COOKIE}=`))
   }
 
-  app.get('/*', async (request, reply) => {
+  // Pages go out as Buffers, which the root compression hook (server/plugins/compression.ts)
+  // compresses in one call: @fastify/compress's route hooks (its onRequest, preParsing and onSend)
+  // would only look and pass on every page request.
+  app.get('/*', { compress: false, decompress: false }, async (request, reply) => {
     const url = request.raw.url ?? '/'
-    const key = pageCacheKey(url)
+    // The key parses the URL (URL, URLSearchParams): worth it only when there is a cache to ask.
+    const key = cache ? pageCacheKey(url) : null
     if (!cacheable(request, key)) {
       const page = await render(request, url)
       reply.code(page.status).headers(page.headers)

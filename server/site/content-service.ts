@@ -5,7 +5,7 @@ import { findIdByUrl, isGoneUrl } from '../data/structure-store'
 import type { ContentSource, PageResolution, PublicSettings, SiteInfo, TypeId } from '../../src/site/types'
 import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
 import { loadPage, TYPE_IDS } from './page-loaders'
-import { RouteMapCache, type RouteMap } from './route-map'
+import { derivedFrom, RouteMapCache, type RouteMap } from './route-map'
 import { buildSiteInfo } from './site-info'
 
 interface ContentServiceOptions {
@@ -53,7 +53,7 @@ export class ContentService implements ContentSource {
     const routes = await this.routes()
     const owner = routes.indexes.find((entry) => isPrefixOf(entry.urlFull, normalizePath(urlPathname)))
     if (!owner) return null
-    return buildSiteInfo(routes, owner)
+    return derivedFrom(routes, `site ${owner.id}`, () => buildSiteInfo(routes, owner))
   }
 
   /**

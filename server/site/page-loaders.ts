@@ -5,6 +5,7 @@ import {
   loadHomeLists,
   loadMetaImages,
   loadPageRecord,
+  loadProductCardParts,
   loadProductParts,
   type PageRecord,
 } from '../data/structure-store'
@@ -19,7 +20,7 @@ import type {
   TextPage,
   TypeId,
 } from '../../src/site/types'
-import { breadcrumbs, descendants, publishedChildren, type RouteEntry, type RouteMap } from './route-map'
+import { breadcrumbs, derivedFrom, descendants, publishedChildren, type RouteEntry, type RouteMap } from './route-map'
 
 export const TYPE_IDS: readonly TypeId[] = ['index', 'section', 'product', 'page']
 const HOME_PRODUCTS_PER_SECTION = 8
@@ -86,11 +87,16 @@ function pageMeta(record: PageRecord) {
 /** The catalogue tree for the home page: sections holding products, in tree order. */
 async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry) {
   const { slides, advantages } = await loadHomeLists(db, entry.id)
-  const sectionEntries = descendants(routes, entry.id, (e) => e.typeId === 'section').filter(
-    (s) => publishedChildren(routes, s.id, 'product').length > 0,
-  )
+  const { sectionEntries, shown } = derivedFrom(routes, `home ${entry.id}`, () => {
+    const withProducts = descendants(routes, entry.id, (e) => e.typeId === 'section').filter(
+      (s) => publishedChildren(routes, s.id, 'product').length > 0,
+    )
+    return {
+      sectionEntries: withProducts,
+      shown: withProducts.map((s) => publishedChildren(routes, s.id, 'product').slice(0, HOME_PRODUCTS_PER_SECTION)),
+    }
+  })
   const cards = await sectionCards(db, routes, sectionEntries)
-  const shown = cards.map((card) => publishedChildren(routes, card.id, 'product').slice(0, HOME_PRODUCTS_PER_SECTION))
   // Every section's products in one query, not one per section.
   const products = await productCards(db, shown.flat())
   let next = 0
@@ -98,8 +104,8 @@ async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry) {
   return { slides, advantages, sections }
 }
 
-async function productCards(db: Db, entries: RouteEntry[]): Promise<ProductCard[]> {
-  const parts = await loadProductParts(
+async function productCards(db: Db, entries: readonly RouteEntry[]): Promise<ProductCard[]> {
+  const parts = await loadProductCardParts(
     db,
     entries.map((e) => e.id),
   )
@@ -117,7 +123,7 @@ async function productCards(db: Db, entries: RouteEntry[]): Promise<ProductCard[
   })
 }
 
-async function sectionCards(db: Db, routes: RouteMap, entries: RouteEntry[]): Promise<SectionCard[]> {
+async function sectionCards(db: Db, routes: RouteMap, entries: readonly RouteEntry[]): Promise<SectionCard[]> {
   const images = await loadMetaImages(
     db,
     entries.map((e) => e.id),

@@ -117,9 +117,27 @@ export class RouteMapCache {
   }
 }
 
+// What is derived from a route map alone (a page's tree, the layout's menu) is worked out once per
+// map, not per rendering: a map never changes, a reload makes a new one, and the old one's values
+// go with it.
+const derivedValues = new WeakMap<RouteMap, Map<string, unknown>>()
+
+/** `compute()` once per route map and key; later calls with that map get the same value (read-only). */
+export function derivedFrom<T>(routes: RouteMap, key: string, compute: () => T): T {
+  let values = derivedValues.get(routes)
+  if (!values) {
+    values = new Map()
+    derivedValues.set(routes, values)
+  }
+  if (!values.has(key)) values.set(key, compute())
+  return values.get(key) as T
+}
+
 /** Published children of a record with the given type, in tree order. */
-export function publishedChildren(routes: RouteMap, id: number, typeId: string): RouteEntry[] {
-  return (routes.children.get(id) ?? []).filter((c) => c.published && c.typeId === typeId)
+export function publishedChildren(routes: RouteMap, id: number, typeId: string): readonly RouteEntry[] {
+  return derivedFrom(routes, `children ${id} ${typeId}`, () =>
+    (routes.children.get(id) ?? []).filter((c) => c.published && c.typeId === typeId),
+  )
 }
 
 /** Published descendants in tree order (depth first, by sort), optionally limited in depth. */
