@@ -20,7 +20,7 @@ export function Head() {
  * Links between public pages load whole pages (docs/decisions/021-islands.md): browsers that know
  * speculation rules fetch a page while the pointer rests on its link or is pressed on it, so the
  * click finds it ready (https://developer.chrome.com/docs/web-platform/prerender-pages). Never the
- * back office, the API or media.
+ * API or media; the back office is linked from no public page, so it is not named here either.
  */
 const SPECULATION_RULES = JSON.stringify({
   prefetch: [
@@ -28,7 +28,6 @@ const SPECULATION_RULES = JSON.stringify({
       where: {
         and: [
           { href_matches: '/*' },
-          { not: { href_matches: '/admin{/*}?' } },
           { not: { href_matches: '/api/*' } },
           { not: { href_matches: '/media/*' } },
           { not: { selector_matches: '[download], [data-native]' } },
