@@ -375,6 +375,31 @@ describe('the lead dialog', () => {
   })
 })
 
+describe('the form page with JavaScript', () => {
+  it('checks the fields in the browser and sends the lead as JSON, staying on the page', async () => {
+    await open('/zayavka')
+    const posts: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/feedback')) posts.push(request.headers()['content-type'] ?? '')
+    })
+    // The page's form is an island: an empty submit is answered in the browser.
+    await page.getByRole('button', { name: 'Отправить' }).click()
+    await page.getByText('Поле обязательно').first().waitFor()
+    expect(posts).toEqual([])
+    const email = `page.${Date.now()}@example.ru`
+    await page.getByLabel('Ваше имя').fill('Вера')
+    await page.getByLabel('Ваш телефон').fill('9165554433')
+    await page.getByLabel('Ваш E-mail').fill(email)
+    await page.getByRole('checkbox', { name: 'Я даю согласие на обработку персональных данных' }).check()
+    await page.getByRole('button', { name: 'Отправить' }).click()
+    await page.getByRole('heading', { name: 'Заявка отправлена' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/zayavka')
+    expect(posts).toEqual([expect.stringContaining('application/json')])
+    expect(leadRow(email)).toMatchObject({ username: 'Вера', phoneE164: '+79165554433' })
+    expect(errors).toEqual([])
+  })
+})
+
 describe('the lead form without JavaScript', () => {
   it('leads from the header button to the form page, posts urlencoded and lands on the thank-you page', async () => {
     await open('/', { javaScriptEnabled: false })
