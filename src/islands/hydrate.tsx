@@ -29,15 +29,18 @@ export async function hydrateIslands(registry: IslandRegistry): Promise<void> {
       }
       const Component = 'load' in entry ? await entry.load() : entry
       const props = JSON.parse(element.dataset.props ?? '{}') as object
-      hydrateRoot(
-        element,
-        <ModalContext value={modal}>
-          <IslandRoot context={context}>
-            <Component {...props} />
-          </IslandRoot>
-        </ModalContext>,
-        { identifierPrefix: element.dataset.idPrefix },
-      )
+      // hydrateRoot only schedules the work: the island is interactive once its effects ran.
+      await new Promise<void>((hydrated) => {
+        hydrateRoot(
+          element,
+          <ModalContext value={modal}>
+            <IslandRoot context={context} onHydrated={hydrated}>
+              <Component {...props} />
+            </IslandRoot>
+          </ModalContext>,
+          { identifierPrefix: element.dataset.idPrefix },
+        )
+      })
     }),
   )
   document.documentElement.dataset.hydrated = ''

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { MediaContext } from '../components/media-context'
 import { LeadSettingsContext, type LeadSettings } from '../lead/lead-settings'
 
@@ -18,7 +18,17 @@ export const ISLAND_TAG = 'vitrina-island'
  * The providers around an island: the server renders the island inside it and the browser
  * hydrates the same tree, so both produce the same markup (and the same useId values).
  */
-export function IslandRoot({ context, children }: { context: IslandContext; children: ReactNode }) {
+export function IslandRoot({
+  context,
+  children,
+  onHydrated,
+}: {
+  context: IslandContext
+  children: ReactNode
+  /** Called in the browser once the island has hydrated (its children's effects have run) */
+  onHydrated?: () => void
+}) {
+  useEffect(() => onHydrated?.(), [onHydrated])
   return (
     <MediaContext value={context.mediaUrl}>
       <LeadSettingsContext value={context.lead}>{children}</LeadSettingsContext>
