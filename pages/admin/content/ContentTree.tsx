@@ -2,16 +2,12 @@ import './content.css'
 import { useCallback, useEffect, useState } from 'react'
 import { ApiError } from '../../../src/api/http-client'
 import { useAdminApi } from '../layout/admin-context'
-import { TYPE_LABELS, type TypeId } from './editor/record-draft'
+import { TYPE_LABELS, type RecordDraft } from './editor/record-draft'
+import { AdminError } from '../layout/AdminError'
 
-interface Row {
+/** A record as the tree lists it: the draft's identity and state, with its saved id and order. */
+type Row = Pick<RecordDraft, 'parentId' | 'typeId' | 'title' | 'urlFull' | 'published' | 'status'> & {
   id: number
-  parentId: number | null
-  typeId: TypeId
-  title: string
-  urlFull: string
-  published: boolean
-  status: number | null
   sort: number
 }
 
@@ -141,11 +137,7 @@ export function ContentTree() {
           Новый сайт или лендинг
         </a>
       </div>
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError message={error} />
       {!rows && !error && <p role="status">Загружаем структуру…</p>}
       <p className="visually-hidden" role="status">
         {moved}

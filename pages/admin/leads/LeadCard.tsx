@@ -5,6 +5,7 @@ import { formatDateTimeIn } from '../../../src/format/format-date'
 import { telHref } from '../../../src/format/phone'
 import { useAdminApi, useTimeZone } from '../layout/admin-context'
 import { channelLabel, deliveryText, STATUS_LABELS } from './lead-texts'
+import { AdminError } from '../layout/AdminError'
 
 /** One lead: who, when, its status; the details (source, consent, deliveries) fold out. */
 export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message: string) => void }) {
@@ -80,11 +81,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
           </button>
         )}
       </div>
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError message={error} />
       <details className="lead-card__details">
         <summary>Подробности</summary>
         <dl className="lead-card__facts">

@@ -5,6 +5,7 @@ import { LEAD_TAB_TITLES, LEAD_TABS, type LeadTab } from '../../../src/admin/adm
 import { useAdminApi } from '../layout/admin-context'
 import { LeadCard } from './LeadCard'
 import { useLeads } from './use-leads'
+import { AdminError } from '../layout/AdminError'
 
 const PAGE_SIZE = 20
 
@@ -69,11 +70,7 @@ export function LeadsInbox() {
       <p className="visually-hidden" aria-live="polite">
         {[notice, message].filter(Boolean).join('. ')}
       </p>
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError message={error} />
       {page && page.data.length === 0 && !loading && (
         <p className="leads-empty">{q ? 'Ничего не найдено.' : 'Здесь пока нет заявок.'}</p>
       )}

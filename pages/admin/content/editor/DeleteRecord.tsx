@@ -3,6 +3,7 @@ import { navigate } from 'vike/client/router'
 import { ApiError } from '../../../../src/api/http-client'
 import { useAdminApi } from '../../layout/admin-context'
 import type { RecordDraft } from './record-draft'
+import { AdminError } from '../../layout/AdminError'
 
 /**
  * «Удалить» with an in-page confirmation (not window.confirm: it can be read, styled and tested like
@@ -84,11 +85,7 @@ export function DeleteRecord({ draft }: { draft: RecordDraft }) {
           Удалить
         </button>
       )}
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError message={error} />
     </div>
   )
 }

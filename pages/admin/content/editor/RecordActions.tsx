@@ -3,6 +3,7 @@ import { ApiError } from '../../../../src/api/http-client'
 import { useAdminApi } from '../../layout/admin-context'
 import { DeleteRecord } from './DeleteRecord'
 import type { RecordDraft } from './record-draft'
+import { AdminError } from '../../layout/AdminError'
 
 interface RecordActionsProps {
   draft: RecordDraft
@@ -77,11 +78,7 @@ export function RecordActions({ draft, onChanged }: RecordActionsProps) {
           </button>
         )}
       </div>
-      {error && (
-        <p className="admin-error" role="alert">
-          {error}
-        </p>
-      )}
+      <AdminError message={error} />
       <DeleteRecord draft={draft} />
     </section>
   )
