@@ -45,14 +45,19 @@ function srcSet(mediaUrl: string, upload: SizedUpload, format: VariantFormat, bo
 export function Image({ src, alt, ratio = 1, width = 600, eager = false, className, sizes }: ImageProps) {
   const mediaUrl = useMediaUrl()
   const height = Math.round(width / ratio)
-  const classes = ['image', className].filter(Boolean).join(' ')
+  // The box keeps its ratio before and after loading (object-fit crops the image to it). Square
+  // boxes (cards, icons: most images of a page) take it from a class; a style object per image
+  // was a tenth of an uncached home page's allocations.
+  const square = width === height
+  const classes = ['image', square && 'image--square', className].filter(Boolean).join(' ')
+  const box = square ? undefined : { aspectRatio: `${width} / ${height}` }
   if (!src) {
     return (
       // An empty alt means decorative, as on <img>: then the placeholder is hidden from assistive
       // technology rather than an unnamed image.
       <span
         className={`${classes} image--empty`}
-        style={{ aspectRatio: `${width} / ${height}` }}
+        style={box}
         {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       />
     )
@@ -67,7 +72,7 @@ export function Image({ src, alt, ratio = 1, width = 600, eager = false, classNa
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
       decoding={eager ? 'sync' : 'async'}
-      style={{ aspectRatio: `${width} / ${height}` }}
+      style={box}
     />
   )
   const upload = parseSizedUpload(src)
