@@ -152,9 +152,13 @@ function staticAsset(): string {
 function printFloors(home: Record<Mode, Record<string, string | number>>, staticFile: Record<string, string | number>) {
   const check = (value: number, floor: number) => `${value} (floor ${floor}: ${value <= floor ? 'met' : 'NOT met'})`
   console.log("Issue #9's floors for the home page:")
-  console.log(`  uncached CPU ms/req (br): ${check(Number(home.uncached['CPU ms/req br']), FLOORS.uncachedCpuMs)}`)
-  console.log(`  cached CPU ms/req (br):   ${check(Number(home.cached['CPU ms/req br']), FLOORS.cachedCpuMs)}`)
-  console.log(`  HTML KiB gzip:            ${check(Number(home.cached['KiB gzip']), FLOORS.htmlGzipKiB)}`)
+  // The issue's side-by-side table matches answers without compression: its "Vitrina today" (2.25 ms)
+  // is this bench's first plain figure (2.31), not its brotli one (3.28). Both are printed; with
+  // brotli a live answer also pays for compressing it.
+  console.log(`  uncached CPU ms/req (plain): ${check(Number(home.uncached['CPU ms/req plain']), FLOORS.uncachedCpuMs)}`)
+  console.log(`  uncached CPU ms/req (br):    ${check(Number(home.uncached['CPU ms/req br']), FLOORS.uncachedCpuMs)}`)
+  console.log(`  cached CPU ms/req (br):      ${check(Number(home.cached['CPU ms/req br']), FLOORS.cachedCpuMs)}`)
+  console.log(`  HTML KiB gzip:               ${check(Number(home.cached['KiB gzip']), FLOORS.htmlGzipKiB)}`)
   const cached = Number(home.cached['CPU ms/req br'])
   const file = Number(staticFile['CPU ms/req br'])
   const within = (100 * (cached - file)) / file
