@@ -155,7 +155,9 @@ function printFloors(home: Record<Mode, Record<string, string | number>>, static
   // The issue's side-by-side table matches answers without compression: its "Vitrina today" (2.25 ms)
   // is this bench's first plain figure (2.31), not its brotli one (3.28). Both are printed; with
   // brotli a live answer also pays for compressing it.
-  console.log(`  uncached CPU ms/req (plain): ${check(Number(home.uncached['CPU ms/req plain']), FLOORS.uncachedCpuMs)}`)
+  console.log(
+    `  uncached CPU ms/req (plain): ${check(Number(home.uncached['CPU ms/req plain']), FLOORS.uncachedCpuMs)}`,
+  )
   console.log(`  uncached CPU ms/req (br):    ${check(Number(home.uncached['CPU ms/req br']), FLOORS.uncachedCpuMs)}`)
   console.log(`  cached CPU ms/req (br):      ${check(Number(home.cached['CPU ms/req br']), FLOORS.cachedCpuMs)}`)
   console.log(`  HTML KiB gzip:               ${check(Number(home.cached['KiB gzip']), FLOORS.htmlGzipKiB)}`)
