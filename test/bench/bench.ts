@@ -1,6 +1,7 @@
 // `npm run bench`: the production build on loopback, fixed-duration load per URL, printed as
 // tables. Numbers only: it never fails a build. Bounded: DURATION_S seconds per URL and encoding
-// (default 5, after 1–5 s of warm-up; about four minutes in all), loopback only. The server is
+// (default 5), each after a warm-up until the server's CPU time per request settles (3–20 s, see
+// load.ts); about six minutes in all, loopback only. The server is
 // pinned to CPU 1 and this load generator to CPU 0 where taskset exists: CPU ms per request (the server
 // process's own CPU time over the requests it served) is then comparable between runs; req/s and
 // latencies also depend on whatever else the machine is doing.
@@ -109,7 +110,7 @@ async function benchSite(mode: Mode) {
   try {
     for (const [label, request] of targets(mode)) {
       const browser = await runLoad(pool, pid, request, BROWSER, DURATION_MS, CONCURRENCY)
-      const plain = await runLoad(pool, pid, request, {}, DURATION_MS / 2, CONCURRENCY, false) // warm already
+      const plain = await runLoad(pool, pid, request, {}, DURATION_MS / 2, CONCURRENCY)
       const sizes = await answerSizes(pool, request)
       rows.push({
         [mode]: label,
@@ -121,6 +122,7 @@ async function benchSite(mode: Mode) {
         'KiB raw': (sizes.raw / 1024).toFixed(1),
         'KiB gzip': (sizes.gzip / 1024).toFixed(1),
         'KiB br': (sizes.br / 1024).toFixed(1),
+        'warm-up s': `${browser.warmUpSeconds.toFixed(0)}+${plain.warmUpSeconds.toFixed(0)}`,
         statuses: browser.statuses,
         errors: browser.errors + plain.errors,
       })
