@@ -70,6 +70,15 @@ async function send(pool: Pool, request: BenchRequest, headers: Record<string, s
   return { status: res.statusCode, body }
 }
 
+/** `concurrency` loops, each running `one` back to back until `end` (a Date.now() time). */
+async function loops(concurrency: number, end: number, one: () => Promise<void>): Promise<void> {
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) await one()
+    }),
+  )
+}
+
 /**
  * Each URL is loaded before measuring until the server's CPU time per request settles, so that a
  * figure is the cost of a request to a running server, not of compiling it: V8 optimises the hot
@@ -93,15 +102,10 @@ async function warmUp(
   while (Date.now() - started < WARM_UP.maxMs) {
     const cpuBefore = cpuMs(pid)
     let served = 0
-    const end = Date.now() + WARM_UP.windowMs
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < end) {
-          await send(pool, request, headers)
-          served++
-        }
-      }),
-    )
+    await loops(concurrency, Date.now() + WARM_UP.windowMs, async () => {
+      await send(pool, request, headers)
+      served++
+    })
     perRequest.push((cpuMs(pid) - cpuBefore) / Math.max(served, 1))
     const last = perRequest.slice(-WARM_UP.minWindows)
     if (last.length === WARM_UP.minWindows && Math.max(...last) <= WARM_UP.spread * Math.min(...last)) break
@@ -109,7 +113,7 @@ async function warmUp(
   return (Date.now() - started) / 1000
 }
 
-/** `concurrency` loops sending `request` back to back for `durationMs`, after a warm-up (unless told the URL is warm). */
+/** `concurrency` loops sending `request` back to back for `durationMs`, after the warm-up. */
 export async function runLoad(
   pool: Pool,
   pid: number,
@@ -117,30 +121,24 @@ export async function runLoad(
   headers: Record<string, string>,
   durationMs: number,
   concurrency: number,
-  warm = false,
 ): Promise<LoadResult> {
-  const warmUpSeconds = warm ? 0 : await warmUp(pool, pid, request, headers, concurrency)
+  const warmUpSeconds = await warmUp(pool, pid, request, headers, concurrency)
   const latencies: number[] = []
   const statuses = new Map<number, number>()
   let errors = 0
   const cpuBefore = cpuMs(pid)
   const started = performance.now()
-  const end = Date.now() + durationMs
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (Date.now() < end) {
-        const at = performance.now()
-        try {
-          const { status } = await send(pool, request, headers)
-          statuses.set(status, (statuses.get(status) ?? 0) + 1)
-          if (status >= 500) errors++
-        } catch {
-          errors++
-        }
-        latencies.push(performance.now() - at)
-      }
-    }),
-  )
+  await loops(concurrency, Date.now() + durationMs, async () => {
+    const at = performance.now()
+    try {
+      const { status } = await send(pool, request, headers)
+      statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      if (status >= 500) errors++
+    } catch {
+      errors++
+    }
+    latencies.push(performance.now() - at)
+  })
   const seconds = (performance.now() - started) / 1000
   const cpu = cpuMs(pid) - cpuBefore
   latencies.sort((a, b) => a - b)
