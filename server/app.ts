@@ -4,20 +4,20 @@ import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { adminSessionPlugin } from './admin/session-plugin'
-import { apiRoutes } from './api/index'
+import { apiRoutes } from './api-routes'
 import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
-import { deliveryPlugin } from './leads/delivery-plugin'
-import { journalPlugin } from './leads/journal-plugin'
+import { deliveryPlugin } from './leads/delivery/delivery-plugin'
+import { journalPlugin } from './leads/intake/journal-plugin'
 import { legacyUploadsPlugin } from './media/legacy-uploads'
-import { compressionPlugin } from './plugins/compression'
-import { errorsPlugin } from './plugins/errors'
-import { healthRoutes } from './plugins/health'
-import { responseHeadersPlugin } from './plugins/response-headers'
-import { seoRoutes } from './plugins/seo'
-import { staticAssetsPlugin } from './plugins/static-assets'
-import { vikeSsrRoutes } from './plugins/vike-ssr'
-import { contentPlugin } from './site/content-plugin'
+import { compressionPlugin } from './http/compression'
+import { errorsPlugin } from './http/errors'
+import { healthRoutes } from './http/health'
+import { responseHeadersPlugin } from './http/response-headers'
+import { seoRoutes } from './site/seo'
+import { staticAssetsPlugin } from './http/static-assets'
+import { vikeSsrRoutes } from './site/page-route'
+import { contentPlugin } from './content/content-plugin'
 
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false
@@ -64,7 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(errorsPlugin)
   // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.
   // Registered before the routes they must wrap (@fastify/static included). Bodies held whole go
-  // through one zlib call (server/plugins/compression.ts); streams through @fastify/compress.
+  // through one zlib call (server/http/compression.ts); streams through @fastify/compress.
   // Quality 4, not zlib's default 11: on the fly, 11 cost ~3 ms of CPU per 30 KB page, more than
   // rendering it; cached pages carry their own quality-9 variants made once (server/site/page-cache.ts).
   await app.register(compressionPlugin)

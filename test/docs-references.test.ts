@@ -44,6 +44,25 @@ describe('references to documents', () => {
     expect(dangling.map(({ file, match }) => `${file}: ${match[0]}`)).toEqual([])
   })
 
+  it('names only files and folders of the tree that exist, in code comments, the README and the contract', () => {
+    // Decision records keep their history (a file a decision removed); everything else is current.
+    const current = [...texts].filter(([file]) => !file.startsWith(path.join('docs', 'decisions')))
+    const named = current.flatMap(([file, text]) =>
+      [...text.matchAll(/(?<![\w./-])(?:server|src|pages|renderer|test|docs)\/[\w.+/-]*[\w+-]/g)].map((match) => ({
+        file,
+        name: match[0].replace(/\.$/, ''),
+      })),
+    )
+    expect(named.length).toBeGreaterThan(50)
+    const decisions = fs.readdirSync(path.join(ROOT_DIR, 'docs/decisions'))
+    // `docs/decisions/011` is short for the decision with that number.
+    const exists = (name: string) =>
+      ['', '.ts', '.tsx'].some((extension) => fs.existsSync(path.join(ROOT_DIR, name + extension))) ||
+      (/^docs\/decisions\/\d{3}$/.test(name) && decisions.some((file) => file.startsWith(name.slice(-3))))
+    const missing = named.filter(({ name }) => !exists(name))
+    expect(missing.map(({ file, name }) => `${file}: ${name}`)).toEqual([])
+  })
+
   it('cites no notes kept outside the repository', () => {
     const outside = occurrences(/CONTRACT §|spec point|spec §|\bresearch\b[^\n]*\.md|vike\.md|ecosystem\.md|STYLE §/g)
     expect(outside.map(({ file, match }) => `${file}: ${match[0]}`)).toEqual([])

@@ -1,5 +1,4 @@
 // https://vike.dev/Head — canonical link, Open Graph, robots and JSON-LD of the record.
-// After client navigations renderer/+onAfterRenderClient.ts brings the same tags up to date.
 import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
 import { OG_IMAGE_SIZE, pageHeadTags } from '../../src/site/head-tags'

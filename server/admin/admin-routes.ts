@@ -3,9 +3,9 @@
 // the owner sees is kept by a browser or proxy cache.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
-import { clampStatus, HttpError } from '../http-error'
-import { errorBody } from '../plugins/errors'
-import { leadRoutes } from './lead-routes'
+import { clampStatus, HttpError } from '../http/http-error'
+import { errorBody } from '../http/errors'
+import { leadRoutes } from '../leads/inbox/inbox-routes'
 import { sessionRoutes } from './session-routes'
 
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {

@@ -3,7 +3,7 @@
 // it always says where the request comes from in Origin. A state-changing request is accepted
 // only when Origin is the site itself: PUBLIC_URL's origin, or the origin the request was sent to.
 import type { FastifyRequest } from 'fastify'
-import { HttpError } from '../http-error'
+import { HttpError } from '../http/http-error'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 

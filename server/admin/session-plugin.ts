@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
-import { ADMIN_SESSION_COOKIE } from '../plugins/vike-ssr'
+import { ADMIN_SESSION_COOKIE } from '../site/page-route'
 import {
   createSession,
   deleteSession,

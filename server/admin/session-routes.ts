@@ -4,8 +4,8 @@
 //   DELETE /api/admin/session              204, the session deleted and the cookie cleared
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
-import { HttpError } from '../http-error'
-import { countRequest } from '../leads/rate-limit-store'
+import { HttpError } from '../http/http-error'
+import { countRequest } from '../http/rate-limit-store'
 import { requireSameOrigin } from './origin-check'
 
 /** Sign-in attempts per client address per minute, counted in the database across workers. */

@@ -2,7 +2,7 @@
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import { openDatabase, type Db } from './db'
-import { seedDemoContent } from './seed'
+import { seedDemoContent } from '../content/seed'
 
 declare module 'fastify' {
   interface FastifyInstance {

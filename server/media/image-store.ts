@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
-import { HttpError } from '../http-error'
+import { HttpError } from '../http/http-error'
 import { sizedUploadPath } from '../../src/site/image-variants'
 
 export const IMAGE_LIMITS = Object.freeze({

@@ -8,7 +8,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
-import { COMPRESS_MIN_BYTES, isCompressible, pickEncoding, type Encoding } from '../plugins/compression'
+import { COMPRESS_MIN_BYTES, isCompressible, pickEncoding, type Encoding } from '../http/compression'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)

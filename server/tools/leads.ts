@@ -2,7 +2,7 @@
 // npm run leads -- deliveries                          deliveries not sent yet, and dead ones
 // npm run leads -- retry <id…|--dead>                  put deliveries back in the queue
 // Talks to the running site through its API with the admin token (VITRINA_URL, ADMIN_TOKEN).
-import { LEAD_FIELDS, leadsCsv } from '../leads/lead-csv'
+import { LEAD_FIELDS, leadsCsv } from '../leads/inbox/lead-csv'
 import { createToolApi, readToolConfig, requireToken, runTool, UsageError, type ToolConfig } from './tool-config'
 
 const USAGE = [

@@ -2,9 +2,9 @@
 // other within about a second (route map, menu and cached API answers), with no restart.
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { apiRoutes } from '../../server/api/index'
+import { apiRoutes } from '../../server/api-routes'
 import { dbPlugin } from '../../server/data/db-plugin'
-import { contentPlugin } from '../../server/site/content-plugin'
+import { contentPlugin } from '../../server/content/content-plugin'
 import { stringifyQuery } from '../../src/api/query-string'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { ADMIN_TOKEN, AUTH } from './helpers'

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consentVersion } from '../../server/api/leads/lead-store'
+import { consentVersion } from '../../server/leads/lead-store'
 import { multipartBody } from '../helpers/multipart'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { waitFor } from '../helpers/receivers'

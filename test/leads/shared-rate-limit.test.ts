@@ -2,7 +2,7 @@
 // two hosts on one PostgreSQL) share one count per client address.
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
-import { countRequest } from '../../server/leads/rate-limit-store'
+import { countRequest } from '../../server/http/rate-limit-store'
 import { buildTestApp, testConfig, type TestApp } from '../helpers/build-test-app'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 

@@ -2,7 +2,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bumpContentVersion, now } from '../../server/data/db'
-import { insertRecord } from '../../server/data/structure-store'
+import { insertRecord } from '../../server/content/structure-store'
 import { formatPrice } from '../../src/format/format-price'
 import { buildTestApp, decodeEntities, titleOf, type TestApp } from '../helpers/build-test-app'
 

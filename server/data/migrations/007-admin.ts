@@ -4,7 +4,7 @@
 // lead by name, e-mail or phone digits the same way in SQLite and PostgreSQL (SQLite's lower()
 // and LIKE fold ASCII only, so Cyrillic names are folded once, in JavaScript, when stored).
 import type { Kysely } from 'kysely'
-import { leadSearchText } from '../../leads/lead-search'
+import { leadSearchText } from '../../leads/inbox/lead-search'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -1,0 +1,24 @@
+// Everything under /api: JSON in and out. Registers each resource plugin, nothing else.
+import type { FastifyInstance } from 'fastify'
+import type { Config } from './config'
+import { adminRoutes } from './admin/admin-routes'
+import { errorBody } from './http/errors'
+import { cspReportRoutes } from './site/csp-report'
+import { deliveryRoutes } from './leads/inbox/delivery-routes'
+import { leadsRoutes } from './leads/intake/intake-routes'
+import { modelRoutes } from './model-api/routes'
+
+export async function apiRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  // POST /api/feedback (the lead form): its own validator, parsers and rate limit.
+  await app.register(leadsRoutes, { config })
+  // The lead outbox for the owner's tools: admin token only.
+  await app.register(deliveryRoutes, { config })
+  // Reports of what the Content-Security-Policy blocked: small, rate-limited, logged without data.
+  await app.register(cspReportRoutes)
+  // The back office: sign-in, sign-out and the lead inbox (session or admin token).
+  await app.register(adminRoutes, { prefix: '/admin', config })
+  // Generic model reads and content writes (GET/POST/PATCH /api/:model …); never writes feedback.
+  await app.register(modelRoutes, { config })
+  // Unknown API paths are JSON 404s, never an HTML page from the SSR catch-all.
+  app.all('/*', async (_request, reply) => reply.code(404).send(errorBody(404)))
+}

@@ -1,0 +1,88 @@
+// Page data for the SSR pages: resolves a URL to a page (or a redirect, 404, 410) through the
+// route map, and the site info of the layout. Handed to Vike's renderPage() in pageContext.
+import type { Db } from '../data/db'
+import { findIdByUrl, isGoneUrl } from './structure-store'
+import type { ContentSource, PageResolution, PublicSettings, SiteInfo, TypeId } from '../../src/site/types'
+import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
+import { loadPage, TYPE_IDS } from './page-loaders'
+import { derivedFrom, RouteMapCache, type RouteMap } from './route-map'
+import { buildSiteInfo } from './site-info'
+
+interface ContentServiceOptions {
+  ttlSeconds: number
+  publicSettings: PublicSettings
+}
+
+export class ContentService implements ContentSource {
+  private readonly routeMap: RouteMapCache
+  readonly publicSettings: PublicSettings
+
+  constructor(
+    private readonly db: Db,
+    options: ContentServiceOptions,
+  ) {
+    this.routeMap = new RouteMapCache(db, options.ttlSeconds)
+    this.publicSettings = Object.freeze({ ...options.publicSettings })
+  }
+
+  /** Drops the cached route map; the next request reloads it. Call after every content write. */
+  invalidate(): void {
+    this.routeMap.invalidate()
+  }
+
+  /** Runs after every invalidation, this process's own writes and other processes' alike. */
+  onInvalidate(listener: () => void): void {
+    this.routeMap.onInvalidate(listener)
+  }
+
+  /** Notices other processes' content writes (at most one version read a second). */
+  sync(): Promise<void> {
+    return this.routeMap.sync()
+  }
+
+  /** Whether the last content version check reached the database (at most a second old). */
+  get databaseReachable(): boolean {
+    return this.routeMap.databaseReachable
+  }
+
+  routes(): Promise<RouteMap> {
+    return this.routeMap.get()
+  }
+
+  async getSite(urlPathname: string): Promise<SiteInfo | null> {
+    const routes = await this.routes()
+    const owner = routes.indexes.find((entry) => isPrefixOf(entry.urlFull, normalizePath(urlPathname)))
+    if (!owner) return null
+    return derivedFrom(routes, `site ${owner.id}`, () => buildSiteInfo(routes, owner))
+  }
+
+  /**
+   * @param options.slashExact false for pageContext.json requests: Vike maps both `/a` and `/a/`
+   *   to `/a/index.pageContext.json` and hands us `/a`, so the slash variant is not redirected.
+   */
+  async resolvePage(urlPathname: string, options: { slashExact?: boolean } = {}): Promise<PageResolution> {
+    let routes = await this.routes()
+    const path = normalizePath(urlPathname)
+    let entry = routes.byUrl.get(path)
+    if (!entry && (await findIdByUrl(this.db, path)) !== null) {
+      // Added since the map was loaded (by another process or straight into the database).
+      this.invalidate()
+      routes = await this.routes()
+      entry = routes.byUrl.get(path)
+    }
+    if (!entry) {
+      const toggled = toggleTrailingSlash(path)
+      const other = toggled ? routes.byUrl.get(toggled) : undefined
+      if (other?.published && options.slashExact !== false) return { kind: 'redirect', url: other.urlFull }
+      if (!other) return (await isGoneUrl(this.db, path)) ? { kind: 'gone' } : { kind: 'missing' }
+      entry = other
+    }
+    if (path !== urlPathname) return { kind: 'redirect', url: path }
+    if (!entry.published || !TYPE_IDS.includes(entry.typeId as TypeId)) return { kind: 'missing' }
+    if (entry.status === 410) return { kind: 'gone' }
+    if (entry.status === 404) return { kind: 'missing' }
+    const page = await loadPage(this.db, routes, entry)
+    if (!page) return { kind: 'missing' }
+    return { kind: 'page', page, status: entry.status ?? 200 }
+  }
+}

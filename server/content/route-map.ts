@@ -1,0 +1,174 @@
+// The route map: every record's URL and place in the tree, plus the index records with their
+// logo, phone and texts (the spec's structure load). Loaded in two queries and kept by
+// RouteMapCache for structureTtl seconds, served stale while it reloads, dropped on writes.
+import { readContentVersion, type Db } from '../data/db'
+import { loadRouteEntries, type IndexEntry, type RouteEntry } from './structure-store'
+import type { NavLink } from '../../src/site/types'
+
+export type { IndexEntry, RouteEntry }
+
+const VERSION_CHECK_MS = 1000
+
+export interface RouteMap {
+  readonly byUrl: ReadonlyMap<string, RouteEntry>
+  readonly byId: ReadonlyMap<number, RouteEntry>
+  readonly children: ReadonlyMap<number | null, RouteEntry[]>
+  /** Index records, longest urlFull first, for owner lookup */
+  readonly indexes: readonly IndexEntry[]
+  readonly loadedAt: number
+}
+
+async function loadRouteMap(db: Db): Promise<RouteMap> {
+  const { entries, indexes } = await loadRouteEntries(db)
+  const children = new Map<number | null, RouteEntry[]>()
+  for (const e of entries) {
+    const list = children.get(e.parentId) ?? []
+    list.push(e)
+    children.set(e.parentId, list)
+  }
+  return {
+    byUrl: new Map(entries.map((e) => [e.urlFull, e])),
+    byId: new Map(entries.map((e) => [e.id, e])),
+    children,
+    indexes,
+    loadedAt: Date.now(),
+  }
+}
+
+/** The route map of this process, with the content version check that keeps PM2 workers in step. */
+export class RouteMapCache {
+  private current: RouteMap | null = null
+  private loading: Promise<RouteMap> | null = null
+  private generation = 0
+  private version: number | null = null
+  private versionCheckedAt = 0
+  private reachable = true
+  private readonly listeners: (() => void)[] = []
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  /** Drops the cached map; the next request reloads it. Call after every content write. */
+  invalidate(): void {
+    this.generation++
+    this.current = null
+    for (const listener of this.listeners) listener()
+  }
+
+  /** Runs after every invalidation, this process's own writes and other processes' alike. */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener)
+  }
+
+  /**
+   * Notices content writes made by other processes (PM2 workers, tools): at most once a second
+   * it reads the content version that every write bumps, and invalidates when it moved.
+   */
+  async sync(): Promise<void> {
+    const now = Date.now()
+    if (now - this.versionCheckedAt < VERSION_CHECK_MS) return
+    this.versionCheckedAt = now
+    let version: number
+    try {
+      version = await readContentVersion(this.db)
+    } catch {
+      // Unreachable: pages keep coming from the page cache and this last good map until it is back.
+      this.reachable = false
+      return
+    }
+    this.reachable = true
+    if (this.version !== null && version !== this.version) this.invalidate()
+    this.version = version
+  }
+
+  /** Whether the last version check reached the database. */
+  get databaseReachable(): boolean {
+    return this.reachable
+  }
+
+  async get(): Promise<RouteMap> {
+    await this.sync()
+    const map = this.current
+    const fresh = map && Date.now() - map.loadedAt < this.ttlSeconds * 1000
+    if (map && fresh) return map
+    const reload = this.loading ?? this.reload()
+    // Stale-while-revalidate: an expired map keeps serving while the new one loads, and for as
+    // long as the database cannot give a new one.
+    if (map) {
+      reload.catch(() => {})
+      return map
+    }
+    return reload
+  }
+
+  private reload(): Promise<RouteMap> {
+    const generation = this.generation
+    this.loading = loadRouteMap(this.db)
+      .then((map) => {
+        if (generation === this.generation) this.current = map
+        return map
+      })
+      .finally(() => {
+        this.loading = null
+      })
+    return this.loading
+  }
+}
+
+// What is derived from a route map alone (a page's tree, the layout's menu) is worked out once per
+// map, not per rendering: a map never changes, a reload makes a new one, and the old one's values
+// go with it.
+const derivedValues = new WeakMap<RouteMap, Map<string, unknown>>()
+
+/** `compute()` once per route map and key; later calls with that map get the same value (read-only). */
+export function derivedFrom<T>(routes: RouteMap, key: string, compute: () => T): T {
+  let values = derivedValues.get(routes)
+  if (!values) {
+    values = new Map()
+    derivedValues.set(routes, values)
+  }
+  if (!values.has(key)) values.set(key, compute())
+  return values.get(key) as T
+}
+
+/** Published children of a record with the given type, in tree order. */
+export function publishedChildren(routes: RouteMap, id: number, typeId: string): readonly RouteEntry[] {
+  return derivedFrom(routes, `children ${id} ${typeId}`, () =>
+    (routes.children.get(id) ?? []).filter((c) => c.published && c.typeId === typeId),
+  )
+}
+
+/** Published descendants in tree order (depth first, by sort), optionally limited in depth. */
+export function descendants(
+  routes: RouteMap,
+  rootId: number,
+  accept: (e: RouteEntry) => boolean,
+  maxDepth = 8,
+): RouteEntry[] {
+  const out: RouteEntry[] = []
+  const walk = (id: number, depth: number) => {
+    if (depth > maxDepth) return
+    for (const child of routes.children.get(id) ?? []) {
+      // A nested index record is another landing with its own tree.
+      if (!child.published || child.typeId === 'index') continue
+      if (accept(child)) out.push(child)
+      walk(child.id, depth + 1)
+    }
+  }
+  walk(rootId, 1)
+  return out
+}
+
+export function breadcrumbs(routes: RouteMap, entry: RouteEntry): NavLink[] {
+  const chain: NavLink[] = []
+  let cursor: RouteEntry | undefined = entry
+  const seen = new Set<number>()
+  while (cursor && !seen.has(cursor.id)) {
+    seen.add(cursor.id)
+    chain.unshift({ title: cursor.typeId === 'index' ? 'Главная' : cursor.title, url: cursor.urlFull })
+    cursor = cursor.parentId === null ? undefined : routes.byId.get(cursor.parentId)
+  }
+  return chain
+}

@@ -1,0 +1,153 @@
+// Fills an empty database with the demo shop on first start. Runs in one write transaction,
+// so two PM2 workers starting together seed once, and a crash leaves nothing half-written.
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { ROOT_DIR } from '../config'
+import { now, writeTransaction, type Db } from '../data/db'
+import { hasAnyRecord, insertRecord } from './structure-store'
+import {
+  DEMO_ADVANTAGES,
+  DEMO_CATALOGUE,
+  DEMO_FEATURED_PRODUCT,
+  DEMO_ORDER_TYPES,
+  DEMO_PAGES,
+  DEMO_SECTIONS,
+  DEMO_SITE,
+  DEMO_SLIDES,
+  type DemoProduct,
+} from './demo-content'
+
+const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'server/content/demo-media')
+
+/** Copies a shipped demo image into the media folder under a content-hashed name. */
+function installImage(mediaDir: string, file: string): string {
+  const bytes = fs.readFileSync(path.join(DEMO_MEDIA_DIR, file))
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10)
+  const ext = path.extname(file)
+  const relative = `demo/${path.basename(file, ext)}-${hash}${ext}`
+  const target = path.join(mediaDir, relative)
+  if (!fs.existsSync(target)) {
+    fs.mkdirSync(path.dirname(target), { recursive: true })
+    fs.writeFileSync(target, bytes)
+  }
+  return relative
+}
+
+/** Returns true when it seeded, false when the database already had content. */
+export async function seedDemoContent(db: Db, mediaDir: string): Promise<boolean> {
+  const image = (file: string) => installImage(mediaDir, file)
+  return writeTransaction(db, async (trx) => {
+    if (await hasAnyRecord(trx)) return false
+    const stamp = now()
+    const insert = async (row: {
+      parentId: number | null
+      typeId: string
+      title: string
+      urlFull: string
+      sort: number
+      content?: string
+      metaTitle?: string
+      metaDescription?: string
+      metaImage?: string
+    }) => insertRecord(trx, { ...row, createdAt: stamp, updatedAt: stamp })
+
+    const indexId = await insert({
+      parentId: null,
+      typeId: 'index',
+      title: DEMO_SITE.title,
+      urlFull: '/',
+      sort: 0,
+      metaTitle: DEMO_SITE.title,
+      metaDescription: DEMO_SITE.metaDescription,
+    })
+    await trx
+      .insertInto('siteIndex')
+      .values({
+        structureId: indexId,
+        logo: image(DEMO_SITE.logo),
+        tel: DEMO_SITE.tel,
+        telText: DEMO_SITE.telText,
+        description: DEMO_SITE.description,
+        copyright: DEMO_SITE.copyright,
+      })
+      .execute()
+    for (const [i, slide] of DEMO_SLIDES.entries()) {
+      await trx
+        .insertInto('sliderItem')
+        .values({ structureId: indexId, image: image(slide.image), title: slide.title, sort: i })
+        .execute()
+    }
+    for (const [i, adv] of DEMO_ADVANTAGES.entries()) {
+      await trx
+        .insertInto('advantage')
+        .values({
+          structureId: indexId,
+          image: image(adv.image),
+          title: adv.title,
+          description: adv.description,
+          sort: i,
+        })
+        .execute()
+    }
+
+    const catalogueId = await insert({
+      parentId: indexId,
+      typeId: 'section',
+      title: DEMO_CATALOGUE.title,
+      urlFull: '/structure/',
+      sort: 1,
+      content: DEMO_CATALOGUE.content,
+      metaDescription: DEMO_CATALOGUE.content,
+    })
+    const addProduct = async (trxParent: number, url: string, sort: number, p: DemoProduct) => {
+      const id = await insert({
+        parentId: trxParent,
+        typeId: 'product',
+        title: p.title,
+        urlFull: url,
+        sort,
+        metaDescription: p.description,
+      })
+      await trx
+        .insertInto('product')
+        .values({
+          structureId: id,
+          image: image(p.image),
+          article: p.article,
+          price: p.price,
+          description: p.description,
+        })
+        .execute()
+    }
+    for (const [i, section] of DEMO_SECTIONS.entries()) {
+      const sectionUrl = `/structure/${section.slug}/`
+      const sectionId = await insert({
+        parentId: catalogueId,
+        typeId: 'section',
+        title: section.title,
+        urlFull: sectionUrl,
+        sort: i,
+        content: section.content,
+        metaDescription: section.content,
+        metaImage: image(section.image),
+      })
+      if (i === 0) await addProduct(sectionId, '/structure/product', 0, DEMO_FEATURED_PRODUCT)
+      for (const [j, product] of section.products.entries()) {
+        await addProduct(sectionId, `${sectionUrl}${product.slug}`, j + 1, product)
+      }
+    }
+    for (const [i, page] of DEMO_PAGES.entries()) {
+      await insert({
+        parentId: indexId,
+        typeId: 'page',
+        title: page.title,
+        urlFull: `/${page.slug}`,
+        sort: 10 + i,
+        content: page.content,
+      })
+    }
+    for (const orderType of DEMO_ORDER_TYPES) await trx.insertInto('orderType').values(orderType).execute()
+    return true
+  })
+}

@@ -1,0 +1,264 @@
+// The one owner of the `structure` table's queries (route map, page loads, sitemap, consent text,
+// seed, the write API's checks), as the lead store owns `feedback`. Rows are mapped here, at the
+// edge: callers get entries with booleans and plain values, never the stored 0/1 flags.
+import type { Kysely, Transaction, Updateable } from 'kysely'
+import { executeCompiled } from '../data/db'
+import type { Database, NewStructure, StructureTable } from '../data/schema'
+
+type Queryable = Kysely<Database> | Transaction<Database>
+
+/** A record as the route map knows it: enough to route, title and nest it. */
+export interface RouteEntry {
+  id: number
+  parentId: number | null
+  typeId: string
+  title: string
+  urlFull: string
+  sort: number
+  published: boolean
+  status: number | null
+}
+
+/** An index record with its part: the site's logo, phone and texts (the route map load). */
+export interface IndexEntry {
+  id: number
+  parentId: number | null
+  typeId: string
+  urlFull: string
+  index: {
+    logo: string | null
+    tel: string | null
+    telText: string | null
+    description: string | null
+    copyright: string | null
+  }
+}
+
+/** Every record's route and the published index records, longest URL first; two queries. */
+export async function loadRouteEntries(db: Queryable): Promise<{ entries: RouteEntry[]; indexes: IndexEntry[] }> {
+  const [rows, indexRows] = await Promise.all([
+    db
+      .selectFrom('structure')
+      .select(['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort', 'published', 'status'])
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    // select id, parentId, typeId, urlFull, index {logo, tel, telText, description, copyright}
+    // where typeId in [index] orderBy typeId asc (the route map load, docs/contract.md §3)
+    db
+      .selectFrom('structure')
+      .leftJoin('siteIndex', 'siteIndex.structureId', 'structure.id')
+      .select([
+        'structure.id',
+        'structure.parentId',
+        'structure.typeId',
+        'structure.urlFull',
+        'structure.published',
+        'siteIndex.logo',
+        'siteIndex.tel',
+        'siteIndex.telText',
+        'siteIndex.description',
+        'siteIndex.copyright',
+      ])
+      .where('structure.typeId', 'in', ['index'])
+      .orderBy('structure.typeId', 'asc')
+      .execute(),
+  ])
+  const indexes: IndexEntry[] = indexRows
+    .filter((r) => r.published)
+    .map((r) => ({
+      id: r.id,
+      parentId: r.parentId,
+      typeId: r.typeId,
+      urlFull: r.urlFull,
+      index: { logo: r.logo, tel: r.tel, telText: r.telText, description: r.description, copyright: r.copyright },
+    }))
+    .sort((a, b) => b.urlFull.length - a.urlFull.length)
+  return { entries: rows.map((r) => ({ ...r, published: Boolean(r.published) })), indexes }
+}
+
+/** The id of the record at `urlFull` (other than `exceptId`), or null. */
+export async function findIdByUrl(db: Queryable, urlFull: string, exceptId?: number): Promise<number | null> {
+  let query = db.selectFrom('structure').select('id').where('urlFull', '=', urlFull)
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
+  return (await query.executeTakeFirst())?.id ?? null
+}
+
+export async function recordExists(db: Queryable, id: number): Promise<boolean> {
+  return (await db.selectFrom('structure').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+/** The record's parent id; undefined when there is no such record. */
+export async function parentOf(db: Queryable, id: number): Promise<number | null | undefined> {
+  return (await db.selectFrom('structure').select('parentId').where('id', '=', id).executeTakeFirst())?.parentId
+}
+
+/** A URL whose record was deleted: it answers 410. */
+export async function isGoneUrl(db: Queryable, urlFull: string): Promise<boolean> {
+  const row = await db.selectFrom('goneUrl').select('urlFull').where('urlFull', '=', urlFull).executeTakeFirst()
+  return row !== undefined
+}
+
+const META_COLUMNS = ['metaTitle', 'metaDescription', 'metaImage', 'metaRobots', 'metaJsonLd'] as const
+
+/** What a page shows of its own record: title, text and meta. */
+// The page reads below run on every rendering of a page: compiled once (executeCompiled).
+export async function loadPageRecord(db: Queryable, id: number) {
+  const [record] = await executeCompiled(db, 'page record', [id], () =>
+    db
+      .selectFrom('structure')
+      .select(['id', 'title', 'urlFull', 'content', ...META_COLUMNS])
+      .where('id', '=', id),
+  )
+  return record
+}
+
+export type PageRecord = NonNullable<Awaited<ReturnType<typeof loadPageRecord>>>
+
+/** What a product card shows of each given record: image, article and price (no description). */
+export async function loadProductCardParts(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return executeCompiled(db, `product cards ${ids.length}`, ids, () =>
+    db
+      .selectFrom('product')
+      .select(['structureId', 'image', 'article', 'price'])
+      .where('structureId', 'in', [...ids]),
+  )
+}
+
+/** The product parts of the given records. */
+export async function loadProductParts(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return executeCompiled(db, `product parts ${ids.length}`, ids, () =>
+    db
+      .selectFrom('product')
+      .select(['structureId', 'image', 'article', 'price', 'description'])
+      .where('structureId', 'in', [...ids]),
+  )
+}
+
+/** The share image of each given record (a section's picture on its card), by id. */
+export async function loadMetaImages(db: Queryable, ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map()
+  const rows = await executeCompiled(db, `meta images ${ids.length}`, ids, () =>
+    db
+      .selectFrom('structure')
+      .select(['id', 'metaImage'])
+      .where('id', 'in', [...ids]),
+  )
+  return new Map(rows.map((r) => [r.id, r.metaImage]))
+}
+
+/** The home page's slides and advantages, in their order. */
+export async function loadHomeLists(db: Queryable, id: number) {
+  const [slides, advantages] = await Promise.all([
+    executeCompiled(db, 'slides', [id], () =>
+      db
+        .selectFrom('sliderItem')
+        .select(['id', 'image', 'title'])
+        .where('structureId', '=', id)
+        .orderBy('sort')
+        .orderBy('id'),
+    ),
+    executeCompiled(db, 'advantages', [id], () =>
+      db
+        .selectFrom('advantage')
+        .select(['id', 'image', 'title', 'description'])
+        .where('structureId', '=', id)
+        .orderBy('sort')
+        .orderBy('id'),
+    ),
+  ])
+  return { slides, advantages }
+}
+
+/** Published records for the sitemap, in tree order. */
+export async function loadSitemapRecords(db: Queryable) {
+  return db
+    .selectFrom('structure')
+    .select(['urlFull', 'updatedAt', 'metaRobots', 'status'])
+    .where('published', '=', 1)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
+}
+
+/** The title and text of the published record at `urlFull` (the consent page). */
+export async function loadPublishedText(
+  db: Queryable,
+  urlFull: string,
+): Promise<{ title: string; content: string | null } | undefined> {
+  return db
+    .selectFrom('structure')
+    .select(['title', 'content'])
+    .where('urlFull', '=', urlFull)
+    .where('published', '=', 1)
+    .executeTakeFirst()
+}
+
+export async function hasAnyRecord(db: Queryable): Promise<boolean> {
+  return (await db.selectFrom('structure').select('id').limit(1).executeTakeFirst()) !== undefined
+}
+
+/** A new record with the defaults of an unset column; returns its id. */
+export async function insertRecord(
+  db: Queryable,
+  row: Partial<NewStructure> & Pick<NewStructure, 'typeId' | 'title' | 'urlFull' | 'createdAt' | 'updatedAt'>,
+): Promise<number> {
+  const created = await db
+    .insertInto('structure')
+    .values({
+      parentId: null,
+      sort: 0,
+      published: 1,
+      status: null,
+      content: null,
+      metaTitle: null,
+      metaDescription: null,
+      metaImage: null,
+      metaRobots: null,
+      metaJsonLd: null,
+      ...row,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(created.id)
+}
+
+export async function updateRecord(db: Queryable, id: number, row: Updateable<StructureTable>): Promise<void> {
+  await db.updateTable('structure').set(row).where('id', '=', id).execute()
+}
+
+/** The record's URL and how many records sit under it; undefined when there is no such record. */
+export async function loadDeletable(
+  db: Queryable,
+  id: number,
+): Promise<{ urlFull: string; children: number } | undefined> {
+  const record = await db.selectFrom('structure').select('urlFull').where('id', '=', id).executeTakeFirst()
+  if (!record) return undefined
+  const { count } = await db
+    .selectFrom('structure')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('parentId', '=', id)
+    .executeTakeFirstOrThrow()
+  return { urlFull: record.urlFull, children: Number(count) }
+}
+
+/** Deletes a record without children and its parts; its URL joins goneUrl and answers 410 from then on. */
+export async function deleteRecordAndParts(db: Queryable, id: number, urlFull: string, goneAt: string): Promise<void> {
+  // Explicit, not left to the schema's cascade: the rows gone do not depend on how the database was opened.
+  for (const table of ['siteIndex', 'product', 'sliderItem', 'advantage'] as const) {
+    await db.deleteFrom(table).where('structureId', '=', id).execute()
+  }
+  await db.deleteFrom('structure').where('id', '=', id).execute()
+  await db
+    .insertInto('goneUrl')
+    .values({ urlFull, goneAt })
+    .onConflict((oc) => oc.column('urlFull').doUpdateSet({ goneAt }))
+    .execute()
+}
+
+/** A URL taken by a record again is no longer gone. */
+export async function forgetGoneUrl(db: Queryable, urlFull: string): Promise<void> {
+  await db.deleteFrom('goneUrl').where('urlFull', '=', urlFull).execute()
+}

@@ -1,0 +1,54 @@
+// Lead delivery in the app: builds the configured channels, runs this process's dispatcher from
+// ready to close, and lets the intake wake it (app.leadDelivery).
+import fp from 'fastify-plugin'
+import type { Config } from '../../config'
+import { configuredChannels } from '../../config'
+import type { DeliveryChannel } from '../../data/schema'
+import type { Channel } from './channels/channel'
+import { emailChannel } from './channels/email'
+import { telegramChannel } from './channels/telegram'
+import { webhookChannel } from './channels/webhook'
+import { LeadDispatcher, type DispatcherOptions } from './dispatcher'
+import type { MessageContext } from './lead-message'
+
+interface LeadDelivery {
+  /** The channels a new lead is queued for: every configured one */
+  readonly channels: readonly DeliveryChannel[]
+  /** A lead was queued: deliver it now rather than at the next poll */
+  wake(): void
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    leadDelivery: LeadDelivery
+  }
+}
+
+function createChannels(config: Config): Channel[] {
+  const ctx: MessageContext = { publicUrl: config.publicUrl, timeZone: config.siteTimezone }
+  const { email, telegram, webhook } = config.delivery
+  return [
+    ...(email ? [emailChannel(email, ctx)] : []),
+    ...(telegram ? [telegramChannel(telegram, ctx)] : []),
+    ...(webhook ? [webhookChannel(webhook, ctx)] : []),
+  ]
+}
+
+export const deliveryPlugin = fp<{ config: Config; dispatcher?: DispatcherOptions }>(
+  async (app, { config, dispatcher: options }) => {
+    const dispatcher = new LeadDispatcher(app.db, createChannels(config), app.log, options)
+    app.decorate('leadDelivery', {
+      channels: configuredChannels(config.delivery),
+      wake: () => dispatcher.wake(),
+    })
+    app.addHook('onReady', async () => {
+      dispatcher.start()
+      if (dispatcher.channelNames.length > 0) app.log.info({ channels: dispatcher.channelNames }, 'lead delivery on')
+    })
+    // preClose runs before every onClose hook, so the database is still open for the last marks.
+    app.addHook('preClose', async () => {
+      await dispatcher.stop()
+    })
+  },
+  { name: 'lead-delivery', dependencies: ['db'] },
+)

@@ -1,0 +1,142 @@
+// A stored lead as the delivery channels tell it: the same lines in the e-mail, the Telegram
+// message and the webhook payload. Every visitor-typed value is escaped wherever HTML is made.
+import type { Kysely } from 'kysely'
+import { escapeHtml } from '../../../src/format/escape-html'
+import { formatDateTimeIn } from '../../../src/format/format-date'
+import { telHref } from '../../../src/format/phone'
+import { VISIT_TAG_KEYS, visitTagsText, type VisitTags } from '../../../src/lead/lead-source'
+import type { Database } from '../../data/schema'
+
+/** What a channel needs of a lead. */
+export interface DeliverableLead {
+  readonly id: number
+  readonly createdAt: string
+  readonly username: string
+  readonly phone: string
+  readonly phoneE164: string | null
+  readonly email: string
+  readonly sourceUrl: string | null
+  readonly productId: number | null
+  readonly productTitle: string | null
+  readonly utm: VisitTags | null
+}
+
+/** The site a message speaks for. */
+export interface MessageContext {
+  /** The site's origin, for absolute links (PUBLIC_URL) */
+  readonly publicUrl: string
+  /** Where the owner reads the time (SITE_TIMEZONE) */
+  readonly timeZone: string
+}
+
+export async function loadDeliverableLead(db: Kysely<Database>, id: number): Promise<DeliverableLead | undefined> {
+  const row = await db
+    .selectFrom('feedback')
+    .select([
+      'id',
+      'createdAt',
+      'username',
+      'phone',
+      'phoneE164',
+      'email',
+      'sourceUrl',
+      'productId',
+      'productTitle',
+      'utm',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? { ...row, utm: parseVisitTags(row.utm) } : undefined
+}
+
+/** The stored JSON of the visit tags, keeping only known keys with text values. */
+export function parseVisitTags(json: string | null): VisitTags | null {
+  if (!json) return null
+  try {
+    const parsed: unknown = JSON.parse(json)
+    if (typeof parsed !== 'object' || parsed === null) return null
+    const tags: VisitTags = {}
+    for (const key of VISIT_TAG_KEYS) {
+      const value = (parsed as Record<string, unknown>)[key]
+      if (typeof value === 'string' && value !== '') tags[key] = value
+    }
+    return Object.keys(tags).length > 0 ? tags : null
+  } catch {
+    return null
+  }
+}
+
+/** One line of a lead message: a label, the text, and a link target when it has one. */
+interface MessageLine {
+  readonly label: string
+  readonly text: string
+  readonly href?: string
+}
+
+/** The page the lead was sent from, as an absolute URL on the site. */
+export function sourcePageUrl(lead: DeliverableLead, ctx: MessageContext): string | null {
+  return lead.sourceUrl ? `${ctx.publicUrl}${lead.sourceUrl}` : null
+}
+
+export function leadTime(lead: DeliverableLead, ctx: MessageContext): string {
+  return `${formatDateTimeIn(lead.createdAt, ctx.timeZone)} (${ctx.timeZone})`
+}
+
+function messageLines(lead: DeliverableLead, ctx: MessageContext): MessageLine[] {
+  const lines: MessageLine[] = [
+    { label: 'Имя', text: lead.username },
+    { label: 'Телефон', text: lead.phone, href: `tel:${lead.phoneE164 ?? telHref(lead.phone)}` },
+    { label: 'E-mail', text: lead.email, href: `mailto:${lead.email}` },
+  ]
+  const page = sourcePageUrl(lead, ctx)
+  if (page) lines.push({ label: 'Страница', text: page, href: page })
+  if (lead.productTitle) lines.push({ label: 'Товар', text: `${lead.productTitle} (№ ${lead.productId})` })
+  const tags = visitTagsText(lead.utm)
+  if (tags) lines.push({ label: 'Метки', text: tags })
+  lines.push({ label: 'Время', text: leadTime(lead, ctx) })
+  return lines
+}
+
+function messageTitle(lead: DeliverableLead): string {
+  return `Новая заявка №${lead.id}`
+}
+
+/** Plain text: the e-mail's text part. */
+export function messageText(lead: DeliverableLead, ctx: MessageContext): string {
+  const lines = messageLines(lead, ctx).map((line) => `${line.label}: ${line.text}`)
+  return `${messageTitle(lead)}\n\n${lines.join('\n')}\n`
+}
+
+/** The e-mail's HTML part: a small table, every value escaped. */
+export function messageHtml(lead: DeliverableLead, ctx: MessageContext): string {
+  const rows = messageLines(lead, ctx)
+    .map((line) => {
+      const text = escapeHtml(line.text)
+      const value = line.href ? `<a href="${escapeHtml(line.href)}">${text}</a>` : text
+      return `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(line.label)}</th><td style="padding:4px 0">${value}</td></tr>`
+    })
+    .join('\n')
+  return `<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><title>${escapeHtml(messageTitle(lead))}</title></head>
+<body style="font-family:Arial,sans-serif;font-size:15px">
+<h2 style="font-size:18px">${escapeHtml(messageTitle(lead))}</h2>
+<table cellspacing="0" cellpadding="0">
+${rows}
+</table>
+</body></html>
+`
+}
+
+/**
+ * The Telegram message in the Bot API's HTML mode, which knows a few tags and the entities
+ * &lt; &gt; &amp; &quot; and numeric ones. A phone link is not clickable in Telegram, so it is
+ * plain text there (Telegram turns phone numbers into links itself).
+ */
+export function messageTelegramHtml(lead: DeliverableLead, ctx: MessageContext): string {
+  const lines = messageLines(lead, ctx).map((line) => {
+    const text = escapeHtml(line.text)
+    const linked = line.href?.startsWith('http') ? `<a href="${escapeHtml(line.href)}">${text}</a>` : text
+    return `<b>${escapeHtml(line.label)}:</b> ${linked}`
+  })
+  return `<b>${escapeHtml(messageTitle(lead))}</b>\n${lines.join('\n')}`
+}

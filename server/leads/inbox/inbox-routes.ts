@@ -1,0 +1,118 @@
+// The back office's lead inbox (docs/contract.md, "Back office"), for the owner only (session
+// or token, the same check as every admin API):
+//   GET   /api/admin/leads?tab&q&page&pageSize   a page of leads, newest first, with tab counts
+//   GET   /api/admin/leads/latest                the newest lead's id (the inbox polls it)
+//   PATCH /api/admin/leads/:id                   { status } and/or { spam: false }
+//   POST  /api/admin/leads/:id/resend            its deliveries queued again
+//   GET   /api/admin/leads.csv                   the file `npm run leads -- export` writes
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { LEAD_STATUSES, LEAD_TABS, type AdminLeadStatus, type LeadTab } from '../../../src/admin/admin-leads'
+import type { Config } from '../../config'
+import { HttpError } from '../../http/http-error'
+import { leadsCsv, loadCsvLeads } from './lead-csv'
+import { createAdminCheck, requireAdmin } from '../../admin/access'
+import { changeLead, latestLeadId, listLeads, resendLead } from './inbox-store'
+
+const MAX_PAGE_SIZE = 100
+const MAX_QUERY_LENGTH = 200
+
+function positiveInteger(raw: unknown, name: string, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw new HttpError(400, `Параметр ${name}: целое число от 1 до ${max}`, 'invalid_query', {
+      [name]: `Целое число от 1 до ${max}`,
+    })
+  }
+  return Number(raw)
+}
+
+function leadId(request: FastifyRequest): number {
+  const raw = (request.params as { id: string }).id
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2147483647) {
+    throw new HttpError(404, 'Заявка не найдена', 'not_found')
+  }
+  return Number(raw)
+}
+
+/** The PATCH body: a known status and/or spam: false, nothing else. */
+function leadChange(body: unknown): { status?: AdminLeadStatus; spam?: false } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Ожидается JSON-объект: status и/или spam', 'validation_failed')
+  }
+  const errors: Record<string, string> = {}
+  const change: { status?: AdminLeadStatus; spam?: false } = {}
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'status') {
+      if ((LEAD_STATUSES as readonly unknown[]).includes(value)) change.status = value as AdminLeadStatus
+      else errors.status = 'Статус: new, in_progress или closed'
+    } else if (key === 'spam') {
+      if (value === false) change.spam = false
+      else errors.spam = 'Можно только снять отметку «спам»: spam = false'
+    } else {
+      errors[key] = 'Неизвестное поле'
+    }
+  }
+  if (Object.keys(errors).length > 0)
+    throw new HttpError(400, 'Некорректное изменение заявки', 'validation_failed', errors)
+  if (change.status === undefined && change.spam === undefined) {
+    throw new HttpError(400, 'Укажите status или spam', 'validation_failed')
+  }
+  return change
+}
+
+function csvFileName(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(at)
+    .replace(/-/g, '')
+  return `leads-${parts}.csv`
+}
+
+export async function leadRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const access = createAdminCheck(config.adminToken, app.adminSession)
+  const now = () => app.adminSession.now()
+
+  // Before the body is read: nothing about a lead is answered or changed without the owner.
+  app.addHook('onRequest', async (request) => requireAdmin(await access(request)))
+
+  app.get('/leads', async (request) => {
+    const query = request.query as Record<string, unknown>
+    const tab = query.tab === undefined || query.tab === '' ? 'new' : query.tab
+    if (!(LEAD_TABS as readonly unknown[]).includes(tab)) {
+      throw new HttpError(400, 'Вкладка: new, in_progress, closed или spam', 'invalid_query', {
+        tab: 'Неизвестная вкладка',
+      })
+    }
+    const q = typeof query.q === 'string' ? query.q.slice(0, MAX_QUERY_LENGTH) : ''
+    const page = positiveInteger(query.page, 'page', 1, 1_000_000)
+    const pageSize = positiveInteger(query.pageSize, 'pageSize', 20, MAX_PAGE_SIZE)
+    const result = await listLeads(app.db, { tab: tab as LeadTab, q, page, pageSize })
+    return { ...result, page, pageSize }
+  })
+
+  app.get('/leads/latest', async () => ({ data: { id: await latestLeadId(app.db) } }))
+
+  app.get('/leads.csv', async (_request, reply) => {
+    const csv = leadsCsv(await loadCsvLeads(app.db), config.siteTimezone)
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csvFileName(now(), config.siteTimezone)}"`)
+      .send(csv)
+  })
+
+  app.patch('/leads/:id', async (request) => {
+    const id = leadId(request)
+    const change = leadChange(request.body)
+    const result = await changeLead(app.db, id, change, app.leadDelivery.channels, now())
+    if (!result) throw new HttpError(404, 'Заявка не найдена', 'not_found')
+    if (result.queued) app.leadDelivery.wake()
+    return { data: result.lead }
+  })
+
+  app.post('/leads/:id/resend', async (request) => {
+    const result = await resendLead(app.db, leadId(request), app.leadDelivery.channels, now())
+    if (result === null) throw new HttpError(404, 'Заявка не найдена', 'not_found')
+    if (result === 'spam') throw new HttpError(409, 'Заявка помечена как спам', 'spam')
+    app.leadDelivery.wake()
+    return { data: result }
+  })
+}

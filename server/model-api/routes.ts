@@ -1,0 +1,247 @@
+// The generic per-model API (docs/contract.md §3), mounted under /api:
+//   GET /:model (first match), GET /many/:model, GET /provider/:model (`{ id, title }` options),
+//   POST /:model and PATCH /:model (multipart: `data` JSON plus files by dot path; admin token),
+//   DELETE /structure?id=N (admin token; the URL then answers 410).
+// Encapsulated: its multipart parser, error handler and read cache stay inside this plugin.
+import multipart from '@fastify/multipart'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Config } from '../config'
+import { errorBody } from '../http/errors'
+import { clampStatus, HttpError } from '../http/http-error'
+import { checkImage, IMAGE_LIMITS, storeImage, type CheckedImage } from '../media/image-store'
+import { makeVariants } from '../media/image-variants'
+import { parseQuery } from '../../src/api/query-string'
+import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../src/api/multipart'
+import { createAdminCheck, requireAdmin } from '../admin/access'
+import { deleteStructureRecord, parseDeleteId } from './deletes'
+import { executeQuery } from './query-executor'
+import { parseModelQuery, parseQueryParameter, type QueryContext, type SelectNode } from './query-parser'
+import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
+import { findModel, type ModelDef } from './registry'
+import { imagePathPatterns, readRecord, validateWrite, writeRecord, type WriteMode } from './writes'
+
+interface ModelRoutesOptions {
+  readonly config: Config
+}
+
+const MULTIPART_LIMITS = Object.freeze({
+  fileSize: IMAGE_LIMITS.maxBytes,
+  files: 100,
+  fields: 4,
+  parts: 104,
+  fieldSize: 1024 * 1024,
+  fieldNameSize: 200,
+  headerPairs: 100,
+})
+
+type ReadKind = 'one' | 'many' | 'provider'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+function unknownModel(): never {
+  throw new HttpError(404, 'Неизвестная модель', 'not_found')
+}
+
+function parseTtl(raw: unknown): number {
+  if (raw === undefined || raw === '') return 0
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
+    throw new HttpError(400, 'Параметр ttl должен быть целым числом секунд', 'invalid_query', {
+      ttl: 'Ожидается целое число секунд',
+    })
+  }
+  return Math.min(Number(raw), READ_CACHE_LIMITS.maxTtlSeconds)
+}
+
+function providerNode(model: ModelDef, query: Record<string, unknown>, ctx: QueryContext): SelectNode {
+  const { select: _ignored, ...rest } = query
+  const node = parseModelQuery(model, rest, ctx)
+  const fields = model.key === model.providerTitle ? [model.key] : [model.key, model.providerTitle]
+  return { ...node, fields, relations: [] }
+}
+
+export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesOptions) {
+  const access = createAdminCheck(config.adminToken, app.adminSession)
+  const cache = new ReadCache()
+  // Any content write, in this process or another, empties the cache.
+  app.content.onInvalidate(() => cache.clear())
+  const db = app.db as unknown as Kysely<any>
+
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true })
+
+  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('cache-control', 'no-store')
+    if (error instanceof HttpError) {
+      const body: Record<string, unknown> = errorBody(error.statusCode, error.message, error.code)
+      if (error.errors) body.errors = error.errors
+      return reply.code(error.statusCode).type(JSON_TYPE).send(body)
+    }
+    const code = error.code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply
+        .code(413)
+        .send(
+          errorBody(413, `Файл слишком большой: не более ${IMAGE_LIMITS.maxBytes / 1024 / 1024} МБ`, 'file_too_large'),
+        )
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      return reply.code(413).send(errorBody(413, 'Слишком много файлов или полей в запросе', 'too_many_parts'))
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.code(415).send(errorBody(415, 'Ожидается multipart/form-data', 'unsupported_media_type'))
+    }
+    const status = clampStatus(error)
+    if (status < 500) {
+      request.log.info({ code, status }, 'request rejected')
+      return reply.code(status).send(errorBody(status))
+    }
+    request.log.error({ err: error }, 'model API request failed')
+    return reply.code(status).send(errorBody(status))
+  })
+
+  async function read(kind: ReadKind, request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
+    // An exact name from the allowlist, after Fastify has decoded the path segment.
+    const model = findModel(request.params.model) ?? unknownModel()
+    const who = await access(request)
+    if (model.adminOnly) requireAdmin(who)
+    const ctx: QueryContext = { isAdmin: who === 'admin' }
+    const params = parseQuery(request.raw.url ?? '', { depth: 4, parameterLimit: 50 })
+    const query = parseQueryParameter(params.query)
+    const ttl = parseTtl(params.ttl)
+    const node =
+      kind === 'provider'
+        ? providerNode(model, query, ctx)
+        : kind === 'one'
+          ? { ...parseModelQuery(model, query, ctx), take: 1 }
+          : parseModelQuery(model, query, ctx)
+
+    const answer = async () => {
+      const rows = await executeQuery(db, node, ctx)
+      if (kind === 'one') {
+        if (rows.length === 0) throw new HttpError(404, `Запись модели ${model.name} не найдена`, 'not_found')
+        return JSON.stringify({ data: rows[0] })
+      }
+      if (kind === 'provider') {
+        return JSON.stringify({
+          data: rows.map((row) => ({ id: row[model.key], title: row[model.providerTitle] ?? '' })),
+        })
+      }
+      return JSON.stringify({ data: rows })
+    }
+
+    reply.type(JSON_TYPE)
+    // Personal data and whatever the admin sees never sit in a shared cache.
+    if (model.adminOnly || ctx.isAdmin) {
+      reply.header('cache-control', 'no-store, private')
+      return reply.send(await answer())
+    }
+    if (ttl === 0) {
+      reply.header('cache-control', 'no-store')
+      return reply.send(await answer())
+    }
+    await app.content.sync()
+    const key = `${kind}\u0000${model.name}\u0000${ttl}\u0000${typeof params.query === 'string' ? params.query : ''}`
+    const { body, hit } = await cache.get(key, ttl, answer)
+    reply.header('cache-control', `public, max-age=${ttl}, stale-while-revalidate=${staleSeconds(ttl)}`)
+    reply.header('x-cache', hit ? 'HIT' : 'MISS')
+    return reply.send(body)
+  }
+
+  async function write(mode: WriteMode, request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
+    const model = findModel(request.params.model)
+    // Leads are written by POST /api/feedback (the leads plugin) only, never here.
+    if (!model || !model.writable) unknownModel()
+    requireAdmin(await access(request))
+    if (!request.isMultipart()) {
+      throw new HttpError(415, 'Ожидается multipart/form-data: поле data с JSON и файлы', 'unsupported_media_type')
+    }
+    const allowedFiles = imagePathPatterns(model)
+    let dataJson: string | undefined
+    const files: Array<MultipartFilePart<CheckedImage>> = []
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== MULTIPART_DATA_FIELD) {
+          throw new HttpError(
+            400,
+            `Неизвестное поле формы "${part.fieldname}": значения передаются в поле data`,
+            'validation_failed',
+          )
+        }
+        if (dataJson !== undefined) throw new HttpError(400, 'Поле data передано дважды', 'validation_failed')
+        dataJson = typeof part.value === 'string' ? part.value : String(part.value)
+        continue
+      }
+      if (!allowedFiles.some((pattern) => pattern.test(part.fieldname))) {
+        await part.toBuffer().catch(() => {})
+        throw new HttpError(400, `Файл "${part.fieldname}" не ожидается в модели ${model.name}`, 'validation_failed', {
+          [part.fieldname]: 'Здесь не может быть файла',
+        })
+      }
+      const bytes = await part.toBuffer()
+      try {
+        files.push({ path: part.fieldname, value: await checkImage(bytes) })
+      } catch (error) {
+        if (error instanceof HttpError) {
+          throw new HttpError(error.statusCode, error.message, error.code, { [part.fieldname]: error.message })
+        }
+        throw error
+      }
+    }
+    let values: Record<string, unknown>
+    try {
+      values = fromMultipartParts(
+        dataJson,
+        files.map((f) => ({ path: f.path, value: f.value.relativePath })),
+      )
+    } catch {
+      throw new HttpError(
+        400,
+        'Поле data должно содержать JSON-объект, а файлы — подходить к его полям',
+        'validation_failed',
+      )
+    }
+    validateWrite(model, mode, values)
+    for (const file of files) {
+      await storeImage(config.mediaDir, file.value)
+      // Made now so no visitor waits for them; one that fails is made on its first request instead.
+      await makeVariants(config.mediaDir, file.value.relativePath, file.value.bytes).catch((error: unknown) => {
+        request.log.warn({ image: file.value.relativePath, message: (error as Error).message }, 'variants not made')
+      })
+    }
+    const key = await writeRecord(app.db, model, mode, values)
+    // The live site changes at once: cached API answers and the route map are dropped.
+    app.content.invalidate() // also empties the read cache
+    const record = await readRecord(app.db, model, key)
+    reply.header('cache-control', 'no-store')
+    return reply
+      .code(mode === 'create' ? 201 : 200)
+      .type(JSON_TYPE)
+      .send({ data: record })
+  }
+
+  async function remove(request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
+    const model = findModel(request.params.model)
+    if (!model || !model.writable) unknownModel()
+    requireAdmin(await access(request))
+    // Parts and list items go with their record's write (PATCH with null or a shorter list).
+    if (model.name !== 'structure') {
+      throw new HttpError(
+        405,
+        `Записи модели ${model.name} не удаляются: измените их методом PATCH`,
+        'method_not_allowed',
+      )
+    }
+    const id = parseDeleteId(parseQuery(request.raw.url ?? '', { depth: 1, parameterLimit: 10 }).id)
+    await deleteStructureRecord(app.db, id)
+    app.content.invalidate() // the page answers 410 and leaves the menus and the sitemap at once
+    reply.header('cache-control', 'no-store')
+    return reply.type(JSON_TYPE).send({ data: { id } })
+  }
+
+  app.get<{ Params: { model: string } }>('/many/:model', (request, reply) => read('many', request, reply))
+  app.get<{ Params: { model: string } }>('/provider/:model', (request, reply) => read('provider', request, reply))
+  app.get<{ Params: { model: string } }>('/:model', (request, reply) => read('one', request, reply))
+  app.post<{ Params: { model: string } }>('/:model', (request, reply) => write('create', request, reply))
+  app.patch<{ Params: { model: string } }>('/:model', (request, reply) => write('update', request, reply))
+  app.delete<{ Params: { model: string } }>('/:model', (request, reply) => remove(request, reply))
+}
