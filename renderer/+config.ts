@@ -16,4 +16,12 @@ export default {
   // whole page; +client.ts hydrates the few interactive parts as islands
   // (docs/decisions/021-islands.md). The back office opts back in.
   clientHooks: false,
+  // https://vike.dev/meta — what the page cache (server/site/page-route.ts) may do with a page's
+  // answer is the page's own declaration, never a match on the URL it was asked by.
+  meta: {
+    // false: never kept (a page made for one visitor, the back office). Default true.
+    pageCache: { env: { server: true } },
+    // The query parameters the page reads: the only ones that key its cache entry (default none).
+    pageQuery: { env: { server: true } },
+  },
 } satisfies Config

@@ -2,6 +2,12 @@ import type { ContentSource, PublicSettings, SiteInfo } from '../src/site/types'
 
 declare global {
   namespace Vike {
+    interface Config {
+      /** Whether the page cache may keep this page's answers (default true) */
+      pageCache?: boolean
+      /** The query parameters this page reads; the page cache keys its entries by these only */
+      pageQuery?: readonly string[]
+    }
     interface PageContext {
       /** Server-only: the server's content service, given to renderPage() */
       content?: ContentSource

@@ -6,4 +6,5 @@ export default {
   ssr: false,
   // Rendered and routed by Vike in the browser, unlike the HTML-only public pages.
   clientHooks: true,
+  pageCache: false,
 } satisfies Config

@@ -4,4 +4,6 @@ import type { Config } from 'vike/types'
 
 export default {
   passToClient: ['leadFormState'],
+  // Made anew for each visitor: it carries its own idempotency key and fill time.
+  pageCache: false,
 } satisfies Config
