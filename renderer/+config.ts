@@ -6,9 +6,6 @@ export default {
   extends: [vikeReact],
   lang: 'ru',
   title: 'Каталог',
-  // The layout needs the owning index record and the browser-safe settings on every page,
-  // client navigations included.
-  passToClient: ['site', 'publicSettings'],
   // Records own their exact urlFull, with or without a trailing slash; the page itself
   // redirects (301) the other variant, so Vike must not normalise first.
   disableUrlNormalization: true,
@@ -16,12 +13,14 @@ export default {
   // whole page; +client.ts hydrates the few interactive parts as islands
   // (docs/decisions/021-islands.md). The back office opts back in.
   clientHooks: false,
-  // https://vike.dev/meta — what the page cache (server/site/page-route.ts) may do with a page's
+  // https://vike.dev/meta — what the page cache (server/site/page-answer.ts) may do with a page's
   // answer is the page's own declaration, never a match on the URL it was asked by.
   meta: {
     // false: never kept (a page made for one visitor, the back office). Default true.
     pageCache: { env: { server: true } },
     // The query parameters the page reads: the only ones that key its cache entry (default none).
     pageQuery: { env: { server: true } },
+    // Response headers the page's answers carry (the back office: X-Robots-Tag).
+    pageHeaders: { env: { server: true } },
   },
 } satisfies Config

@@ -7,6 +7,8 @@ declare global {
       pageCache?: boolean
       /** The query parameters this page reads; the page cache keys its entries by these only */
       pageQuery?: readonly string[]
+      /** Headers every answer of this page carries (lower-case names) */
+      pageHeaders?: Readonly<Record<string, string>>
     }
     interface PageContext {
       /** Server-only: the server's content service, given to renderPage() */

@@ -3,6 +3,7 @@
 import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
+import type { KyselyPlugin } from 'kysely'
 import { adminSessionPlugin } from './admin/session-plugin'
 import { apiRoutes } from './api-routes'
 import type { Config } from './config'
@@ -16,7 +17,8 @@ import { healthRoutes } from './http/health'
 import { responseHeadersPlugin } from './http/response-headers'
 import { seoRoutes } from './site/seo'
 import { staticAssetsPlugin } from './http/static-assets'
-import { vikeSsrRoutes } from './site/page-route'
+import { pagesPlugin } from './site/page-answer'
+import { pageRoutes } from './site/page-route'
 import { contentPlugin } from './content/content-plugin'
 
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
@@ -38,10 +40,14 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
   }
 }
 
-/** What tests replace: the clock of admin sessions and of the sign-in limit, where the log goes. */
+/**
+ * What tests replace: the clock (admin sessions, the sign-in limit, the content version check),
+ * where the log goes, and plugins of the database layer (to inject a fault into a query).
+ */
 interface BuildOptions {
   readonly now?: () => Date
   readonly logStream?: NodeJS.WritableStream
+  readonly databasePlugins?: readonly KyselyPlugin[]
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -55,13 +61,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     return503OnClosing: false,
     keepAliveTimeout: 5_000,
   })
-  await app.register(dbPlugin, { config })
-  await app.register(contentPlugin, { config })
+  await app.register(dbPlugin, { config, plugins: options.databasePlugins })
+  await app.register(contentPlugin, { config, now: options.now })
   await app.register(adminSessionPlugin, { config, now: options.now })
   await app.register(legacyUploadsPlugin, { config })
   await app.register(deliveryPlugin, { config })
   await app.register(journalPlugin, { config })
   await app.register(errorsPlugin)
+  await app.register(pagesPlugin, { config })
   // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.
   // Registered before the routes they must wrap (@fastify/static included). Bodies held whole go
   // through one zlib call (server/http/compression.ts); streams through @fastify/compress.
@@ -80,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(healthRoutes)
   await app.register(apiRoutes, { prefix: '/api', config })
   await app.register(staticAssetsPlugin, { config })
-  await app.register(vikeSsrRoutes, { config })
+  await app.register(pageRoutes)
   return app
 }
 

@@ -6,5 +6,9 @@ export default {
   ssr: false,
   // Rendered and routed by Vike in the browser, unlike the HTML-only public pages.
   clientHooks: true,
+  // The media origin for image previews (the public pages, HTML only, pass nothing to the browser).
+  passToClient: ['publicSettings'],
+  // Never cached, never indexed, whatever spelling of the URL reached it.
   pageCache: false,
+  pageHeaders: { 'x-robots-tag': 'noindex, nofollow' },
 } satisfies Config

@@ -15,7 +15,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const config = useConfig()
   const { content } = pageContext
   if (!content) throw new Error('pageContext.content is missing: render pages through the Vitrina server')
-  const result = await content.resolvePage(pageContext.urlPathname, { slashExact: !pageContext.isClientSideNavigation })
+  const result = await content.resolvePage(pageContext.urlPathname)
   switch (result.kind) {
     case 'redirect':
       throw redirect(result.url + (pageContext.urlParsed.searchOriginal ?? ''), 301)

@@ -8,7 +8,6 @@ import cookie from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
-import { ADMIN_SESSION_COOKIE } from '../site/page-route'
 import {
   createSession,
   deleteSession,
@@ -39,6 +38,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     adminSession: AdminSession
   }
+}
+
+/** The back office's session cookie. */
+const ADMIN_SESSION_COOKIE = 'vitrina_admin'
+
+/** Whether the request carries a session cookie (live or not): a signed-in owner's pages are never cached. */
+export function hasAdminCookie(request: FastifyRequest): boolean {
+  const header = request.headers.cookie
+  return header !== undefined && header.split(';').some((c) => c.trim().startsWith(`${ADMIN_SESSION_COOKIE}=`))
 }
 
 const sha256 = (text: string | Buffer) => createHash('sha256').update(text).digest()

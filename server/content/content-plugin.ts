@@ -9,10 +9,11 @@ declare module 'fastify' {
   }
 }
 
-export const contentPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const contentPlugin = fp<{ config: Config; now?: () => Date }>(
+  async (app, { config, now }) => {
     const content = new ContentService(app.db, {
       ttlSeconds: config.structureTtl,
+      now: now && (() => now().getTime()),
       publicSettings: { publicUrl: config.publicUrl, mediaUrl: config.mediaUrl, metrikaId: config.metrikaId },
     })
     app.decorate('content', content)

@@ -101,11 +101,6 @@ describe('resolving a URL', () => {
     expect(await service.resolvePage('//structure//product')).toEqual({ kind: 'redirect', url: '/structure/product' })
   })
 
-  it('resolves the slash variant in place for client navigation, whose pageContext.json URL drops the slash', async () => {
-    const result = await service.resolvePage('/structure', { slashExact: false })
-    expect(result.kind === 'page' && result.page.url).toBe('/structure/')
-  })
-
   it('answers missing for unknown and unpublished records and gone for withdrawn or deleted ones', async () => {
     expect(await service.resolvePage('/nope')).toEqual({ kind: 'missing' })
     const id = await insertPage('/hidden')

@@ -11,6 +11,8 @@ import { buildSiteInfo } from './site-info'
 interface ContentServiceOptions {
   ttlSeconds: number
   publicSettings: PublicSettings
+  /** The clock of the route map's age and version check (tests drive it) */
+  now?: () => number
 }
 
 export class ContentService implements ContentSource {
@@ -21,7 +23,7 @@ export class ContentService implements ContentSource {
     private readonly db: Db,
     options: ContentServiceOptions,
   ) {
-    this.routeMap = new RouteMapCache(db, options.ttlSeconds)
+    this.routeMap = new RouteMapCache(db, options.ttlSeconds, options.now)
     this.publicSettings = Object.freeze({ ...options.publicSettings })
   }
 
@@ -45,6 +47,11 @@ export class ContentService implements ContentSource {
     return this.routeMap.databaseReachable
   }
 
+  /** A query failed because the database is unavailable: the outage path starts now. */
+  markUnreachable(): void {
+    this.routeMap.markUnreachable()
+  }
+
   routes(): Promise<RouteMap> {
     return this.routeMap.get()
   }
@@ -56,11 +63,7 @@ export class ContentService implements ContentSource {
     return derivedFrom(routes, `site ${owner.id}`, () => buildSiteInfo(routes, owner))
   }
 
-  /**
-   * @param options.slashExact false for pageContext.json requests: Vike maps both `/a` and `/a/`
-   *   to `/a/index.pageContext.json` and hands us `/a`, so the slash variant is not redirected.
-   */
-  async resolvePage(urlPathname: string, options: { slashExact?: boolean } = {}): Promise<PageResolution> {
+  async resolvePage(urlPathname: string): Promise<PageResolution> {
     let routes = await this.routes()
     const path = normalizePath(urlPathname)
     let entry = routes.byUrl.get(path)
@@ -73,7 +76,7 @@ export class ContentService implements ContentSource {
     if (!entry) {
       const toggled = toggleTrailingSlash(path)
       const other = toggled ? routes.byUrl.get(toggled) : undefined
-      if (other?.published && options.slashExact !== false) return { kind: 'redirect', url: other.urlFull }
+      if (other?.published) return { kind: 'redirect', url: other.urlFull }
       if (!other) return (await isGoneUrl(this.db, path)) ? { kind: 'gone' } : { kind: 'missing' }
       entry = other
     }

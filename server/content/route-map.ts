@@ -18,7 +18,7 @@ export interface RouteMap {
   readonly loadedAt: number
 }
 
-async function loadRouteMap(db: Db): Promise<RouteMap> {
+async function loadRouteMap(db: Db, now: number): Promise<RouteMap> {
   const { entries, indexes } = await loadRouteEntries(db)
   const children = new Map<number | null, RouteEntry[]>()
   for (const e of entries) {
@@ -31,7 +31,7 @@ async function loadRouteMap(db: Db): Promise<RouteMap> {
     byId: new Map(entries.map((e) => [e.id, e])),
     children,
     indexes,
-    loadedAt: Date.now(),
+    loadedAt: now,
   }
 }
 
@@ -48,6 +48,8 @@ export class RouteMapCache {
   constructor(
     private readonly db: Db,
     private readonly ttlSeconds: number,
+    /** The clock of the version check and the map's age (tests drive it) */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Drops the cached map; the next request reloads it. Call after every content write. */
@@ -67,7 +69,7 @@ export class RouteMapCache {
    * it reads the content version that every write bumps, and invalidates when it moved.
    */
   async sync(): Promise<void> {
-    const now = Date.now()
+    const now = this.now()
     if (now - this.versionCheckedAt < VERSION_CHECK_MS) return
     this.versionCheckedAt = now
     let version: number
@@ -88,10 +90,20 @@ export class RouteMapCache {
     return this.reachable
   }
 
+  /**
+   * A query just failed because the database is away: say so at once, so the next requests take
+   * the outage path instead of each waiting on a dead connection; the next version check (a second
+   * from now) finds out whether it is back.
+   */
+  markUnreachable(): void {
+    this.reachable = false
+    this.versionCheckedAt = this.now()
+  }
+
   async get(): Promise<RouteMap> {
     await this.sync()
     const map = this.current
-    const fresh = map && Date.now() - map.loadedAt < this.ttlSeconds * 1000
+    const fresh = map && this.now() - map.loadedAt < this.ttlSeconds * 1000
     if (map && fresh) return map
     const reload = this.loading ?? this.reload()
     // Stale-while-revalidate: an expired map keeps serving while the new one loads, and for as
@@ -105,7 +117,7 @@ export class RouteMapCache {
 
   private reload(): Promise<RouteMap> {
     const generation = this.generation
-    this.loading = loadRouteMap(this.db)
+    this.loading = loadRouteMap(this.db, this.now())
       .then((map) => {
         if (generation === this.generation) this.current = map
         return map

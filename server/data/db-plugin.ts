@@ -1,5 +1,6 @@
 // Opens the database for the app's lifetime and seeds the demo shop into an empty one.
 import fp from 'fastify-plugin'
+import type { KyselyPlugin } from 'kysely'
 import type { Config } from '../config'
 import { openDatabase, type Db } from './db'
 import { seedDemoContent } from '../content/seed'
@@ -10,9 +11,9 @@ declare module 'fastify' {
   }
 }
 
-export const dbPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
-    const db = await openDatabase(config.database)
+export const dbPlugin = fp<{ config: Config; plugins?: readonly KyselyPlugin[] }>(
+  async (app, { config, plugins }) => {
+    const db = await openDatabase(config.database, plugins)
     app.decorate('db', db)
     app.addHook('onClose', async () => {
       await db.destroy()

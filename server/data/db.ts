@@ -11,6 +11,7 @@ import {
   sql,
   type Compilable,
   type CompiledQuery,
+  type KyselyPlugin,
   type Migration,
   type MigrationProvider,
   type Transaction,
@@ -51,13 +52,12 @@ class InlineMigrations implements MigrationProvider {
  * SQLite runs in WAL mode with a busy timeout and synchronous=FULL: a commit survives
  * a crash of the process and of the machine (the lead promise).
  */
-export async function openDatabase(config: DatabaseConfig): Promise<Db> {
-  const db =
+export async function openDatabase(config: DatabaseConfig, plugins: readonly KyselyPlugin[] = []): Promise<Db> {
+  const dialect =
     config.kind === 'sqlite'
-      ? new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqlite(config.path, config.explicit) }) })
-      : new Kysely<Database>({
-          dialect: new PostgresDialect({ pool: postgresPool(config.url) }),
-        })
+      ? new SqliteDialect({ database: openSqlite(config.path, config.explicit) })
+      : new PostgresDialect({ pool: postgresPool(config.url) })
+  const db = new Kysely<Database>({ dialect, plugins: [...plugins] })
   try {
     if (config.kind === 'postgres') await waitForPostgres(db, config.url, config.waitMs)
     await migrate(db)

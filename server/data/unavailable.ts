@@ -15,9 +15,10 @@ export const TRANSIENT_SQLSTATES = new Set(['57P03', '57P01', '53300'])
 
 // SQLite: locked past the busy timeout, or the file cannot be read or written.
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL)/
-// node-postgres reports a dropped or unobtainable connection by message only.
+// node-postgres reports a dropped or unobtainable connection by message only. Any line of it: a
+// renderer may put its own line in front (Vike does in development).
 const PG_CONNECTION_LOST =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/m
 
 /** True for an error that says the database is unreachable or busy, not that the query is wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {

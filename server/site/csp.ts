@@ -1,44 +1,17 @@
 // The Content-Security-Policy of every HTML answer (docs/decisions/014-csp.md): scripts only by
-// the rendering's nonce (Vike's, whose module imports inherit it) or by the hash of one of our own
-// inline scripts, with 'strict-dynamic' so what they load may run; no 'unsafe-inline', no
-// 'unsafe-eval'. A cached page keeps its nonce, bytes, pre-compressed variants and policy together.
+// the rendering's nonce (Vike's, whose module imports inherit it) or by the hash of one of the
+// inline scripts the site writes, with 'strict-dynamic' so what they load may run; no
+// 'unsafe-inline', no 'unsafe-eval'. A cached page keeps its nonce, bytes, pre-compressed variants
+// and policy together.
 import { createHash, randomBytes } from 'node:crypto'
+import { metrikaSnippet, SPECULATION_RULES } from '../../src/site/inline-scripts'
+import { PATHS } from '../../src/site/paths'
 import type { Config } from '../config'
-
-export const CSP_REPORT_PATH = '/api/csp-report'
 
 // Yandex Metrika's loader and what it sends and shows (https://yandex.ru/support/metrica/code/install-counter-csp.html).
 const METRIKA_SCRIPT = ['https://mc.yandex.ru', 'https://yastatic.net']
 const METRIKA_CONNECT = ['https://mc.yandex.ru', 'https://mc.yandex.com', 'wss://mc.yandex.ru']
 const METRIKA_IMG = ['https://mc.yandex.ru', 'https://mc.yandex.com']
-
-const SCRIPT_OPEN = /<script\b([^>]*)>/gi
-const SCRIPT_CLOSE = /<\/script>/gi
-
-/** Script types a browser acts on; speculation rules are allowed like scripts (by hash). */
-const RUNNING_TYPES = new Set(['module', 'text/javascript', 'application/javascript', 'speculationrules'])
-
-/** sha256 hashes of the inline scripts a browser would run (not JSON or JSON-LD data blocks). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  // Tags first, bodies only for the scripts that run: the page's JSON blocks (Vike's pageContext,
-  // JSON-LD) are skipped over, never copied out, on every uncached rendering.
-  const open = new RegExp(SCRIPT_OPEN)
-  const close = new RegExp(SCRIPT_CLOSE)
-  for (let tag = open.exec(html); tag !== null; tag = open.exec(html)) {
-    close.lastIndex = open.lastIndex
-    const end = close.exec(html)
-    if (end === null) break
-    const attributes = tag[1]
-    open.lastIndex = close.lastIndex
-    if (/\bsrc\s*=/i.test(attributes)) continue
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase()
-    if (type && !RUNNING_TYPES.has(type)) continue
-    const body = html.slice(tag.index + tag[0].length, end.index)
-    hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
-  }
-  return [...hashes]
-}
 
 const NONCE_BYTES = 16
 /** Random bytes drawn 4 KiB at a time: one randomBytes call per 256 nonces instead of one per page. */
@@ -58,30 +31,30 @@ export function newNonce(): string {
 }
 
 /**
- * The policy of one HTML answer: Vike's scripts carry `nonce` (their module imports inherit it,
- * which a hash cannot give them), our own inline scripts (Metrika's snippet) are allowed by hash.
+ * The policy of one HTML answer: Vike's scripts carry the rendering's `nonce` (their module imports
+ * inherit it, which a hash cannot give them), and the inline scripts the site itself writes
+ * (src/site/inline-scripts.ts) are allowed by their hash. Nothing is read from the page: a script
+ * that found its way into it any other way does not run.
  */
-export function contentSecurityPolicy(
-  html: string,
-  config: Pick<Config, 'mediaUrl' | 'metrikaId'>,
-  nonce?: string,
-): string {
-  const scripts = [...(nonce ? [`'nonce-${nonce}'`] : []), ...inlineScriptHashes(html)]
-  const { scriptHosts, rest } = policyParts(config)
-  return `script-src 'strict-dynamic' ${scripts.join(' ')}${scriptHosts}; ${rest}`
+export function contentSecurityPolicy(config: PolicyConfig, nonce?: string): string {
+  const { scripts, rest } = policyParts(config)
+  return `script-src 'strict-dynamic'${nonce ? ` 'nonce-${nonce}'` : ''}${scripts}; ${rest}`
 }
 
 type PolicyConfig = Pick<Config, 'mediaUrl' | 'metrikaId'>
-const policyPartsByConfig = new WeakMap<PolicyConfig, { scriptHosts: string; rest: string }>()
+const policyPartsByConfig = new WeakMap<PolicyConfig, { scripts: string; rest: string }>()
+
+const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
 
 /** What the policy takes from the config alone, made once per config object, not per page. */
-function policyParts(config: PolicyConfig): { scriptHosts: string; rest: string } {
+function policyParts(config: PolicyConfig): { scripts: string; rest: string } {
   let parts = policyPartsByConfig.get(config)
   if (!parts) {
     const metrika = config.metrikaId !== null
     const media = config.mediaUrl ? [config.mediaUrl] : []
+    const inline = [SPECULATION_RULES, ...(metrika ? [metrikaSnippet(config.metrikaId)] : [])]
     parts = {
-      scriptHosts: metrika ? ` ${METRIKA_SCRIPT.join(' ')}` : '',
+      scripts: [...inline.map(sha256), ...(metrika ? METRIKA_SCRIPT : [])].map((source) => ` ${source}`).join(''),
       rest: [
         "object-src 'none'",
         "base-uri 'none'",
@@ -89,7 +62,7 @@ function policyParts(config: PolicyConfig): { scriptHosts: string; rest: string 
         "frame-ancestors 'self'",
         ['img-src', "'self'", 'data:', ...media, ...(metrika ? METRIKA_IMG : [])].join(' '),
         ['connect-src', "'self'", ...(metrika ? METRIKA_CONNECT : [])].join(' '),
-        `report-uri ${CSP_REPORT_PATH}`,
+        `report-uri ${PATHS.cspReport}`,
       ].join('; '),
     }
     policyPartsByConfig.set(config, parts)

@@ -1,8 +1,10 @@
-// The rendered-page cache (docs/decisions/012-page-cache.md): anonymous answers of pages and of
-// their pageContext.json, kept in memory and bounded in bytes (LRU), with their brotli and gzip
-// variants made once. Keyed by path and query without the tracking parameters robots.txt declares
-// in Clean-param; emptied whenever the content changes (this process's writes at once, other
-// processes' within the 1 s content version check). Concurrent misses of one key render once.
+// The rendered-page cache (docs/decisions/012-page-cache.md): anonymous page answers kept in memory,
+// bounded in bytes (LRU), with their brotli and gzip variants made once. What may be kept is the
+// page's own declaration (its Vike config: `pageCache`, `pageQuery`), never a match on the URL: an
+// entry is keyed by the path and only the query parameters the page declares it reads, so tracking
+// tags and junk parameters make no new entries, and a 404 (an unknown path) is never kept. Emptied
+// whenever the content changes (this process's writes at once, other processes' within the 1 s
+// content version check). Concurrent misses of one key render once.
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -13,9 +15,11 @@ import { COMPRESS_MIN_BYTES, isCompressible, pickEncoding, type Encoding } from 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 
-/** Answers worth keeping: a page, a redirect, a missing or withdrawn page. */
-const CACHEABLE_STATUSES = new Set([200, 301, 404, 410])
+/** Answers worth keeping: a page, a redirect, a withdrawn page. A 404 is not: any path makes one. */
+const CACHEABLE_STATUSES = new Set([200, 301, 410])
 const TRACKING = new Set<string>(VISIT_TAG_KEYS)
+/** Paths whose declared query parameters are remembered: the pages of the catalogue, with room. */
+const MAX_KNOWN_PATHS = 200_000
 
 /** A rendered answer as the renderer hands it over. */
 export interface RenderedPage {
@@ -23,35 +27,39 @@ export interface RenderedPage {
   /** Header names in lower case */
   readonly headers: Readonly<Record<string, string>>
   readonly body: Buffer
+  /**
+   * Where the cache may keep this answer (the path and the parameters the page reads), or null:
+   * the page said it must not be kept, or it was rendered from parameters the page does not read.
+   */
+  readonly keepAs: string | null
+  /** The query parameters the page reads (its `pageQuery`); null when the page may not be kept */
+  readonly query: readonly string[] | null
 }
 
 export interface CachedPage extends RenderedPage {
-  /** Strong validator: a hash of the body */
-  readonly etag: string
+  /** The cache keeps this answer (its page allows it, and it is worth keeping) */
+  readonly kept: boolean
+  /** Strong validators, one per representation: identity, brotli and gzip bodies differ (RFC 9110 §8.8.3) */
+  readonly etags: Readonly<Record<Encoding | 'identity', string>>
   /** HTTP date, to the second, of the rendering */
   readonly lastModified: string
   readonly br: Buffer | null
   readonly gzip: Buffer | null
 }
 
-/**
- * The cache key: the path and the query with tracking parameters dropped and the rest sorted,
- * so `/?utm_source=ya` and `/` are one page. Null for a URL that cannot be parsed.
- */
-export function pageCacheKey(url: string): string | null {
-  let parsed: URL
-  try {
-    parsed = new URL(url, 'http://localhost')
-  } catch {
-    return null
-  }
-  const params = [...parsed.searchParams].filter(([name]) => !TRACKING.has(name)).sort(([a], [b]) => (a < b ? -1 : 1))
+/** The path and the given query parameters of a URL, sorted: one page, however it was asked for. */
+export function keyWith(url: URL, parameters: readonly string[]): string {
+  const params = [...url.searchParams]
+    .filter(([name]) => parameters.includes(name))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
   const query = new URLSearchParams(params).toString()
-  return query ? `${parsed.pathname}?${query}` : parsed.pathname
+  return query ? `${url.pathname}?${query}` : url.pathname
 }
 
 export class PageCache {
   private readonly entries: LRUCache<string, CachedPage>
+  /** The parameters each path's page reads, learned from its answers: a request is keyed by them */
+  private readonly queryByPath = new LRUCache<string, readonly string[]>({ max: MAX_KNOWN_PATHS })
   private readonly pending = new Map<string, Promise<CachedPage>>()
   private generation = 0
 
@@ -61,6 +69,22 @@ export class PageCache {
       sizeCalculation: (entry) =>
         Math.max(1, entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 512),
     })
+  }
+
+  /**
+   * The key a request looks its page up by, and the URL it is rendered from: its path and the
+   * parameters that path's page reads, or, for a path not rendered yet, every parameter but the
+   * tracking ones. Null for a URL that cannot be parsed.
+   */
+  keyOf(url: string): string | null {
+    let parsed: URL
+    try {
+      parsed = new URL(url, 'http://localhost')
+    } catch {
+      return null
+    }
+    const known = this.queryByPath.get(parsed.pathname)
+    return keyWith(parsed, known ?? [...parsed.searchParams.keys()].filter((name) => !TRACKING.has(name)))
   }
 
   /** The kept answer for `key`, if any, without rendering. */
@@ -77,8 +101,8 @@ export class PageCache {
 
   /**
    * The cached answer for `key`, or the one `render` makes now (shared with every concurrent
-   * request for the same key). `hit` is false only for the request that rendered it. An answer
-   * that must not be kept (a 5xx, a Set-Cookie) is still shared with the requests that waited.
+   * request for the same key). `hit` is false only for the request that rendered it. The answer is
+   * kept under its own `keepAs` key when it says where.
    */
   async get(key: string, render: () => Promise<RenderedPage>): Promise<{ page: CachedPage; hit: boolean }> {
     const cached = this.entries.get(key)
@@ -90,7 +114,10 @@ export class PageCache {
     this.pending.set(key, rendering)
     try {
       const page = await rendering
-      if (generation === this.generation && isCacheable(page)) this.entries.set(key, page)
+      if (generation === this.generation && page.query !== null && isCacheable(page)) {
+        this.queryByPath.set(key.split('?', 1)[0], page.query)
+        if (page.kept) this.entries.set(page.keepAs!, page)
+      }
       return { page, hit: false }
     } finally {
       if (this.pending.get(key) === rendering) this.pending.delete(key)
@@ -107,17 +134,19 @@ function isCacheable(page: RenderedPage): boolean {
 }
 
 async function prepare(page: RenderedPage): Promise<CachedPage> {
-  const compressible =
-    isCacheable(page) && page.body.length >= COMPRESS_MIN_BYTES && isCompressible(page.headers['content-type'])
+  const kept = page.keepAs !== null && page.query !== null && isCacheable(page)
+  const compressible = kept && page.body.length >= COMPRESS_MIN_BYTES && isCompressible(page.headers['content-type'])
   const [br, gz] = compressible
     ? await Promise.all([
         brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
         gzip(page.body, { level: 9 }),
       ])
     : [null, null]
+  const hash = createHash('sha256').update(page.body).digest('base64url').slice(0, 32)
   return {
     ...page,
-    etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 32)}"`,
+    kept,
+    etags: { identity: `"${hash}"`, br: `"${hash}-br"`, gzip: `"${hash}-gz"` },
     lastModified: new Date(Math.floor(Date.now() / 1000) * 1000).toUTCString(),
     br,
     gzip: gz,
@@ -129,14 +158,18 @@ export function pickVariant(page: CachedPage, acceptEncoding: string | undefined
   return page.br && page.gzip ? pickEncoding(acceptEncoding, ['br', 'gzip']) : null
 }
 
-/** A conditional request the cached answer satisfies: If-None-Match first, else If-Modified-Since. */
+/**
+ * A conditional request the cached answer satisfies: If-None-Match first (any of the page's
+ * representations: a client revalidates with whichever one it got), else If-Modified-Since.
+ */
 export function isNotModified(
   page: CachedPage,
   headers: { 'if-none-match'?: string; 'if-modified-since'?: string },
 ): boolean {
   const match = headers['if-none-match']
   if (match !== undefined) {
-    return match.trim() === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)
+    const tags = Object.values(page.etags)
+    return match.trim() === '*' || match.split(',').some((tag) => tags.includes(tag.trim().replace(/^W\//, '')))
   }
   const since = headers['if-modified-since']
   if (since === undefined) return false

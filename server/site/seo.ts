@@ -9,7 +9,9 @@ import { loadSitemapRecords } from '../content/structure-store'
 import { escapeHtml } from '../../src/format/escape-html'
 import { OG_IMAGE_PATH, OG_IMAGE_SIZE } from '../../src/site/head-tags'
 import { errorBody } from '../http/errors'
-import { isAdminPath } from './page-route'
+import { isDatabaseUnavailable } from '../data/unavailable'
+import { isAdminPath } from '../../src/site/paths'
+import { sendOutagePage } from './outage'
 
 // The site's icon (the pages link its SVG), as the PNG that every client of /favicon.ico reads.
 const FAVICON_SVG = path.join(ROOT_DIR, 'renderer/assets/favicon.svg')
@@ -79,7 +81,15 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
   })
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const rows = await loadSitemapRecords(app.db)
+    let rows: Awaited<ReturnType<typeof loadSitemapRecords>>
+    try {
+      rows = await loadSitemapRecords(app.db)
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error
+      // A crawler comes back later (Retry-After); the site's pages take the outage path at once.
+      app.content.markUnreachable()
+      return sendOutagePage(reply, config)
+    }
     const urls = rows
       .filter(
         (r) =>

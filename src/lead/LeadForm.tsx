@@ -176,8 +176,6 @@ export function LeadForm({
   function openConsent(event: MouseEvent<HTMLAnchorElement>) {
     if (!onOpenConsent || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
     event.preventDefault()
-    // Not a page change: keep Vike's link interception out of it.
-    event.stopPropagation()
     onOpenConsent(event.currentTarget)
   }
 

@@ -1,3 +1,4 @@
+import { PATHS } from '../site/paths'
 import type { LeadField } from './lead'
 
 /** What the lead form holds: text fields as the inputs report them (empty = null), the consent box. */
@@ -35,10 +36,10 @@ export const LEAD_FORM_TITLE = 'Оставить заявку'
 export const LEAD_SUBMIT_LABEL = 'Отправить'
 
 /** Path of the no-JS form page, where the «Оставить заявку» links lead without JavaScript. */
-export const LEAD_FORM_PATH = '/zayavka'
+export const LEAD_FORM_PATH = PATHS.leadForm
 /** Path of the thank-you page a no-JS form post is redirected to (303). */
-export const LEAD_THANKS_PATH = '/spasibo'
+export const LEAD_THANKS_PATH = PATHS.leadThanks
 /** The lead endpoint (docs/contract.md §3). */
-export const LEAD_ENDPOINT = '/api/feedback'
+export const LEAD_ENDPOINT = PATHS.leadEndpoint
 /** The consent text as JSON, for the consent dialog opened from the form. */
-export const LEAD_CONSENT_ENDPOINT = '/api/lead-consent'
+export const LEAD_CONSENT_ENDPOINT = PATHS.leadConsent

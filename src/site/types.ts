@@ -1,5 +1,5 @@
 // The shapes pages render: what the server's content service returns and +data passes on.
-// Kept small because page data is serialised into every HTML page and pageContext.json.
+// Kept small: the server builds these for every rendering of a page.
 
 export type TypeId = 'index' | 'section' | 'product' | 'page'
 
@@ -101,7 +101,7 @@ export type PageResolution =
  * The server implements it over the database; pages never import server/.
  */
 export interface ContentSource {
-  resolvePage(urlPathname: string, options?: { slashExact?: boolean }): Promise<PageResolution>
+  resolvePage(urlPathname: string): Promise<PageResolution>
   getSite(urlPathname: string): Promise<SiteInfo | null>
   /** Settings that are safe for the browser */
   readonly publicSettings: PublicSettings

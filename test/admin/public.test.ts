@@ -45,7 +45,7 @@ describe('public pages', () => {
   })
 
   it('whatever /admin answers is no-store and noindex, never from the page cache', async () => {
-    for (const url of ['/admin', '/admin/content', '/admin/content/1', '/admin/index.pageContext.json']) {
+    for (const url of ['/admin', '/admin/content', '/admin/content/1', '/admin/index.pageContext.json', '/%61dmin']) {
       for (const headers of [{}, { cookie }]) {
         const first = await get(url, headers)
         const again = await get(url, headers)

@@ -37,7 +37,6 @@ function targets(mode: Mode): [label: string, request: BenchRequest][] {
     ['section /structure/', { method: 'GET', path: '/structure/' }],
     ['product /structure/product', { method: 'GET', path: '/structure/product' }],
     ['404 /no-such-page', { method: 'GET', path: '/no-such-page' }],
-    ['/structure/index.pageContext.json', { method: 'GET', path: '/structure/index.pageContext.json' }],
     // The issue's yardstick for a cached page: a static file through @fastify/static.
     [`static file ${staticAsset()}`, { method: 'GET', path: staticAsset() }],
     [

@@ -85,6 +85,21 @@ for (const metrika of [false, true]) {
       await page.context().close()
     })
 
+    it('runs no inline script the site did not write, whatever the page holds', async () => {
+      const { page, violations } = await visit()
+      // A script in the document itself, as an HTML injection would put it there.
+      await page.route(server.url + '/', async (route) => {
+        const response = await route.fetch()
+        const body = (await response.text()).replace('</body>', '<script>window.pwned = 1</script></body>')
+        await route.fulfill({ response, body })
+      })
+      await page.goto(server.url + '/')
+      await waitForVike(page, '/')
+      expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined()
+      expect((await violations()).some((v) => v.startsWith('script-src'))).toBe(true)
+      await page.context().close()
+    })
+
     it('sends the same policy on a miss and on a hit', async () => {
       const miss = await fetch(server.url + '/structure/power-tools/')
       const hit = await fetch(server.url + '/structure/power-tools/')

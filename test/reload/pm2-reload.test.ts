@@ -15,7 +15,7 @@ import { ensureBuild, freePort } from '../helpers/prod-server'
 const PM2 = path.join(ROOT_DIR, 'node_modules/pm2/bin/pm2')
 const RELOADS = 5
 const RATE = 200 // requests a second
-const PAGES = ['/', '/structure/', '/structure/product', '/structure/index.pageContext.json', '/missing-page']
+const PAGES = ['/', '/structure/', '/structure/product', '/structure/power-tools/', '/missing-page']
 
 let dir: string
 let env: NodeJS.ProcessEnv

@@ -38,7 +38,7 @@ describe('the page cache', () => {
     expect(first.statusCode).toBe(200)
     expect([first.headers['x-vitrina-cache'], second.headers['x-vitrina-cache']]).toEqual(['miss', 'hit'])
     expect(second.body).toBe(first.body)
-    expect(second.headers.etag).toMatch(/^"[\w-]{32}"$/)
+    expect(second.headers.etag).toMatch(/^"[\w-]{32}(-br|-gz)?"$/)
     expect(second.headers.etag).toBe(first.headers.etag)
     expect(Date.parse(String(second.headers['last-modified']))).not.toBeNaN()
     expect(second.headers['cache-control']).toBe('public, no-cache')
@@ -69,19 +69,35 @@ describe('the page cache', () => {
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
   })
 
-  it('treats advertising parameters as the same page, other parameters as another', async () => {
-    await get('/structure/power-tools/')
-    const tagged = await get('/structure/power-tools/?utm_source=yandex&yclid=123')
-    expect(tagged.headers['x-vitrina-cache']).toBe('hit')
-    expect(tagged.body).not.toContain('yandex')
-    const other = await get('/structure/power-tools/?page=2')
-    expect(other.headers['x-vitrina-cache']).toBe('miss')
+  it('gives each encoding of a page its own validator, and a 304 to whichever one a client kept', async () => {
+    const encodings = ['identity', 'br', 'gzip']
+    const answers = await Promise.all(encodings.map((e) => get('/structure/', { 'accept-encoding': e })))
+    const tags = answers.map((res) => String(res.headers.etag))
+    expect(new Set(tags).size).toBe(3)
+    for (const [i, encoding] of encodings.entries()) {
+      const again = await get('/structure/', { 'accept-encoding': encoding, 'if-none-match': tags[i] })
+      expect([again.statusCode, again.headers.etag], encoding).toEqual([304, tags[i]])
+      expect(again.headers.vary).toBe('Accept-Encoding')
+    }
   })
 
-  it('keeps redirects, missing and withdrawn answers too, and a redirect keeps its visitor tags', async () => {
-    await get('/no/such/page')
+  it('keys a page by the parameters it reads: advertising tags and other parameters make no entry of their own', async () => {
+    await get('/structure/power-tools/')
+    for (const query of ['?utm_source=yandex&yclid=123', '?page=2', '?x=1&y=2']) {
+      const res = await get(`/structure/power-tools/${query}`)
+      expect([res.statusCode, res.headers['x-vitrina-cache']], query).toEqual([200, 'hit'])
+      expect(res.body).not.toContain('yandex')
+    }
+  })
+
+  it('keeps redirects and withdrawn answers, but never a 404: any path would make one', async () => {
+    const first = await get('/no/such/page')
     const missing = await get('/no/such/page')
-    expect([missing.statusCode, missing.headers['x-vitrina-cache']]).toEqual([404, 'hit'])
+    expect([first.statusCode, first.headers['x-vitrina-cache'], missing.headers['x-vitrina-cache']]).toEqual([
+      404,
+      undefined,
+      undefined,
+    ])
     await get('/structure')
     const moved = await get('/structure?utm_source=ya')
     expect([moved.statusCode, moved.headers['x-vitrina-cache']]).toEqual([301, 'hit'])
@@ -104,13 +120,19 @@ describe('the page cache', () => {
     expect(titleOf(res.body)).toBe('Дрель обновлённая')
   })
 
-  it('never keeps the plain lead form, which carries a key of its own for each visitor', async () => {
+  it('never keeps the plain lead form, which carries a key of its own for each visitor, however it is spelled', async () => {
     const key = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1]
-    const a = await get('/zayavka')
-    const b = await get('/zayavka')
-    expect(a.headers['x-vitrina-cache']).toBeUndefined()
-    expect(key(a.body)).toBeDefined()
-    expect(key(a.body)).not.toBe(key(b.body))
+    for (const url of ['/zayavka', '/zayavka/', '/%7Aayavka', '/zayavka?utm_source=ya']) {
+      const a = await get(url)
+      const b = await get(url)
+      expect([a.statusCode, a.headers['x-vitrina-cache'], a.headers['cache-control']], url).toEqual([
+        200,
+        undefined,
+        'no-store',
+      ])
+      expect(key(a.body), url).toBeDefined()
+      expect(key(a.body), url).not.toBe(key(b.body))
+    }
   })
 
   it('never serves a signed-in owner from the cache', async () => {

@@ -191,9 +191,15 @@ describe('missing and withdrawn pages', () => {
     ])
   })
 
-  it('tells client-side navigation about a missing page with abortStatusCode 404', async () => {
-    const res = await get('/no/such/page/index.pageContext.json')
-    expect(res.body).toContain('"abortStatusCode":404')
+  it('has no pageContext.json for public pages, which are HTML only', async () => {
+    for (const url of [
+      '/no/such/page/index.pageContext.json',
+      '/index.pageContext.json',
+      '/structure/index.pageContext.json',
+    ]) {
+      const res = await get(url)
+      expect([res.statusCode, res.json().error.code], url).toEqual([404, 'not_found'])
+    }
   })
 
   it('answers 410 with only the icon and the code for a withdrawn product', async () => {

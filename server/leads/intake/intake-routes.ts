@@ -173,22 +173,15 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
         string,
         unknown
       >
-      return sendFormPage(
-        app,
-        request,
-        reply,
-        status,
-        {
-          values: state.values ?? EMPTY_LEAD_FORM,
-          errors: state.errors ?? {},
-          failure: state.failure ?? null,
-          ...(typeof body.formStartedAt === 'number' ? { startedAt: body.formStartedAt } : {}),
-          ...(typeof body.idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(body.idempotencyKey)
-            ? { idempotencyKey: body.idempotencyKey }
-            : {}),
-        },
-        config,
-      )
+      return sendFormPage(app, request, reply, status, {
+        values: state.values ?? EMPTY_LEAD_FORM,
+        errors: state.errors ?? {},
+        failure: state.failure ?? null,
+        ...(typeof body.formStartedAt === 'number' ? { startedAt: body.formStartedAt } : {}),
+        ...(typeof body.idempotencyKey === 'string' && IDEMPOTENCY_KEY.test(body.idempotencyKey)
+          ? { idempotencyKey: body.idempotencyKey }
+          : {}),
+      })
     }
     const message = status === 429 ? RATE_LIMITED : status === 503 ? STORAGE_FAILED : undefined
     return reply.code(status).send({ ...errorBody(status, message), ...(state.errors ? { errors: state.errors } : {}) })

@@ -1,6 +1,5 @@
-// https://vike.dev/onAfterRenderClient — `.clear` drops the site's hook: it rewrites the head tags of
-// public pages (robots, canonical, Open Graph) and remembers a visit's advertising tags for leads,
-// none of which belongs to the back office.
+// https://vike.dev/onAfterRenderClient — the back office is the only page Vike renders and routes in
+// the browser (docs/decisions/020-back-office-pages.md).
 import type { PageContextClient } from 'vike/types'
 
 export function onAfterRenderClient(pageContext: PageContextClient): void {

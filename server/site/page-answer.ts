@@ -1,0 +1,218 @@
+// The one way a page is answered (docs/decisions/022-house-layout.md): the catch-all route, the
+// no-JS lead form sent back with its messages, and the back office's shell all call
+// app.pages.answer(). It renders through Vike's renderPage() with the content service in
+// pageContext (server-only), keeps what the page allows in the page cache (server/site/page-cache.ts)
+// with strong validators, and decides an outage from the error the rendering actually hit: a page
+// answer is the last good copy or the 503 outage page while the database is away, never a 500.
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { renderPage } from 'vike/server'
+import { escapeHtml } from '../../src/format/escape-html'
+import { hasAdminCookie } from '../admin/session-plugin'
+import { ROOT_DIR, type Config } from '../config'
+import { errorBody } from '../http/errors'
+import { isDatabaseUnavailable } from '../data/unavailable'
+import { contentSecurityPolicy, newNonce } from './csp'
+import { sendOutagePage } from './outage'
+import { isNotModified, keyWith, PageCache, pickVariant, type CachedPage, type RenderedPage } from './page-cache'
+
+interface AnswerOptions {
+  /** What to render instead of the request's own URL (the form page for a refused lead) */
+  readonly url?: string
+  /** Values for this one rendering's pageContext (a refused lead's values and messages) */
+  readonly context?: Readonly<Record<string, unknown>>
+  /** The status to answer with instead of the page's own */
+  readonly status?: number
+}
+
+interface PageAnswerer {
+  /** Renders (or takes from the cache) the page and sends it. */
+  answer(request: FastifyRequest, reply: FastifyReply, options?: AnswerOptions): Promise<FastifyReply>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pages: PageAnswerer
+  }
+}
+
+/** Browsers and proxies may keep a page, but ask (If-None-Match) before using it again. */
+const CACHED_PAGE_CONTROL = 'public, no-cache'
+const OUTAGE_LOG_EVERY_MS = 60_000
+
+/** What one rendering gave: the answer, or the news that the database is away. */
+type Rendering = RenderedPage | 'unavailable'
+
+function redirectBody(location: string): string {
+  const href = escapeHtml(location)
+  return `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Страница переехала</title><p>Страница переехала: <a href="${href}">${href}</a></p></html>\n`
+}
+
+export const pagesPlugin = fp<{ config: Config }>(
+  async (app, { config }) => {
+    if (config.isProduction) {
+      // Load the server build explicitly: works even if node_modules was reinstalled after the build.
+      await import(pathToFileURL(path.join(ROOT_DIR, 'dist/server/entry.mjs')).href)
+    }
+    const cache = config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
+    // Any content write, in this process or another, empties the cache.
+    if (cache) app.content.onInvalidate(() => cache.clear())
+    let outageLoggedAt = 0
+
+    async function render(request: FastifyRequest, url: string, context: AnswerOptions['context']): Promise<Rendering> {
+      // One nonce per rendering: a cached page keeps it with its bytes (docs/decisions/014-csp.md).
+      const nonce = newNonce()
+      const pageContext = await renderPage({
+        ...context,
+        urlOriginal: url,
+        headersOriginal: request.headers,
+        content: app.content,
+        cspNonce: nonce,
+      })
+      const { httpResponse, errorWhileRendering } = pageContext
+      if (httpResponse.statusCode >= 500 && isDatabaseUnavailable(errorWhileRendering)) {
+        app.content.markUnreachable()
+        return 'unavailable'
+      }
+      // A 404/410 from `throw render()` is an answer, not a failure: only 5xx pages are errors.
+      if (httpResponse.statusCode >= 500) request.log.error({ err: errorWhileRendering }, 'page rendering failed')
+      const pageConfig = pageContext.config as Partial<Vike.Config> & { isClientRuntimeLoaded?: boolean }
+      // Public pages are HTML only (docs/decisions/021-islands.md): their pageContext.json, which
+      // only Vike's client router would ask for, does not exist. The back office still routes in
+      // the browser and keeps it.
+      if (pageContext.isClientSideNavigation && pageConfig.isClientRuntimeLoaded !== true) {
+        const body = Buffer.from(JSON.stringify(errorBody(404)))
+        return {
+          status: 404,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body,
+          keepAs: null,
+          query: null,
+        }
+      }
+      const keepable = pageConfig.pageCache !== false && context === undefined
+      const query = keepable ? (pageConfig.pageQuery ?? []) : null
+      // Kept only when rendered from exactly the parameters the page reads, so nothing else leaks in.
+      const keepAs = query !== null && keyWith(new URL(url, 'http://localhost'), query) === url ? url : null
+      const headers = Object.fromEntries(httpResponse.headers.map(([name, value]) => [name.toLowerCase(), value]))
+      for (const [name, value] of Object.entries(pageConfig.pageHeaders ?? {})) headers[name] = value
+      if (!keepable) headers['cache-control'] = 'no-store'
+      const { location } = headers
+      if (httpResponse.statusCode >= 300 && httpResponse.statusCode < 400 && location) {
+        // Vike's redirect body is an English line with a script; a person who sees it gets a link.
+        return {
+          status: httpResponse.statusCode,
+          headers: {
+            location,
+            'content-type': 'text/html; charset=utf-8',
+            'content-security-policy': contentSecurityPolicy(config),
+          },
+          body: Buffer.from(redirectBody(location)),
+          keepAs,
+          query,
+        }
+      }
+      if (headers['content-type']?.startsWith('text/html')) {
+        headers['content-security-policy'] = contentSecurityPolicy(config, nonce)
+      }
+      return {
+        status: httpResponse.statusCode,
+        headers,
+        body: Buffer.from(await httpResponse.getBody()),
+        keepAs,
+        query,
+      }
+    }
+
+    /** The database is away: the kept copy of the page, else the outage page; a log line a minute. */
+    function answerOutage(request: FastifyRequest, reply: FastifyReply, kept: CachedPage | undefined, url: string) {
+      if (Date.now() - outageLoggedAt > OUTAGE_LOG_EVERY_MS) {
+        outageLoggedAt = Date.now()
+        request.log.warn('database unreachable: pages served from the page cache')
+      }
+      return kept ? sendCached(request, reply, kept, url) : sendOutagePage(reply, config)
+    }
+
+    function sendFresh(reply: FastifyReply, page: RenderedPage, status?: number) {
+      reply.code(status ?? page.status).headers(page.headers)
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache')
+      return reply.send(page.body)
+    }
+
+    async function answer(request: FastifyRequest, reply: FastifyReply, options: AnswerOptions = {}) {
+      const url = options.url ?? request.raw.url ?? '/'
+      // The key parses the URL: worth it only when there is a cache to ask. A one-off rendering
+      // (values of one visitor) and a signed-in owner never meet the cache.
+      const key = cache && options.context === undefined && !hasAdminCookie(request) ? cache.keyOf(url) : null
+      if (key === null) {
+        const page = await render(request, url, options.context)
+        if (page === 'unavailable') return answerOutage(request, reply, undefined, url)
+        if (hasAdminCookie(request)) reply.header('cache-control', 'no-store')
+        // A status of the caller's (a refused lead: 400) only replaces a page rendered as usual.
+        return sendFresh(reply, page, page.status === 200 ? options.status : undefined)
+      }
+      await app.content.sync() // another process's write empties the cache (at most one read a second)
+      if (!app.content.databaseReachable) return answerOutage(request, reply, cache!.peek(key), url)
+      if (outageLoggedAt !== 0) {
+        outageLoggedAt = 0
+        request.log.info('database reachable again')
+      }
+      // Rendered from the key: one page for every visitor, whatever tags or junk the URL carried.
+      let found: { page: CachedPage; hit: boolean }
+      try {
+        found = await cache!.get(key, async () => {
+          const rendered = await render(request, key, undefined)
+          if (rendered === 'unavailable') throw new DatabaseAway()
+          return rendered
+        })
+      } catch (error) {
+        if (error instanceof DatabaseAway) return answerOutage(request, reply, undefined, url)
+        throw error
+      }
+      const { page, hit } = found
+      if (!page.kept) return sendFresh(reply, page)
+      reply.header('x-vitrina-cache', hit ? 'hit' : 'miss')
+      return sendCached(request, reply, page, url)
+    }
+
+    app.decorate('pages', { answer } satisfies PageAnswerer)
+  },
+  { name: 'pages', dependencies: ['content'] },
+)
+
+class DatabaseAway extends Error {}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, url: string) {
+  const headers: Record<string, string> = { ...page.headers }
+  delete headers['content-length']
+  delete headers['content-encoding']
+  if (headers.location) headers.location = withTrackingOf(headers.location, url)
+  const encoding = pickVariant(page, request.headers['accept-encoding'])
+  reply.headers({
+    ...headers,
+    etag: page.etags[encoding ?? 'identity'],
+    'last-modified': page.lastModified,
+    'cache-control': CACHED_PAGE_CONTROL,
+    vary: 'Accept-Encoding',
+  })
+  if (isNotModified(page, request.headers)) {
+    reply.removeHeader('content-type')
+    return reply.code(304).send()
+  }
+  reply.code(page.status)
+  if (encoding === null) return reply.send(page.body)
+  reply.header('content-encoding', encoding)
+  return reply.send(encoding === 'br' ? page.br : page.gzip)
+}
+
+/** A cached redirect's target with the request's own tracking parameters put back on it. */
+function withTrackingOf(location: string, requestUrl: string): string {
+  const request = new URL(requestUrl, 'http://localhost')
+  const target = new URL(location, 'http://localhost')
+  for (const [name, value] of request.searchParams) {
+    if (!target.searchParams.has(name)) target.searchParams.append(name, value)
+  }
+  return location.startsWith('/') ? `${target.pathname}${target.search}` : target.href
+}

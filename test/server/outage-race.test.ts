@@ -1,0 +1,94 @@
+// The first moment of an outage: the database goes away after the reachability check said it was
+// there and before a page's data is loaded. The answer is still the outage page (503, Retry-After),
+// never a 500 and never a cached error; the next request takes the outage path without touching
+// the database; once it is back the page renders and is cached as usual. The clock of the content
+// version check is the test's, so "after the check, before the load" is exact, not a race.
+import fs from 'node:fs'
+import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, UnknownRow } from 'kysely'
+import { afterEach, describe, expect, it } from 'vitest'
+import { buildApp, type App } from '../../server/app'
+import { tempDir, testConfig } from '../helpers/build-test-app'
+import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
+
+/** SQLite's own error for a lock held past the busy timeout, thrown by every query while armed. */
+class BusyDatabase implements KyselyPlugin {
+  armed = false
+  transformQuery<T>(args: { node: T }): T {
+    return args.node
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.armed) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
+    return args.result
+  }
+}
+
+let clock = Date.parse('2026-11-25T12:00:00Z')
+const now = () => new Date(clock)
+const cleanups: Array<() => Promise<void>> = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+async function start(env: Record<string, string>, databasePlugins: KyselyPlugin[] = []): Promise<App> {
+  const dir = tempDir()
+  const app = await buildApp(testConfig(dir, env), { now, databasePlugins })
+  await app.ready()
+  cleanups.push(async () => {
+    await app.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+  return app
+}
+
+/** What a visitor gets while and after the database goes away; `cut` and `heal` do it. */
+async function expectOutageAnswers(app: App, cut: () => void, heal: () => void) {
+  const get = (url: string) => app.inject({ method: 'GET', url })
+  const seen = await get('/structure/')
+  expect(seen.statusCode).toBe(200)
+
+  cut() // the version check just said "reachable", and will not look again for a second
+  const unseen = await get('/structure/product')
+  expect(unseen.statusCode).toBe(503)
+  expect(unseen.headers['retry-after']).toBe('30')
+  expect(unseen.headers['cache-control']).toBe('no-store')
+  expect(unseen.body).toContain('Сайт временно недоступен')
+  expect((await get('/sitemap.xml')).statusCode).toBe(503)
+  expect((await get('/structure/')).body).toBe(seen.body) // the kept copy
+
+  heal() // back, but the process does not know yet: it must not have asked the database again
+  expect((await get('/structure/product')).statusCode).toBe(503)
+
+  clock += 1100 // the next version check finds the database
+  const fresh = await get('/structure/product')
+  expect([fresh.statusCode, fresh.headers['x-vitrina-cache']]).toEqual([200, 'miss'])
+  expect((await get('/structure/product')).headers['x-vitrina-cache']).toBe('hit')
+}
+
+describe('a page whose data load meets a database that just went away', () => {
+  it('answers the outage page, not 500, on SQLite (SQLITE_BUSY, what a lock held past the busy timeout gives)', async () => {
+    const busy = new BusyDatabase()
+    const app = await start({}, [busy])
+    await expectOutageAnswers(
+      app,
+      () => (busy.armed = true),
+      () => (busy.armed = false),
+    )
+  })
+
+  it.skipIf(!TEST_DATABASE_URL)('answers the outage page, not 500, on PostgreSQL (the connection cut)', async () => {
+    const schema: TestSchema = await createTestSchema()
+    cleanups.push(() => schema.drop())
+    const target = new URL(TEST_DATABASE_URL!)
+    const proxy: TcpProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
+    cleanups.push(() => proxy.close())
+    const url = new URL(schema.url)
+    url.host = `127.0.0.1:${proxy.port}`
+    const app = await start({ DATABASE_URL: url.href })
+    await expectOutageAnswers(
+      app,
+      () => proxy.cut(),
+      () => proxy.heal(),
+    )
+  })
+})
