@@ -44,7 +44,7 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
  * What tests replace: the clock (admin sessions, the sign-in limit, the content version check),
  * where the log goes, and plugins of the database layer (to inject a fault into a query).
  */
-interface BuildOptions {
+export interface BuildOptions {
   readonly now?: () => Date
   readonly logStream?: NodeJS.WritableStream
   readonly databasePlugins?: readonly KyselyPlugin[]

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
-import { buildApp, type App } from '../../server/app'
+import { buildApp, type App, type BuildOptions } from '../../server/app'
 import { readConfig, type Config } from '../../server/config'
 
 export interface TestApp {
@@ -32,10 +32,10 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
 }
 
 /** Builds the app against a new database (seeded with the demo shop unless SEED_DEMO=false). */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dir = tempDir()
   const config = testConfig(dir, env)
-  const app = await buildApp(config)
+  const app = await buildApp(config, options)
   await app.ready()
   return {
     app,
