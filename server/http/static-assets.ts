@@ -11,6 +11,8 @@ import { ensureVariant } from '../media/image-variants'
 const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client')
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const VARIANTS_PREFIX = '/media/uploads/'
+/** Apps of this process that serve through Vike's development server. */
+let devApps = 0
 
 // fastify-plugin: Vite's dev middleware must see every request, which only the root context does.
 export const staticAssetsPlugin = fp<{ config: Config }>(
@@ -52,8 +54,11 @@ export const staticAssetsPlugin = fp<{ config: Config }>(
         },
       })
       app.use(devMiddleware)
+      // Vike keeps one Vite server per process, shared by every app built in it (tests build
+      // several): the last app to close closes it.
+      devApps++
       app.addHook('onClose', async () => {
-        await viteServer.close()
+        if (--devApps === 0) await viteServer.close()
       })
       return
     }

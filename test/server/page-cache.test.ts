@@ -33,6 +33,7 @@ async function renameProduct(title: string, app: App = t.app) {
 
 describe('the page cache', () => {
   it('renders a page once and serves the repeat from memory, with a strong ETag and Last-Modified', async () => {
+    t.app.content.invalidate() // whatever other tests left in the cache
     const first = await get('/structure/')
     const second = await get('/structure/')
     expect(first.statusCode).toBe(200)
@@ -142,7 +143,6 @@ describe('the page cache', () => {
     const visitor = await get('/', { cookie: '_ym_uid=1' })
     expect(visitor.headers['x-vitrina-cache']).toBe('hit')
   })
-  // Last: closing a second dev-mode app in this process stops the Vite server both share.
   it("shows another process's write within the version check, without a restart", async () => {
     const other = await buildApp(testConfig(t.dir, { ADMIN_TOKEN, SEED_DEMO: 'false' }))
     await other.ready()
