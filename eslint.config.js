@@ -10,6 +10,7 @@ import tseslint from 'typescript-eslint'
 // pages → src, renderer → src, server → src; src imports none of them (as test/architecture.test.ts checks).
 // Shared UI (src/components) imports no feature folder such as src/lead; public pages and the
 // layout never import the back office.
+const CAPABILITIES = ['content', 'site', 'leads', 'admin', 'model-api', 'media', 'http', 'tools']
 const zones = [
   { target: './src', from: ['./pages', './renderer', './server', './test'], message: 'src/ is the ground floor.' },
   { target: './pages', from: ['./server', './test'], message: 'Pages reach data through pageContext.' },
@@ -18,6 +19,15 @@ const zones = [
   { target: './src/components', from: ['./src/lead', './src/admin'], message: 'Shared components import no feature.' },
   { target: ['./src/!(admin)/**', './src/*.ts'], from: './src/admin' },
   { target: ['./pages/!(admin)/**', './renderer'], from: ['./pages/admin', './src/admin'] },
+  // server/ by capability (docs/decisions/022-house-layout.md): the connection imports no
+  // capability, and the content every capability reads imports none of those that read it.
+  {
+    target: './server/content',
+    from: CAPABILITIES.filter((folder) => folder !== 'content' && folder !== 'http').map(
+      (folder) => `./server/${folder}`,
+    ),
+    message: 'The content every capability reads imports none of them.',
+  },
 ]
 
 export default tseslint.config(

@@ -1,7 +1,9 @@
-// The content service every page renders from, shared by SSR, the sitemap and content writes.
+// The content service every page renders from, shared by SSR, the sitemap and content writes; an
+// empty database gets the demo shop first (SEED_DEMO).
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import { ContentService } from './content-service'
+import { seedDemoContent } from './seed'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,6 +13,9 @@ declare module 'fastify' {
 
 export const contentPlugin = fp<{ config: Config; now?: () => Date }>(
   async (app, { config, now }) => {
+    if (config.seedDemo && (await seedDemoContent(app.db, config.mediaDir))) {
+      app.log.warn('Empty database: the demo shop was created (SEED_DEMO=false prevents it)')
+    }
     const content = new ContentService(app.db, {
       ttlSeconds: config.structureTtl,
       now: now && (() => now().getTime()),

@@ -1,7 +1,6 @@
 // Baseline headers on every response (pages, API, assets).
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
-import { securityHeaders } from '../site/csp'
 
 // fastify-plugin: its onSend hook must run for every route, so it lives in the root context.
 export const responseHeadersPlugin = fp<{ config: Config }>(
@@ -18,3 +17,14 @@ export const responseHeadersPlugin = fp<{ config: Config }>(
   },
   { name: 'response-headers' },
 )
+
+/** The headers that limit what a page may do, besides its Content-Security-Policy. */
+function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
+  return {
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    'cross-origin-opener-policy': 'same-origin',
+    ...(config.publicUrl.startsWith('https://')
+      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  }
+}

@@ -69,14 +69,3 @@ function policyParts(config: PolicyConfig): { scripts: string; rest: string } {
   }
   return parts
 }
-
-/** The other headers of an HTML answer that limit what a page may do. */
-export function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
-  return {
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-    'cross-origin-opener-policy': 'same-origin',
-    ...(config.publicUrl.startsWith('https://')
-      ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
-      : {}),
-  }
-}

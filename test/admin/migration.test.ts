@@ -26,8 +26,13 @@ const BEFORE_007: Record<string, Migration> = {
 }
 
 /** Brings a database to 006 and stores a lead there, as a site of the previous release did. */
-async function databaseOfTheLastRelease(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => BEFORE_007 } })
+async function databaseOfTheLastRelease(db: Kysely<any>, schema?: string): Promise<void> {
+  // In PostgreSQL, the migration tables of this test's own schema, never another one's.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => BEFORE_007 },
+    migrationTableSchema: schema,
+  })
   const { error } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   await db
@@ -65,6 +70,7 @@ describe('migration 007', () => {
     cleanups.push(() => schema.drop())
     await databaseOfTheLastRelease(
       new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }) }),
+      new URL(schema.url).searchParams.get('options')!.split('=').pop(),
     )
     const db = await openDatabase({ kind: 'postgres', url: schema.url, waitMs: 0 })
     const row = await db.selectFrom('feedback').select('searchText').executeTakeFirstOrThrow()

@@ -119,6 +119,7 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
 
   it('gives uploads stored before sized names their sized name, as at start-up', async () => {
     const legacy = `uploads/${'b'.repeat(32)}.png`
+    fs.mkdirSync(path.join(t.config.mediaDir, 'uploads'), { recursive: true })
     fs.writeFileSync(path.join(t.config.mediaDir, legacy), await pngImage(48, 24))
     await t.app.db.updateTable('advantage').set({ image: legacy }).where('id', '=', 1).execute()
     expect(await sizeLegacyUploads(t.app.db, t.config.mediaDir, () => false)).toBe(1)
