@@ -300,21 +300,3 @@ describe('crawler files', () => {
     expect(robots.body).toContain('Sitemap: https://shop.example.ru/sitemap.xml')
   })
 })
-
-describe("Vike's page answer, as patched (server/patches)", () => {
-  it('keeps httpResponse.body, its key order and pageContext._pageId', async () => {
-    const { renderPage } = await import('vike/server')
-    const pageContext = await renderPage({
-      urlOriginal: '/',
-      headersOriginal: { 'user-agent': 'Mozilla/5.0 test' },
-      content: t.app.content,
-      cspNonce: 'test-nonce',
-    })
-    const response = pageContext.httpResponse
-    expect(Object.keys(response).slice(0, 5)).toEqual(['statusCode', 'headers', 'contentType', 'earlyHints', 'body'])
-    const body = await response.getBody()
-    expect(body).toContain('<title>')
-    expect(response.body).toBe(body)
-    expect((pageContext as unknown as { _pageId: unknown })._pageId).toBe(pageContext.pageId)
-  })
-})

@@ -1,0 +1,131 @@
+// Guards of the patches to Vike's compiled files (server/patches/, docs/decisions/018): each kept
+// patch is in effect, and what it relies on in Vike still holds. An upgrade of Vike fails here
+// first, by name: go through the decision's upgrade checklist before changing these expectations.
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { ROOT_DIR } from '../../server/config'
+import { buildTestApp, type TestApp } from '../helpers/build-test-app'
+
+const VIKE_DIR = path.join(ROOT_DIR, 'node_modules/vike')
+const vikeFile = (file: string) => path.join(VIKE_DIR, 'dist', file)
+/** A module of Vike's that its package exports do not name, loaded by path. */
+const vikeModule = async <T>(file: string): Promise<T> => (await import(pathToFileURL(vikeFile(file)).href)) as T
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+async function render(url = '/') {
+  const { renderPage } = await import('vike/server')
+  return renderPage({ urlOriginal: url, headersOriginal: {}, content: t.app.content, cspNonce: 'test-nonce' })
+}
+
+describe('the Vike the patches were made and measured for', () => {
+  it('is 0.4.266, and every kept patch is applied', () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(VIKE_DIR, 'package.json'), 'utf8')) as { version: string }
+    expect(version, 'a new Vike: follow the upgrade checklist of docs/decisions/018').toBe('0.4.266')
+    for (const file of [
+      'server/runtime/renderPageServer/createHttpResponse.js',
+      'shared-server-client/getPageContextPublicShared.js',
+      'server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js',
+      'utils/objectAssign.js',
+      'utils/catchInfiniteLoop.js',
+    ]) {
+      expect(fs.readFileSync(vikeFile(file), 'utf8'), file).toContain('Patched (vitrina')
+    }
+  })
+})
+
+describe('the shared getters (a getter closure per rendering kept every rendering alive)', () => {
+  it('keeps httpResponse.body, its key order and pageContext._pageId', async () => {
+    const pageContext = await render()
+    const response = pageContext.httpResponse
+    expect(Object.keys(response).slice(0, 5)).toEqual(['statusCode', 'headers', 'contentType', 'earlyHints', 'body'])
+    const body = await response.getBody()
+    expect(body).toContain('<title>')
+    expect(response.body).toBe(body)
+    expect((pageContext as unknown as { _pageId: unknown })._pageId).toBe(pageContext.pageId)
+  })
+
+  it('uses one getter function for every rendering, not a closure per rendering', async () => {
+    const [a, b] = [await render('/'), await render('/structure/')]
+    const getter = (object: object, key: string) => Object.getOwnPropertyDescriptor(object, key)?.get
+    for (const key of ['body', 'contentType']) {
+      expect(getter(a.httpResponse, key), key).toBeTypeOf('function')
+      expect(getter(a.httpResponse, key), key).toBe(getter(b.httpResponse, key))
+    }
+    expect(getter(a, '_pageId')).toBeTypeOf('function')
+    expect(getter(a, '_pageId')).toBe(getter(b, '_pageId'))
+  })
+})
+
+describe('the tag injection (cut at the tag, not split and joined)', () => {
+  type Inject = (html: string, tags: { htmlTag: string; position: string }[], position: string) => string
+  // Outputs of Vike 0.4.266 as published, for a page with line breaks and one without, whose JSON
+  // data holds a `</body>` of its own.
+  const pages = [
+    '<html>\n  <head>\n    <title>a</title>\n  </head>\n  <body><p>x</p><div>y</div></body>\n</html>',
+    '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>b</title></head><body><div id="root">z</div><script type="application/json">{"a":"</body>"}</script></body></html>',
+  ]
+  const expected = [
+    [
+      '<html>\n  <head>\n    <link rel="a">\n    <title>a</title>\n  </head>\n  <body><p>x</p><div>y</div></body>\n</html>',
+      '<html>\n  <head>\n    <title>a</title>\n  </head>\n  <body><p>x</p><div>y</div>\n    <script b></script>\n  </body>\n</html>',
+    ],
+    [
+      '<!DOCTYPE html><html><head><link rel="a"><meta charset="UTF-8"><title>b</title></head><body><div id="root">z</div><script type="application/json">{"a":"</body>"}</script></body></html>',
+      '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>b</title></head><body><div id="root">z</div><script type="application/json">{"a":"</body>"}</script><script b></script></body></html>',
+    ],
+  ]
+
+  it('gives the bytes the published Vike gives: after the first <head>, before the last </body>', async () => {
+    const { injectHtmlTags } = await vikeModule<{ injectHtmlTags: Inject }>(
+      'server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js',
+    )
+    const begin = [{ htmlTag: '<link rel="a">', position: 'HTML_BEGIN' }]
+    const end = [{ htmlTag: '<script b></script>', position: 'HTML_END' }]
+    for (const [i, page] of pages.entries()) {
+      expect([injectHtmlTags(page, begin, 'HTML_BEGIN'), injectHtmlTags(page, end, 'HTML_END')]).toEqual(expected[i])
+    }
+  })
+})
+
+describe('objectAssign (assigns plain data, defines everything else)', () => {
+  it('copies values, getters and read-only properties as they are', async () => {
+    const { objectAssign } = await vikeModule<{ objectAssign: (a: object, b: object) => void }>('utils/objectAssign.js')
+    const source = { plain: 1 }
+    Object.defineProperty(source, 'computed', { get: () => 2, enumerable: true, configurable: true })
+    Object.defineProperty(source, 'fixed', { value: 3, writable: false, enumerable: true, configurable: false })
+    const target: Record<string, unknown> = { plain: 0 }
+    objectAssign(target, source)
+    expect(target).toMatchObject({ plain: 1, computed: 2, fixed: 3 })
+    expect(Object.getOwnPropertyDescriptor(target, 'computed')?.get).toBeTypeOf('function')
+    expect(Object.getOwnPropertyDescriptor(target, 'fixed')).toMatchObject({ writable: false, configurable: false })
+    expect(Object.getOwnPropertyDescriptor(target, 'plain')).toMatchObject({ writable: true, enumerable: true })
+  })
+})
+
+describe('catchInfiniteLoop (pruned from the front, not walked on every rendering)', () => {
+  it('still stops a real loop, and forgets a key five seconds after it was first seen', async () => {
+    const { catchInfiniteLoop } = await vikeModule<{ catchInfiniteLoop: (name: string) => void }>(
+      'utils/catchInfiniteLoop.js',
+    )
+    // Later than every tracker the renderings of this file made, so theirs go first.
+    vi.useFakeTimers({ now: Date.now() + 60_000 })
+    try {
+      for (let i = 0; i < 99; i++) catchInfiniteLoop('guard()')
+      expect(() => catchInfiniteLoop('guard()')).toThrow(/infinite loop/)
+      vi.advanceTimersByTime(5_001)
+      for (let i = 0; i < 99; i++) catchInfiniteLoop('guard()') // a new tracker: the old one was pruned
+      for (let i = 0; i < 10_000; i++) catchInfiniteLoop(`[request-${i}] guard()`)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
