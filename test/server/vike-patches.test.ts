@@ -33,7 +33,6 @@ describe('the Vike the patches were made and measured for', () => {
     for (const file of [
       'server/runtime/renderPageServer/createHttpResponse.js',
       'shared-server-client/getPageContextPublicShared.js',
-      'server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js',
       'utils/objectAssign.js',
       'utils/catchInfiniteLoop.js',
     ]) {
@@ -62,37 +61,6 @@ describe('the shared getters (a getter closure per rendering kept every renderin
     }
     expect(getter(a, '_pageId')).toBeTypeOf('function')
     expect(getter(a, '_pageId')).toBe(getter(b, '_pageId'))
-  })
-})
-
-describe('the tag injection (cut at the tag, not split and joined)', () => {
-  type Inject = (html: string, tags: { htmlTag: string; position: string }[], position: string) => string
-  // Outputs of Vike 0.4.266 as published, for a page with line breaks and one without, whose JSON
-  // data holds a `</body>` of its own.
-  const pages = [
-    '<html>\n  <head>\n    <title>a</title>\n  </head>\n  <body><p>x</p><div>y</div></body>\n</html>',
-    '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>b</title></head><body><div id="root">z</div><script type="application/json">{"a":"</body>"}</script></body></html>',
-  ]
-  const expected = [
-    [
-      '<html>\n  <head>\n    <link rel="a">\n    <title>a</title>\n  </head>\n  <body><p>x</p><div>y</div></body>\n</html>',
-      '<html>\n  <head>\n    <title>a</title>\n  </head>\n  <body><p>x</p><div>y</div>\n    <script b></script>\n  </body>\n</html>',
-    ],
-    [
-      '<!DOCTYPE html><html><head><link rel="a"><meta charset="UTF-8"><title>b</title></head><body><div id="root">z</div><script type="application/json">{"a":"</body>"}</script></body></html>',
-      '<!DOCTYPE html><html><head><meta charset="UTF-8"><title>b</title></head><body><div id="root">z</div><script type="application/json">{"a":"</body>"}</script><script b></script></body></html>',
-    ],
-  ]
-
-  it('gives the bytes the published Vike gives: after the first <head>, before the last </body>', async () => {
-    const { injectHtmlTags } = await vikeModule<{ injectHtmlTags: Inject }>(
-      'server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js',
-    )
-    const begin = [{ htmlTag: '<link rel="a">', position: 'HTML_BEGIN' }]
-    const end = [{ htmlTag: '<script b></script>', position: 'HTML_END' }]
-    for (const [i, page] of pages.entries()) {
-      expect([injectHtmlTags(page, begin, 'HTML_BEGIN'), injectHtmlTags(page, end, 'HTML_END')]).toEqual(expected[i])
-    }
   })
 })
 
