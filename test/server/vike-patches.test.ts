@@ -9,7 +9,7 @@ import { ROOT_DIR } from '../../server/config'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 
 const VIKE_DIR = path.join(ROOT_DIR, 'node_modules/vike')
-const vikeFile = (file: string) => path.join(VIKE_DIR, 'dist', file)
+const vikeFile = (file: string) => path.join(VIKE_DIR, file)
 /** A module of Vike's that its package exports do not name, loaded by path. */
 const vikeModule = async <T>(file: string): Promise<T> => (await import(pathToFileURL(vikeFile(file)).href)) as T
 
@@ -31,10 +31,10 @@ describe('the Vike the patches were made and measured for', () => {
     const { version } = JSON.parse(fs.readFileSync(path.join(VIKE_DIR, 'package.json'), 'utf8')) as { version: string }
     expect(version, 'a new Vike: follow the upgrade checklist of docs/decisions/018').toBe('0.4.266')
     for (const file of [
-      'server/runtime/renderPageServer/createHttpResponse.js',
-      'shared-server-client/getPageContextPublicShared.js',
-      'utils/objectAssign.js',
-      'utils/catchInfiniteLoop.js',
+      'dist/server/runtime/renderPageServer/createHttpResponse.js',
+      'dist/shared-server-client/getPageContextPublicShared.js',
+      'dist/utils/objectAssign.js',
+      'dist/utils/catchInfiniteLoop.js',
     ]) {
       expect(fs.readFileSync(vikeFile(file), 'utf8'), file).toContain('Patched (vitrina')
     }
@@ -66,7 +66,9 @@ describe('the shared getters (a getter closure per rendering kept every renderin
 
 describe('objectAssign (assigns plain data, defines everything else)', () => {
   it('copies values, getters and read-only properties as they are', async () => {
-    const { objectAssign } = await vikeModule<{ objectAssign: (a: object, b: object) => void }>('utils/objectAssign.js')
+    const { objectAssign } = await vikeModule<{ objectAssign: (a: object, b: object) => void }>(
+      'dist/utils/objectAssign.js',
+    )
     const source = { plain: 1 }
     Object.defineProperty(source, 'computed', { get: () => 2, enumerable: true, configurable: true })
     Object.defineProperty(source, 'fixed', { value: 3, writable: false, enumerable: true, configurable: false })
@@ -82,7 +84,7 @@ describe('objectAssign (assigns plain data, defines everything else)', () => {
 describe('catchInfiniteLoop (pruned from the front, not walked on every rendering)', () => {
   it('still stops a real loop, and forgets a key five seconds after it was first seen', async () => {
     const { catchInfiniteLoop } = await vikeModule<{ catchInfiniteLoop: (name: string) => void }>(
-      'utils/catchInfiniteLoop.js',
+      'dist/utils/catchInfiniteLoop.js',
     )
     // Later than every tracker the renderings of this file made, so theirs go first.
     vi.useFakeTimers({ now: Date.now() + 60_000 })
