@@ -2,6 +2,7 @@
 // from the media store, the folder or the bucket alike: the same Cache-Control, validators, range
 // answers and 404s, and a policy that keeps an SVG opened on its own from running anything. A
 // variant or share image not stored yet is made first, once (make-once.ts).
+import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { OG_IMAGE_PATH } from '../../src/site/head-tags'
 import { parseVariantPath } from '../../src/site/image-variants'
@@ -38,7 +39,8 @@ function send(reply: FastifyReply, key: string | null, answer: MediaAnswer | nul
   reply.code(answer.statusCode).headers(answer.headers)
   if (answer.statusCode < 300 || answer.statusCode === 304) reply.header('cache-control', cacheControl)
   if (answer.statusCode < 300) reply.type(mediaType(key))
-  return reply.send(answer.body ?? undefined)
+  // A HEAD gets an empty stream: Fastify keeps the Content-Length of a stream, not of no body.
+  return reply.send(answer.body ?? (answer.statusCode < 300 ? Readable.from([]) : undefined))
 }
 
 /** Whether the store (or the lease's database) is away, rather than the image broken. */
