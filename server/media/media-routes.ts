@@ -4,8 +4,8 @@
 // variant or share image not stored yet is made first, once (make-once.ts).
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { OG_IMAGE_PATH } from '../../src/site/head-tags'
 import { parseVariantPath } from '../../src/site/image-variants'
+import { PATHS } from '../../src/site/paths'
 import { isDatabaseUnavailable } from '../data/unavailable'
 import { errorBody } from '../http/errors'
 import { ensureVariant } from './image-variants'
@@ -13,7 +13,6 @@ import { MediaBusyError, type MakeContext } from './make-once'
 import { ensureOgImage } from './og-image'
 import { isMediaKey, mediaType, StorageUnavailableError, type MediaAnswer } from './storage/media-storage'
 
-const MEDIA_PREFIX = '/media/'
 /** Stored names carry their content's hash: they never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** A share image is named after its source, and crawlers fetch it rarely. */
@@ -70,8 +69,8 @@ export async function mediaRoutes(app: FastifyInstance) {
     return reply.code(503).header('retry-after', RETRY_AFTER_SECONDS).send(errorBody(503))
   })
 
-  app.get(`${MEDIA_PREFIX}*`, async (request, reply) => {
-    const key = keyOf(request, MEDIA_PREFIX)
+  app.get(`${PATHS.media}*`, async (request, reply) => {
+    const key = keyOf(request, PATHS.media)
     if (key === null) return send(reply, null, null, IMMUTABLE)
     let answer = await storage.open(key, request.raw)
     if (answer.statusCode === 404 && parseVariantPath(key) !== null) {
@@ -81,8 +80,8 @@ export async function mediaRoutes(app: FastifyInstance) {
     return send(reply, key, answer, IMMUTABLE)
   })
 
-  app.get(`${OG_IMAGE_PATH}*`, async (request, reply) => {
-    const source = keyOf(request, OG_IMAGE_PATH)
+  app.get(`${PATHS.ogImage}*`, async (request, reply) => {
+    const source = keyOf(request, PATHS.ogImage)
     const key = source === null ? null : await made(request, ensureOgImage(context(request), source), null)
     return send(reply, key, key === null ? null : await storage.open(key, request.raw), SHARE_IMAGE_CACHE)
   })

@@ -21,5 +21,5 @@ declare module 's3rver' {
     on(event: 'event', listener: (event: S3Event) => void): this
   }
 
-  export default S3rver
+  export = S3rver
 }
