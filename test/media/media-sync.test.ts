@@ -40,9 +40,9 @@ function mediaFiles(dir: string, prefix = ''): string[] {
     )
 }
 
-const sync = async () => {
+const sync = async (into: TestBucket = bucket) => {
   const out = collectOutput()
-  await mediaSyncMain({ MEDIA_DIR: site.config.mediaDir, ...bucket.env }, out.out)
+  await mediaSyncMain({ MEDIA_DIR: site.config.mediaDir, ...into.env }, out.out)
   return out.text()
 }
 
@@ -63,28 +63,30 @@ describe('npm run content -- media-sync', () => {
   })
 
   it('copies what the bucket lacks, leaves out temporary and hidden files, and sends nothing twice', async () => {
-    const files = mediaFiles(site.config.mediaDir)
+    const files = mediaFiles(site.config.mediaDir).filter((file) => !file.endsWith('.tmp') && file !== '.DS_Store')
     fs.writeFileSync(path.join(site.config.mediaDir, 'uploads', `${path.basename(image)}.1a2b3c.tmp`), 'half')
     fs.writeFileSync(path.join(site.config.mediaDir, '.DS_Store'), 'finder')
-    const start = bucket.created.length
-    expect(await sync()).toContain(`${files.length} copied, 0 already there, 2 skipped (not media)`)
-    expect(bucket.created.slice(start).sort()).toEqual([...files].sort())
-    for (const file of files) {
-      const res = await fetch(bucket.objectUrl(file))
-      expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(path.join(site.config.mediaDir, file)))).toBe(
-        true,
-      )
-    }
+    const own = await startTestBucket() // a bucket of its own: what it holds is this test's doing
+    try {
+      expect(await sync(own)).toContain(`${files.length} copied, 0 already there, 2 skipped (not media)`)
+      expect([...own.created].sort()).toEqual([...files].sort())
+      for (const file of files) {
+        const stored = Buffer.from(await (await fetch(own.objectUrl(file))).arrayBuffer())
+        expect(stored.equals(fs.readFileSync(path.join(site.config.mediaDir, file))), file).toBe(true)
+      }
 
-    // A run cut short, then run again: only what is missing goes.
-    const missing = files.filter((file) => file.endsWith('.webp'))
-    for (const file of missing) await bucket.remove(file)
-    const again = bucket.created.length
-    expect(await sync()).toContain(`${missing.length} copied, ${files.length - missing.length} already there`)
-    expect(bucket.created.slice(again).sort()).toEqual(missing.sort())
-    const third = bucket.created.length
-    expect(await sync()).toContain(`0 copied, ${files.length} already there`)
-    expect(bucket.created.length).toBe(third)
+      // A run cut short, then run again: only what is missing goes.
+      const missing = files.filter((file) => file.endsWith('.webp'))
+      for (const file of missing) await own.remove(file)
+      const again = own.created.length
+      expect(await sync(own)).toContain(`${missing.length} copied, ${files.length - missing.length} already there`)
+      expect(own.created.slice(again).sort()).toEqual(missing.sort())
+      const third = own.created.length
+      expect(await sync(own)).toContain(`0 copied, ${files.length} already there`)
+      expect(own.created.length).toBe(third)
+    } finally {
+      await own.close()
+    }
   })
 
   it('leaves a site switched to the bucket serving every image of its pages from it', async () => {
@@ -94,9 +96,10 @@ describe('npm run content -- media-sync', () => {
       ...srcsetUrls(html),
       ...[...html.matchAll(/src="(\/media\/demo\/[^"]+)"/g)].map((m) => m[1]),
     ]
-    fs.rmSync(site.config.mediaDir, { recursive: true }) // the bucket alone from now on
+    await sync()
     const moved: FastifyInstance = Fastify()
-    const config = testConfig(site.dir, bucket.env)
+    // MEDIA_DIR a folder that does not exist: the bucket alone answers.
+    const config = testConfig(site.dir, { ...bucket.env, MEDIA_DIR: path.join(site.dir, 'nowhere') })
     await moved.register(mediaStoragePlugin, { config })
     await moved.register(dbPlugin, { config })
     await moved.register(mediaRoutes)

@@ -83,16 +83,22 @@ describe.skipIf(!TEST_DATABASE_URL)('two hosts on one PostgreSQL and one bucket'
   const stored = async (where: string) =>
     Number((await direct.query<{ n: string }>(`select count(*) as n from feedback where ${where}`)).rows[0].n)
 
+  // A product photo uploaded on host A: the page's variants, each test taking its own.
+  let image: string
   let variants: string[]
-
-  it('serves an image uploaded on one host, with every variant its page lists, from the other', async () => {
+  beforeAll(async () => {
     const res = await postProduct(a.app, ADMIN_TOKEN, '/structure/power-tools/two-hosts', await photo(900, 600))
     expect(res.statusCode, res.body).toBe(201)
+    image = res.json().data.product.image
+    variants = srcsetUrls(await (await call('A', '/structure/power-tools/two-hosts', '10.0.0.1')).text())
+    expect(variants.length).toBe(6) // 320, 640 and 900 px, AVIF and WebP
+  })
+
+  it('serves an image uploaded on one host, with every variant its page lists, from the other', async () => {
     const page = await call('B', '/structure/power-tools/two-hosts', '10.0.0.1')
     expect(page.status).toBe(200)
-    variants = srcsetUrls(await page.text())
-    expect(variants.length).toBe(6) // 320, 640 and 900 px, AVIF and WebP
-    for (const url of [`/media/${res.json().data.product.image}`, ...variants]) {
+    expect(srcsetUrls(await page.text())).toEqual(variants)
+    for (const url of [`/media/${image}`, ...variants]) {
       const image = await call('B', url, '10.0.0.1')
       expect([image.status, image.headers.get('cache-control')], url).toEqual([
         200,
