@@ -11,6 +11,8 @@ import { dbPlugin } from './data/db-plugin'
 import { deliveryPlugin } from './leads/delivery/delivery-plugin'
 import { journalPlugin } from './leads/intake/journal-plugin'
 import { legacyUploadsPlugin } from './media/legacy-uploads'
+import { mediaRoutes } from './media/media-routes'
+import { mediaStoragePlugin } from './media/storage/storage-plugin'
 import { compressionPlugin } from './http/compression'
 import { errorsPlugin } from './http/errors'
 import { healthRoutes } from './http/health'
@@ -61,10 +63,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     return503OnClosing: false,
     keepAliveTimeout: 5_000,
   })
+  // The media store first: the demo shop's images are written through it.
+  await app.register(mediaStoragePlugin, { config })
   await app.register(dbPlugin, { config, plugins: options.databasePlugins })
-  await app.register(contentPlugin, { config, now: options.now })
+  await app.register(contentPlugin, {
+    config,
+    now: options.now,
+    storeDemoImage: (key, bytes) => app.mediaStorage.write(key, bytes),
+  })
   await app.register(adminSessionPlugin, { config, now: options.now })
-  await app.register(legacyUploadsPlugin, { config })
+  await app.register(legacyUploadsPlugin)
   await app.register(deliveryPlugin, { config })
   await app.register(journalPlugin, { config })
   await app.register(errorsPlugin)
@@ -84,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   await app.register(responseHeadersPlugin, { config })
   await app.register(seoRoutes, { config })
+  await app.register(mediaRoutes)
   await app.register(healthRoutes)
   await app.register(apiRoutes, { prefix: '/api', config })
   await app.register(staticAssetsPlugin, { config })

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError, flag, integer, list, oneOf, origin, type Env } from './config-readers'
+import { readMediaStorage, type MediaStorageConfig } from './media/storage/storage-config'
 
 export { ConfigError }
 
@@ -72,6 +73,8 @@ export interface Config {
   readonly mediaDir: string
   /** Origin that serves /media/ to browsers; '' means the site itself */
   readonly mediaUrl: string
+  /** MEDIA_DIR, or the S3-compatible bucket every host shares (MEDIA_STORAGE=s3) */
+  readonly mediaStorage: MediaStorageConfig
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Bytes of rendered pages kept in memory (PAGE_CACHE_MB; 0 = no page cache) */
   readonly pageCacheBytes: number
@@ -243,6 +246,7 @@ export function readConfig(env: Env = process.env): Config {
     mediaDir: path.resolve(ROOT_DIR, env.MEDIA_DIR?.trim() || 'data/media'),
     leadJournalDir: path.resolve(ROOT_DIR, env.LEAD_JOURNAL_DIR?.trim() || 'data/journal'),
     mediaUrl: origin(env, 'MEDIA_URL', ''),
+    mediaStorage: readMediaStorage(env),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     structureTtl: integer(env, 'STRUCTURE_TTL', 120, 1, 86400),
     pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 64, 0, 4096) * 1024 * 1024,

@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import { ContentService } from './content-service'
-import { seedDemoContent } from './seed'
+import { seedDemoContent, storeInFolder, type StoreImage } from './seed'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,9 +11,16 @@ declare module 'fastify' {
   }
 }
 
-export const contentPlugin = fp<{ config: Config; now?: () => Date }>(
-  async (app, { config, now }) => {
-    if (config.seedDemo && (await seedDemoContent(app.db, config.mediaDir))) {
+interface ContentPluginOptions {
+  readonly config: Config
+  readonly now?: () => Date
+  /** Where the demo shop's images go: the app's media store (default: the MEDIA_DIR folder) */
+  readonly storeDemoImage?: StoreImage
+}
+
+export const contentPlugin = fp<ContentPluginOptions>(
+  async (app, { config, now, storeDemoImage }) => {
+    if (config.seedDemo && (await seedDemoContent(app.db, storeDemoImage ?? storeInFolder(config.mediaDir)))) {
       app.log.warn('Empty database: the demo shop was created (SEED_DEMO=false prevents it)')
     }
     const content = new ContentService(app.db, {

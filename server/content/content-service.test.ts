@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { now, openDatabase, type Db } from '../data/db'
-import { seedDemoContent } from './seed'
+import { seedDemoContent, storeInFolder } from './seed'
 import { insertRecord } from './structure-store'
 import { ContentService } from './content-service'
 
@@ -15,7 +15,7 @@ let service: ContentService
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-routes-'))
   db = await openDatabase({ kind: 'sqlite', path: path.join(dir, 'site.db'), explicit: true })
-  await seedDemoContent(db, path.join(dir, 'media'))
+  await seedDemoContent(db, storeInFolder(path.join(dir, 'media')))
   service = new ContentService(db, {
     ttlSeconds: 120,
     publicSettings: { publicUrl: 'http://x', mediaUrl: '', metrikaId: null },
@@ -168,7 +168,7 @@ describe('the owning index record', () => {
 describe('the demo content', () => {
   it('is created once: a second seed finds content and adds nothing', async () => {
     const before = await db.selectFrom('structure').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()
-    expect(await seedDemoContent(db, path.join(dir, 'media'))).toBe(false)
+    expect(await seedDemoContent(db, storeInFolder(path.join(dir, 'media')))).toBe(false)
     const after = await db.selectFrom('structure').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })

@@ -20,23 +20,44 @@ import {
 
 const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'server/content/demo-media')
 
-/** Copies a shipped demo image into the media folder under a content-hashed name. */
-function installImage(mediaDir: string, file: string): string {
-  const bytes = fs.readFileSync(path.join(DEMO_MEDIA_DIR, file))
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10)
-  const ext = path.extname(file)
-  const relative = `demo/${path.basename(file, ext)}-${hash}${ext}`
-  const target = path.join(mediaDir, relative)
-  if (!fs.existsSync(target)) {
+/** Stores a media file under its media path (the app's media store: a folder or a bucket). */
+export type StoreImage = (key: string, bytes: Buffer) => Promise<void>
+
+/** A StoreImage that writes into a folder, for the database alone (tools, tests). */
+export function storeInFolder(mediaDir: string): StoreImage {
+  return async (key, bytes) => {
+    const target = path.join(mediaDir, key)
+    if (fs.existsSync(target)) return
     fs.mkdirSync(path.dirname(target), { recursive: true })
     fs.writeFileSync(target, bytes)
   }
-  return relative
+}
+
+/** Stores every shipped demo image under a content-hashed name; returns file → media path. */
+async function installImages(store: StoreImage): Promise<Map<string, string>> {
+  const names = new Map<string, string>()
+  for (const file of fs.readdirSync(DEMO_MEDIA_DIR).sort()) {
+    const bytes = fs.readFileSync(path.join(DEMO_MEDIA_DIR, file))
+    const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10)
+    const ext = path.extname(file)
+    const key = `demo/${path.basename(file, ext)}-${hash}${ext}`
+    await store(key, bytes)
+    names.set(file, key)
+  }
+  return names
 }
 
 /** Returns true when it seeded, false when the database already had content. */
-export async function seedDemoContent(db: Db, mediaDir: string): Promise<boolean> {
-  const image = (file: string) => installImage(mediaDir, file)
+export async function seedDemoContent(db: Db, store: StoreImage): Promise<boolean> {
+  if (await hasAnyRecord(db)) return false
+  // Images first, outside the transaction (a bucket is a network away): a record never names a
+  // missing file, and files stored for a seed another process won are the same files.
+  const names = await installImages(store)
+  const image = (file: string) => {
+    const key = names.get(file)
+    if (key === undefined) throw new Error(`demo image ${file} is not in ${DEMO_MEDIA_DIR}`)
+    return key
+  }
   return writeTransaction(db, async (trx) => {
     if (await hasAnyRecord(trx)) return false
     const stamp = now()

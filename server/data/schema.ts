@@ -143,6 +143,14 @@ export interface AdminSessionTable {
   expiresAt: string
 }
 
+/** A variant or share image one process is making for every host (server/media/media-lease.ts) */
+export interface MediaLeaseTable {
+  key: string
+  holder: string
+  /** ISO 8601 UTC: another process may take the lease over after then */
+  leaseUntil: string
+}
+
 /** URLs of deleted records: they answer 410 instead of 404 */
 export interface GoneUrlTable {
   urlFull: string
@@ -168,6 +176,7 @@ export interface Database {
   contentVersion: ContentVersionTable
   rateLimit: RateLimitTable
   adminSession: AdminSessionTable
+  mediaLease: MediaLeaseTable
 }
 
 export type NewStructure = Insertable<StructureTable>

@@ -1,47 +1,20 @@
 // Browser assets: Vite's dev middleware (with HMR on Fastify's own socket) in development,
-// the built dist/client in production, and the media folder in both.
+// the built dist/client in production. Stored images are the media routes' (server/media/).
 import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import fp from 'fastify-plugin'
 import { ROOT_DIR, type Config } from '../config'
 import { errorBody } from './errors'
-import { ensureVariant } from '../media/image-variants'
 
 const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client')
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-const VARIANTS_PREFIX = '/media/uploads/'
 /** Apps of this process that serve through Vike's development server. */
 let devApps = 0
 
 // fastify-plugin: Vite's dev middleware must see every request, which only the root context does.
 export const staticAssetsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
-    fs.mkdirSync(config.mediaDir, { recursive: true })
-    // Encapsulated: the variant hook runs for /media/ only.
-    await app.register(async (media) => {
-      // A variant of an upload that is not on disk yet is made before it is served (once: then it
-      // is a plain file); a name the upload has no variant for stays a 404.
-      media.addHook('onRequest', async (request) => {
-        const pathname = request.url.split('?', 1)[0]
-        if (!pathname.startsWith(VARIANTS_PREFIX)) return
-        await ensureVariant(config.mediaDir, pathname.slice('/media/'.length)).catch((error: unknown) => {
-          request.log.warn({ message: (error as Error).message }, 'image variant not made')
-        })
-      })
-      await media.register(fastifyStatic, {
-        root: config.mediaDir,
-        prefix: '/media/',
-        decorateReply: false,
-        index: false,
-        redirect: false,
-        // Stored images and their variants carry a content hash in their name, so they never change.
-        setHeaders(reply) {
-          reply.header('cache-control', IMMUTABLE)
-        },
-      })
-    })
-
     if (!config.isProduction) {
       await app.register(import('@fastify/middie'))
       const { createDevMiddleware } = await import('vike/server')

@@ -1,10 +1,8 @@
 // Uploaded images: judged by their bytes (never their name or declared type), limited in size and
-// pixel count, stored under <mediaDir>/uploads/ with a content-hashed name, so the same bytes are
-// stored once and /media/ can serve them with immutable caching. SVG is refused: it is a document
-// that can carry script, not a picture.
-import { createHash, randomBytes } from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
+// pixel count, named `uploads/<hash>.<W>x<H>.<ext>` by their content, so the same bytes are
+// stored once and /media/ can serve them with immutable caching (store-upload.ts stores them).
+// SVG is refused: it is a document that can carry script, not a picture.
+import { createHash } from 'node:crypto'
 import sharp, { type Metadata } from 'sharp'
 import { HttpError } from '../http/http-error'
 import { sizedUploadPath } from '../../src/site/image-variants'
@@ -99,20 +97,4 @@ export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<
     height: shown.height,
     relativePath: sizedUploadPath(hash, shown.width, shown.height, EXTENSIONS[format]),
   }
-}
-
-/** Writes a checked image under mediaDir (atomically; the same content is written once). */
-export async function storeImage(mediaDir: string, image: CheckedImage): Promise<string> {
-  const target = path.join(mediaDir, image.relativePath)
-  try {
-    await fs.access(target)
-    return image.relativePath
-  } catch {
-    // not stored yet
-  }
-  await fs.mkdir(path.dirname(target), { recursive: true })
-  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`
-  await fs.writeFile(temp, image.bytes)
-  await fs.rename(temp, target)
-  return image.relativePath
 }

@@ -1,10 +1,7 @@
 // The responsive variants of an upload (docs/decisions/015-responsive-images.md): WebP and AVIF at
-// the widths its name allows, made once next to the original. The write API makes them all before
-// it answers; a variant missing later (media restored from a backup, a failed encode) is made on
-// its first request, one encode per path however many visitors ask at once.
-import { randomBytes } from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
+// the widths its name allows, stored next to the original. The write API makes them all before
+// it answers; a variant missing later (media restored from a backup, a failed encode, a bucket
+// copied without them) is made on its first request, once (make-once.ts).
 import sharp, { type Sharp } from 'sharp'
 import {
   parseSizedUpload,
@@ -16,6 +13,8 @@ import {
   type VariantFormat,
 } from '../../src/site/image-variants'
 import { IMAGE_LIMITS } from './image-store'
+import { makeOnce, type MakeContext } from './make-once'
+import type { MediaStorage } from './storage/media-storage'
 
 // Measured in CPU time (decision 015): AVIF effort 1 costs a quarter of effort 2 and a tenth of
 // sharp's default 4 for files within 1 % of their size; WebP effort 2 half of the default 4.
@@ -26,19 +25,8 @@ const ENCODE: Record<VariantFormat, (image: Sharp) => Sharp> = {
 
 const SOURCE_EXTENSIONS = ['jpg', 'png', 'webp', 'avif']
 
-async function writeAtomically(target: string, make: (temp: string) => Promise<unknown>): Promise<void> {
-  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`
-  try {
-    await make(temp)
-    await fs.promises.rename(temp, target) // whole or not at all, also with two workers racing
-  } catch (error) {
-    await fs.promises.rm(temp, { force: true })
-    throw error
-  }
-}
-
 /** The upright pixels of the source, decoded once, no wider than the widest variant. */
-async function decode(input: Buffer | string, upload: SizedUpload) {
+async function decode(input: Buffer, upload: SizedUpload) {
   const widths = variantWidths(upload.width)
   return sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error' })
     .autoOrient()
@@ -47,58 +35,47 @@ async function decode(input: Buffer | string, upload: SizedUpload) {
     .toBuffer({ resolveWithObject: true })
 }
 
-async function encode(
-  decoded: Awaited<ReturnType<typeof decode>>,
-  width: number,
-  format: VariantFormat,
-  target: string,
-): Promise<void> {
+function encode(decoded: Awaited<ReturnType<typeof decode>>, width: number, format: VariantFormat): Promise<Buffer> {
   const { data, info } = decoded
-  await writeAtomically(target, (temp) =>
-    ENCODE[format](
-      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({ width }),
-    ).toFile(temp),
-  )
+  return ENCODE[format](
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({ width }),
+  ).toBuffer()
 }
 
 /**
- * Makes every variant of a stored upload that is not on disk yet (all of them for a new upload).
+ * Makes every variant of a stored upload that is not stored yet (all of them for a new upload).
  * A name without a size (legacy upload) has none.
  */
-export async function makeVariants(mediaDir: string, relativePath: string, bytes?: Buffer): Promise<void> {
+export async function makeVariants(storage: MediaStorage, relativePath: string, bytes: Buffer): Promise<void> {
   const upload = parseSizedUpload(relativePath)
   if (!upload) return
-  const missing = variantWidths(upload.width)
-    .flatMap((width) => VARIANT_FORMATS.map((format) => ({ width, format })))
-    .map((v) => ({ ...v, target: path.join(mediaDir, variantPath(upload, v.width, v.format)) }))
-    .filter((v) => !fs.existsSync(v.target))
+  const variants = variantWidths(upload.width).flatMap((width) =>
+    VARIANT_FORMATS.map((format) => ({ width, format, key: variantPath(upload, width, format) })),
+  )
+  const stored = await Promise.all(variants.map((v) => storage.size(v.key)))
+  const missing = variants.filter((_v, i) => stored[i] === null)
   if (missing.length === 0) return
-  const decoded = await decode(bytes ?? path.join(mediaDir, relativePath), upload)
-  for (const v of missing) await encode(decoded, v.width, v.format, v.target) // one core stays for visitors
+  const decoded = await decode(bytes, upload)
+  for (const v of missing) await storage.write(v.key, await encode(decoded, v.width, v.format)) // one core stays for visitors
 }
 
-const inFlight = new Map<string, Promise<boolean>>()
-
 /**
- * Whether the variant at this media path exists, making it first when its upload is stored and
+ * Whether the variant at this media path is stored, making it first when its upload is stored and
  * the name is one the upload has. Any other name answers false (and is then a 404).
  */
-export function ensureVariant(mediaDir: string, pathname: string): Promise<boolean> {
+export async function ensureVariant(context: MakeContext, pathname: string): Promise<boolean> {
   const variant = parseVariantPath(pathname)
-  if (!variant) return Promise.resolve(false)
-  const target = path.join(mediaDir, pathname)
-  if (fs.existsSync(target)) return Promise.resolve(true)
-  let pending = inFlight.get(target)
-  if (!pending) {
-    pending = (async () => {
-      const source = SOURCE_EXTENSIONS.map((ext) => path.join(mediaDir, `${variant.stem}.${ext}`)).find((file) =>
-        fs.existsSync(file),
-      )
-      if (!source) return false
-      await encode(await decode(source, variant), variant.variantWidth, variant.format, target)
-      return true
-    })().finally(() => inFlight.delete(target))
-    inFlight.set(target, pending)
-  }
-  return pending
+  if (!variant) return false
+  return makeOnce(context, pathname, {
+    async source() {
+      for (const ext of SOURCE_EXTENSIONS) {
+        const key = `${variant.stem}.${ext}`
+        if ((await context.storage.size(key)) !== null) return key
+      }
+      return null
+    },
+    async render(input) {
+      return encode(await decode(input, variant), variant.variantWidth, variant.format)
+    },
+  })
 }

@@ -2,29 +2,28 @@
 // new upload of the same bytes would get, in the background at start-up (docs/decisions/015). The
 // pages then show them through their variants, made on the first request of each. The old file
 // stays, so links to it keep working; several processes doing this at once do the same harmless work.
-import fs from 'node:fs'
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
 import { imageColumns } from '../model-api/registry'
-import type { Config } from '../config'
 import { bumpContentVersion, writeTransaction, type Db } from '../data/db'
 import { sizedUploadPath } from '../../src/site/image-variants'
 import { IMAGE_LIMITS } from './image-store'
+import type { MediaStorage } from './storage/media-storage'
 
 const LEGACY = /^uploads\/([0-9a-f]{32})\.(jpg|png|webp|avif)$/
 
-/** The sized name of a legacy upload, its file linked (or copied) there; null when it is not on disk. */
-async function sizedCopy(mediaDir: string, legacy: string, hash: string, extension: string): Promise<string | null> {
-  const source = path.join(mediaDir, legacy)
-  if (!fs.existsSync(source)) return null
-  const { autoOrient } = await sharp(source, { limitInputPixels: IMAGE_LIMITS.maxPixels }).metadata()
+/** The sized name of a legacy upload, its file copied there; null when it is not stored. */
+async function sizedCopy(
+  storage: MediaStorage,
+  legacy: string,
+  hash: string,
+  extension: string,
+): Promise<string | null> {
+  const bytes = await storage.read(legacy)
+  if (bytes === null) return null
+  const { autoOrient } = await sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels }).metadata()
   const sized = sizedUploadPath(hash, autoOrient.width, autoOrient.height, extension)
-  const target = path.join(mediaDir, sized)
-  if (fs.existsSync(target)) return sized
-  const temp = `${target}.${process.pid}.tmp`
-  await fs.promises.copyFile(source, temp)
-  await fs.promises.rename(temp, target)
+  if ((await storage.size(sized)) === null) await storage.write(sized, bytes)
   return sized
 }
 
@@ -32,7 +31,7 @@ async function sizedCopy(mediaDir: string, legacy: string, hash: string, extensi
  * Gives every legacy upload that records point to its sized name and returns how many names
  * changed. `stopping` is asked between images, so a closing server does not wait for the rest.
  */
-export async function sizeLegacyUploads(db: Db, mediaDir: string, stopping: () => boolean): Promise<number> {
+export async function sizeLegacyUploads(db: Db, storage: MediaStorage, stopping: () => boolean): Promise<number> {
   const renames = new Map<string, string>()
   const columns = imageColumns()
   for (const { table, column } of columns) {
@@ -47,7 +46,7 @@ export async function sizeLegacyUploads(db: Db, mediaDir: string, stopping: () =
       const match = LEGACY.exec(legacy)
       if (!match || renames.has(legacy) || stopping()) continue
       try {
-        const sized = await sizedCopy(mediaDir, legacy, match[1], match[2])
+        const sized = await sizedCopy(storage, legacy, match[1], match[2])
         if (sized) renames.set(legacy, sized)
       } catch {
         // An unreadable file stays as it is: the page shows it as a plain image, as before.
@@ -71,11 +70,11 @@ export async function sizeLegacyUploads(db: Db, mediaDir: string, stopping: () =
 }
 
 /** Runs sizeLegacyUploads once the app is ready, without holding up the start or a close. */
-export async function legacyUploadsPlugin(app: FastifyInstance, { config }: { config: Config }) {
+export async function legacyUploadsPlugin(app: FastifyInstance) {
   let closing = false
   let running: Promise<void> = Promise.resolve()
   app.addHook('onReady', async () => {
-    running = sizeLegacyUploads(app.db, config.mediaDir, () => closing)
+    running = sizeLegacyUploads(app.db, app.mediaStorage, () => closing)
       .then((renamed) => {
         if (renamed === 0) return
         app.content.invalidate()

@@ -9,8 +9,8 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../config'
 import { errorBody } from '../http/errors'
 import { clampStatus, HttpError } from '../http/http-error'
-import { checkImage, IMAGE_LIMITS, storeImage, type CheckedImage } from '../media/image-store'
-import { makeVariants } from '../media/image-variants'
+import { checkImage, IMAGE_LIMITS, type CheckedImage } from '../media/image-store'
+import { storeUpload } from '../media/store-upload'
 import { parseQuery } from '../../src/api/query-string'
 import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../src/api/multipart'
 import { createAdminCheck, requireAdmin } from '../admin/access'
@@ -72,6 +72,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store')
     if (error instanceof HttpError) {
+      if (error.statusCode === 503) reply.header('retry-after', '60')
       const body: Record<string, unknown> = errorBody(error.statusCode, error.message, error.code)
       if (error.errors) body.errors = error.errors
       return reply.code(error.statusCode).type(JSON_TYPE).send(body)
@@ -201,13 +202,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
       )
     }
     validateWrite(model, mode, values)
-    for (const file of files) {
-      await storeImage(config.mediaDir, file.value)
-      // Made now so no visitor waits for them; one that fails is made on its first request instead.
-      await makeVariants(config.mediaDir, file.value.relativePath, file.value.bytes).catch((error: unknown) => {
-        request.log.warn({ image: file.value.relativePath, message: (error as Error).message }, 'variants not made')
-      })
-    }
+    for (const file of files) await storeUpload(app.mediaStorage, file.value, file.path, request.log)
     const key = await writeRecord(app.db, model, mode, values)
     // The live site changes at once: cached API answers and the route map are dropped.
     app.content.invalidate() // also empties the read cache

@@ -1,14 +1,11 @@
 // /robots.txt and /sitemap.xml, generated from the published structure records, and /favicon.ico
 // for the crawlers and browsers that ask for it by that name.
-import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
 import { ROOT_DIR, type Config } from '../config'
 import { loadSitemapRecords } from '../content/structure-store'
 import { escapeHtml } from '../../src/format/escape-html'
-import { OG_IMAGE_PATH, OG_IMAGE_SIZE } from '../../src/site/head-tags'
-import { errorBody } from '../http/errors'
 import { isDatabaseUnavailable } from '../data/unavailable'
 import { isAdminPath } from '../../src/site/paths'
 import { sendOutagePage } from './outage'
@@ -17,41 +14,7 @@ import { sendOutagePage } from './outage'
 const FAVICON_SVG = path.join(ROOT_DIR, 'renderer/assets/favicon.svg')
 let favicon: Promise<Buffer> | null = null
 
-// The share preview of a stored image: 1200×630 JPEG, made once and kept next to the media.
-const OG_SOURCE = /^(uploads|demo)\/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
-
-async function ogImage(mediaDir: string, source: string): Promise<string | null> {
-  if (!OG_SOURCE.test(source)) return null
-  const input = path.join(mediaDir, source)
-  const output = path.join(mediaDir, 'og', `${source.replace('/', '-')}.jpg`)
-  if (fs.existsSync(output)) return output
-  if (!fs.existsSync(input)) return null
-  fs.mkdirSync(path.dirname(output), { recursive: true })
-  const partial = `${output}.${process.pid}.tmp`
-  await sharp(input, { density: 300 })
-    .resize(OG_IMAGE_SIZE.width, OG_IMAGE_SIZE.height, { fit: 'contain', background: '#ffffff' })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 85, mozjpeg: true })
-    .toFile(partial)
-  fs.renameSync(partial, output) // whole or not at all, also with two workers racing
-  return output
-}
-
 export async function seoRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  app.get(`${OG_IMAGE_PATH}*`, async (request, reply) => {
-    const source = (request.params as { '*': string })['*']
-    let file: string | null
-    try {
-      file = await ogImage(config.mediaDir, source)
-    } catch (error) {
-      request.log.warn({ message: (error as Error).message }, 'share image not made')
-      file = null
-    }
-    if (!file) return reply.code(404).send(errorBody(404))
-    reply.type('image/jpeg').header('cache-control', 'public, max-age=86400')
-    return fs.readFileSync(file)
-  })
-
   app.get('/favicon.ico', async (_request, reply) => {
     favicon ??= sharp(FAVICON_SVG, { density: 300 })
       .resize(48, 48)

@@ -2,6 +2,8 @@
 // An online copy of the site: the SQLite database through the driver's backup API (consistent
 // while the site keeps writing) and the media folder, into <dir>/vitrina-<date>-<time>/.
 // On PostgreSQL the database is the server's to back up (pg_dump); the media folder is copied.
+// Images in a bucket (MEDIA_STORAGE=s3) are not copied: the bucket is shared by every host and
+// backed up on the provider's side (versioning, or a copy with rclone: README, "Backup and restore").
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { readConfig, type Config } from '../config'
@@ -14,7 +16,8 @@ export interface BackupResult {
   readonly folder: string
   /** The database copy, or null on PostgreSQL */
   readonly database: string | null
-  readonly mediaFiles: number
+  /** Files copied from the media folder, or null when the images live in a bucket */
+  readonly mediaFiles: number | null
 }
 
 function stamp(at: Date): string {
@@ -60,7 +63,8 @@ export async function backup(config: Config, dir: string, at = new Date()): Prom
       source.close()
     }
   }
-  const mediaFiles = await copyFolder(config.mediaDir, path.join(folder, 'media'))
+  const mediaFiles =
+    config.mediaStorage.kind === 's3' ? null : await copyFolder(config.mediaDir, path.join(folder, 'media'))
   return { folder, database, mediaFiles }
 }
 
@@ -74,7 +78,12 @@ export async function backupMain(argv: string[], env = process.env, out: NodeJS.
       ? `  database: ${path.basename(result.database)}\n`
       : '  database: PostgreSQL, not copied: back it up with pg_dump (see the README)\n',
   )
-  out.write(`  media: ${result.mediaFiles} files\n`)
+  const { mediaStorage } = config
+  out.write(
+    mediaStorage.kind === 's3'
+      ? `  media: in bucket ${mediaStorage.bucket} at ${mediaStorage.endpoint}, not copied: back it up on the provider's side (see the README)\n`
+      : `  media: ${result.mediaFiles} files\n`,
+  )
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) runTool((argv) => backupMain(argv))

@@ -1,12 +1,16 @@
 // npm run content -- export > site.json
 // npm run content -- import site.json
+// npm run content -- media-sync          (MEDIA_DIR into the bucket of MEDIA_STORAGE=s3)
 // Moves the whole catalogue (structure records with their parts, order types and every image)
 // between instances through the HTTP API: export reads it with the model API and embeds the
 // images as base64; import creates the records on the other instance in tree order, remapping
 // parent ids, with the images sent as files.
 import fs from 'node:fs/promises'
 import sharp from 'sharp'
+import { readConfig } from '../config'
 import { sniffImageFormat } from '../media/image-store'
+import { syncMediaFolder } from '../media/media-sync'
+import { S3Storage } from '../media/storage/s3-storage'
 import {
   createToolApi,
   readToolConfig,
@@ -20,6 +24,7 @@ import {
 const USAGE = [
   'usage: npm run content -- export > site.json',
   '       npm run content -- import site.json',
+  '       npm run content -- media-sync   (copies MEDIA_DIR into the bucket; the env of npm start)',
   '(env: VITRINA_URL, default http://localhost:3000; ADMIN_TOKEN, needed for import and for unpublished records)',
 ].join('\n')
 
@@ -177,12 +182,29 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
   return { records: newIds.size }
 }
 
+/** Copies MEDIA_DIR into the bucket that MEDIA_STORAGE=s3 names (the same environment as npm start). */
+export async function mediaSyncMain(env: NodeJS.ProcessEnv, out: NodeJS.WritableStream): Promise<void> {
+  const config = readConfig(env)
+  if (config.mediaStorage.kind !== 's3') {
+    throw new UsageError('media-sync copies MEDIA_DIR into a bucket: set MEDIA_STORAGE=s3 and the S3_* settings first')
+  }
+  const bucket = new S3Storage(config.mediaStorage)
+  const result = await syncMediaFolder(config.mediaDir, bucket, (line) => out.write(`${line}\n`))
+  out.write(
+    `${config.mediaDir} → ${bucket.location}: ${result.copied} copied, ${result.present} already there, ${result.skipped} skipped (not media)\n`,
+  )
+  if (result.failed.length > 0) {
+    throw new Error(`${result.failed.length} files could not be read, e.g. ${result.failed[0]}: fix them and run again`)
+  }
+}
+
 export async function contentMain(
   argv: string[],
   config = readToolConfig(),
   out: NodeJS.WritableStream = process.stdout,
 ) {
   const [command, file, ...rest] = argv
+  if (command === 'media-sync' && file === undefined) return mediaSyncMain(process.env, out)
   if (command === 'export' && file === undefined) {
     const data = await exportContent(config)
     out.write(`${JSON.stringify(data, null, 2)}\n`)

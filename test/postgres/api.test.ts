@@ -122,7 +122,7 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
     fs.mkdirSync(path.join(t.config.mediaDir, 'uploads'), { recursive: true })
     fs.writeFileSync(path.join(t.config.mediaDir, legacy), await pngImage(48, 24))
     await t.app.db.updateTable('advantage').set({ image: legacy }).where('id', '=', 1).execute()
-    expect(await sizeLegacyUploads(t.app.db, t.config.mediaDir, () => false)).toBe(1)
+    expect(await sizeLegacyUploads(t.app.db, t.app.mediaStorage, () => false)).toBe(1)
     const row = await t.app.db.selectFrom('advantage').select('image').where('id', '=', 1).executeTakeFirstOrThrow()
     expect(row.image).toBe(`uploads/${'b'.repeat(32)}.48x24.png`)
   })

@@ -1,0 +1,88 @@
+// GET /media/* (stored images and their variants) and GET /og-image/* (share previews), answered
+// from the media store, the folder or the bucket alike: the same Cache-Control, validators, range
+// answers and 404s, and a policy that keeps an SVG opened on its own from running anything. A
+// variant or share image not stored yet is made first, once (make-once.ts).
+import { Readable } from 'node:stream'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { parseVariantPath } from '../../src/site/image-variants'
+import { PATHS } from '../../src/site/paths'
+import { isDatabaseUnavailable } from '../data/unavailable'
+import { errorBody } from '../http/errors'
+import { ensureVariant } from './image-variants'
+import { MediaBusyError, type MakeContext } from './make-once'
+import { ensureOgImage } from './og-image'
+import { isMediaKey, mediaType, StorageUnavailableError, type MediaAnswer } from './storage/media-storage'
+
+/** Stored names carry their content's hash: they never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** A share image is named after its source, and crawlers fetch it rarely. */
+const SHARE_IMAGE_CACHE = 'public, max-age=86400'
+/** An image is a picture, not a document: opened on its own, an SVG runs no script and loads nothing. */
+export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+const RETRY_AFTER_SECONDS = '10'
+
+/** The media path after the route's prefix, or null for anything that cannot be a stored file. */
+function keyOf(request: FastifyRequest, prefix: string): string | null {
+  const raw = request.url.split('?', 1)[0].slice(prefix.length)
+  try {
+    const key = decodeURIComponent(raw)
+    return isMediaKey(key) ? key : null
+  } catch {
+    return null
+  }
+}
+
+function send(reply: FastifyReply, key: string | null, answer: MediaAnswer | null, cacheControl: string) {
+  reply.header('content-security-policy', MEDIA_CSP)
+  if (key === null || answer === null || answer.statusCode === 404) return reply.code(404).send(errorBody(404))
+  reply.code(answer.statusCode).headers(answer.headers)
+  if (answer.statusCode < 300 || answer.statusCode === 304) reply.header('cache-control', cacheControl)
+  if (answer.statusCode < 300) reply.type(mediaType(key))
+  // A HEAD gets an empty stream: Fastify keeps the Content-Length of a stream, not of no body.
+  return reply.send(answer.body ?? (answer.statusCode < 300 ? Readable.from([]) : undefined))
+}
+
+/** Whether the store (or the lease's database) is away, rather than the image broken. */
+function isUnavailable(error: unknown): boolean {
+  return error instanceof StorageUnavailableError || error instanceof MediaBusyError || isDatabaseUnavailable(error)
+}
+
+export async function mediaRoutes(app: FastifyInstance) {
+  const storage = app.mediaStorage
+  const context = (request: FastifyRequest): MakeContext => ({ storage, db: app.db, log: request.log })
+
+  /** Makes a missing image; a broken source is logged and its image stays a 404. */
+  async function made<T>(request: FastifyRequest, making: Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await making
+    } catch (error) {
+      if (isUnavailable(error)) throw error
+      request.log.warn({ message: (error as Error).message }, 'image not made')
+      return fallback
+    }
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    if (!isUnavailable(error)) throw error
+    request.log.warn({ message: (error as Error).message }, 'media store unavailable')
+    reply.header('content-security-policy', MEDIA_CSP).header('cache-control', 'no-store')
+    return reply.code(503).header('retry-after', RETRY_AFTER_SECONDS).send(errorBody(503))
+  })
+
+  app.get(`${PATHS.media}*`, async (request, reply) => {
+    const key = keyOf(request, PATHS.media)
+    if (key === null) return send(reply, null, null, IMMUTABLE)
+    let answer = await storage.open(key, request.raw)
+    if (answer.statusCode === 404 && parseVariantPath(key) !== null) {
+      if (await made(request, ensureVariant(context(request), key), false))
+        answer = await storage.open(key, request.raw)
+    }
+    return send(reply, key, answer, IMMUTABLE)
+  })
+
+  app.get(`${PATHS.ogImage}*`, async (request, reply) => {
+    const source = keyOf(request, PATHS.ogImage)
+    const key = source === null ? null : await made(request, ensureOgImage(context(request), source), null)
+    return send(reply, key, key === null ? null : await storage.open(key, request.raw), SHARE_IMAGE_CACHE)
+  })
+}

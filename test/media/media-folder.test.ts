@@ -1,0 +1,64 @@
+// Media from the MEDIA_DIR folder: every answer carries the media policy (an SVG opened on its own
+// runs no script), and a share image asked for by many visitors at once is made by one job, with
+// every visitor answered and no temporary file left behind.
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp, type App } from '../../server/app'
+import { MEDIA_CSP } from '../../server/media/media-routes'
+import { collectOutput, tempDir, testConfig } from '../helpers/build-test-app'
+import { ADMIN_TOKEN } from '../api/helpers'
+import { photo, postProduct, srcsetUrls } from '../helpers/media'
+
+let app: App
+let dir: string
+const log = collectOutput()
+beforeAll(async () => {
+  dir = tempDir()
+  app = await buildApp(testConfig(dir, { ADMIN_TOKEN, LOG_LEVEL: 'info' }), { logStream: log.out })
+  await app.ready()
+})
+afterAll(async () => {
+  await app?.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const get = (url: string) => app.inject({ method: 'GET', url })
+const made = (image: string) =>
+  log
+    .text()
+    .split('\n')
+    .filter((line) => line.includes('"image made"') && line.includes(`"image":"${image}"`))
+
+describe('media answers', () => {
+  it('carry a policy that lets an SVG run no script, load nothing and stay sandboxed, found or not', async () => {
+    const html = (await get('/')).body
+    const svg = /src="(\/media\/demo\/[^"]+\.svg)"/.exec(html)![1]
+    const res = await get(svg)
+    expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'image/svg+xml'])
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox")
+    const upload = await postProduct(app, ADMIN_TOKEN, '/structure/power-tools/csp-photo', await photo(400, 300))
+    const variant = srcsetUrls((await get('/structure/power-tools/csp-photo')).body)[0]
+    for (const url of [`/media/${upload.json().data.product.image}`, variant, '/media/demo/nothing.svg']) {
+      expect((await get(url)).headers['content-security-policy'], url).toBe(MEDIA_CSP)
+    }
+  })
+})
+
+describe('a share image', () => {
+  it('asked for by six visitors at once is made by one job, and every one of them gets it', async () => {
+    const html = (await get('/structure/power-tools/')).body
+    const og = /<meta property="og:image" content="https:\/\/shop\.example\.ru(\/og-image\/([^"]+))"/.exec(html)!
+    const key = `og/${og[2].replace('/', '-')}.jpg`
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => get(og[1])))
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200, 200])
+    for (const res of answers) expect(res.rawPayload.equals(answers[0].rawPayload)).toBe(true)
+    expect(await sharp(answers[0].rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 })
+    expect(made(key)).toHaveLength(1)
+    expect(answers[0].headers['content-security-policy']).toBe(MEDIA_CSP)
+    const ogDir = path.join(dir, 'media', 'og')
+    expect(fs.readdirSync(ogDir).filter((name) => name.endsWith('.tmp'))).toEqual([])
+    expect(fs.readFileSync(path.join(dir, 'media', key)).equals(answers[0].rawPayload)).toBe(true)
+  })
+})
