@@ -168,7 +168,15 @@ async function migrationSchema(db: Db): Promise<string | undefined> {
 }
 
 async function migratorOf(db: Db): Promise<Migrator> {
-  return new Migrator({ db, provider: new InlineMigrations(), migrationTableSchema: await migrationSchema(db) })
+  return new Migrator({
+    db,
+    provider: new InlineMigrations(),
+    migrationTableSchema: await migrationSchema(db),
+    // Capabilities are built side by side, each with its own migration of its own tables: one that
+    // lands after a higher-numbered one is run too, not refused, on a database that already ran the
+    // other. Each stays forward-only and independent of the others' tables.
+    allowUnorderedMigrations: true,
+  })
 }
 
 async function migrate(db: Db): Promise<void> {
