@@ -29,7 +29,7 @@ export class ContentService implements ContentSource {
 
   /** Drops the cached route map; the next request reloads it. Call after every content write. */
   invalidate(): void {
-    this.routeMap.invalidate()
+    this.routeMap.afterWrite()
   }
 
   /** Runs after every invalidation, this process's own writes and other processes' alike. */

@@ -52,6 +52,16 @@ export class RouteMapCache {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * This process wrote the content: drop everything now, and read the version at the next check
+   * rather than up to a second later, so the write's own version bump does not empty the caches a
+   * second time after they were filled again.
+   */
+  afterWrite(): void {
+    this.versionCheckedAt = 0
+    this.invalidate()
+  }
+
   /** Drops the cached map; the next request reloads it. Call after every content write. */
   invalidate(): void {
     this.generation++
