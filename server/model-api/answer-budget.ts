@@ -65,11 +65,7 @@ export class AnswerBudget {
     if (this.emittedBytes > this.limits.bytes) this.tooManyBytes()
     for (const { relation, node: child } of node.relations) {
       const value = row.related.get(relation.name)
-      out[relation.name] = Array.isArray(value)
-        ? this.shape(child, value)
-        : value
-          ? this.shapeRow(child, value)
-          : null
+      out[relation.name] = Array.isArray(value) ? this.shape(child, value) : value ? this.shapeRow(child, value) : null
     }
     return out
   }
