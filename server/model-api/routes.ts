@@ -19,7 +19,8 @@ import { executeQuery } from './query-executor'
 import { parseModelQuery, parseQueryParameter, type QueryContext, type SelectNode } from './query-parser'
 import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
 import { findModel, type ModelDef } from './registry'
-import { imagePathPatterns, readRecord, validateWrite, writeRecord, type WriteMode } from './writes'
+import { imagePathPatterns, validateWrite, type WriteMode } from './write-schema'
+import { readRecord, writeRecord } from './writes'
 
 interface ModelRoutesOptions {
   readonly config: Config
