@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { KyselyPlugin } from 'kysely'
+import { createAdminCheck } from './admin/access'
 import { adminSessionPlugin } from './admin/session-plugin'
 import { apiRoutes } from './api-routes'
 import type { Config } from './config'
@@ -84,7 +85,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   await app.register(responseHeadersPlugin, { config })
   await app.register(seoRoutes, { config })
-  await app.register(healthRoutes)
+  const access = createAdminCheck(config.adminToken, app.adminSession)
+  await app.register(healthRoutes, { isOwner: async (request) => (await access(request)) === 'admin' })
   await app.register(apiRoutes, { prefix: '/api', config })
   await app.register(staticAssetsPlugin, { config })
   await app.register(pageRoutes)
