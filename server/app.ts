@@ -12,6 +12,7 @@ import { dbPlugin } from './data/db-plugin'
 import { deliveryPlugin } from './leads/delivery/delivery-plugin'
 import { journalPlugin } from './leads/intake/journal-plugin'
 import { legacyUploadsPlugin } from './media/legacy-uploads'
+import { childLoggerFactory, logMethod } from './http/client-gone'
 import { compressionPlugin } from './http/compression'
 import { errorsPlugin } from './http/errors'
 import { healthRoutes } from './http/health'
@@ -27,6 +28,8 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
+    // A client that goes away mid-answer is logged at debug, not as an error (server/http/client-gone.ts).
+    hooks: { logMethod },
     // Secrets and personal data never reach the log: a request is logged as its method and URL
     // only (no headers, no client address), and bodies are never logged.
     serializers: {
@@ -54,6 +57,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    childLoggerFactory,
     trustProxy: config.trustProxy === false ? false : config.trustProxy.split(',').map((s) => s.trim()),
     // Zero-downtime reloads: while closing, keep answering requests that arrive on open
     // keep-alive connections (no 503s, no reset sockets), tell each client to drop its

@@ -31,7 +31,8 @@ describe('/readyz', () => {
 
   it('shows the owner the channels, the backlog and the journal, by token or by session', async () => {
     const cookie = await signIn(site.app)
-    for (const headers of [{ authorization: `Bearer ${ADMIN_TOKEN}` }, { cookie }]) {
+    const owners: Array<Record<string, string>> = [{ authorization: `Bearer ${ADMIN_TOKEN}` }, { cookie }]
+    for (const headers of owners) {
       const response = await readyz(headers)
       expect(response.statusCode).toBe(200)
       expect(response.json()).toMatchObject({
