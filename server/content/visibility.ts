@@ -1,4 +1,4 @@
-// The one rule for what the public may see of a structure record (docs/decisions/024-bounded-answers.md):
+// The one rule for what the public may see of a structure record (docs/decisions/024-public-reads.md):
 // it is published and not withdrawn. A draft (`published` false) answers 404 as if it never
 // existed; a withdrawn record keeps `published` but its `status` takes it off the site (410 after
 // «Снять с публикации», or 404). Everything public asks here: the model API's scopes, the route

@@ -1,4 +1,4 @@
-// The bound on a whole answer of the read API (docs/decisions/024-bounded-answers.md): the rows it
+// The bound on a whole answer of the read API (docs/decisions/024-public-reads.md): the rows it
 // emits across the tree of relations and the bytes of their values. Counted twice, so the work
 // stops as early as it can: while loading (a level's query asks for no more rows than are left, and
 // every loaded row is emitted at least once) and while shaping the output (a record reached through

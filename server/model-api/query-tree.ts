@@ -19,7 +19,7 @@ export const QUERY_LIMITS = Object.freeze({
 })
 
 /**
- * The whole answer, relations included (docs/decisions/024-bounded-answers.md): rows emitted
+ * The whole answer, relations included (docs/decisions/024-public-reads.md): rows emitted
  * across the tree and the bytes of their values. Visitors get what a page of the site could need;
  * the owner's tools page through the catalogue with `take`/`skip`.
  */

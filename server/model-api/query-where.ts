@@ -5,7 +5,8 @@ import { bad, isPlainObject, type Budget } from './query-input'
 import { QUERY_LIMITS, type ComparisonOp, type Scalar, type WhereNode } from './query-tree'
 import type { FieldDef, ModelDef } from './registry'
 
-const FILTER_OPS = new Set([
+/** The operators a field's filter may use (AND, OR and NOT combine filters). */
+export const FILTER_OPERATORS = [
   'equals',
   'not',
   'in',
@@ -17,7 +18,8 @@ const FILTER_OPS = new Set([
   'contains',
   'startsWith',
   'endsWith',
-])
+] as const
+const FILTER_OPS = new Set<string>(FILTER_OPERATORS)
 const TYPE_NAMES: Record<string, string> = { integer: 'числом', string: 'строкой', boolean: 'true или false' }
 
 export function parseWhere(model: ModelDef, value: unknown, path: string, depth: number, budget: Budget): WhereNode {

@@ -1,4 +1,4 @@
-// The whole answer of a read is bounded (issue #21 item 4, docs/decisions/024-bounded-answers.md):
+// The whole answer of a read is bounded (issue #21 item 4, docs/decisions/024-public-reads.md):
 // relations never walk back to records the path came from (refused by the parser, before any SQL),
 // and the rows and bytes emitted across the tree stop at their budget while the query runs. On
 // SQLite and on PostgreSQL, against a section of 80 products and a catalogue of 2,100.
