@@ -4,6 +4,7 @@ import zlib from 'node:zlib'
 import compress from '@fastify/compress'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import type { KyselyPlugin } from 'kysely'
+import { createAdminCheck } from './admin/access'
 import { adminSessionPlugin } from './admin/session-plugin'
 import { apiRoutes } from './api-routes'
 import type { Config } from './config'
@@ -13,6 +14,7 @@ import { journalPlugin } from './leads/intake/journal-plugin'
 import { legacyUploadsPlugin } from './media/legacy-uploads'
 import { mediaRoutes } from './media/media-routes'
 import { mediaStoragePlugin } from './media/storage/storage-plugin'
+import { childLoggerFactory, logMethod } from './http/client-gone'
 import { compressionPlugin } from './http/compression'
 import { errorsPlugin } from './http/errors'
 import { healthRoutes } from './http/health'
@@ -28,6 +30,8 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
+    // A client that goes away mid-answer is logged at debug, not as an error (server/http/client-gone.ts).
+    hooks: { logMethod },
     // Secrets and personal data never reach the log: a request is logged as its method and URL
     // only (no headers, no client address), and bodies are never logged.
     serializers: {
@@ -55,6 +59,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
     logger: loggerOptions(config, options.logStream),
+    childLoggerFactory,
     trustProxy: config.trustProxy === false ? false : config.trustProxy.split(',').map((s) => s.trim()),
     // Zero-downtime reloads: while closing, keep answering requests that arrive on open
     // keep-alive connections (no 503s, no reset sockets), tell each client to drop its
@@ -93,7 +98,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(responseHeadersPlugin, { config })
   await app.register(seoRoutes, { config })
   await app.register(mediaRoutes)
-  await app.register(healthRoutes)
+  const access = createAdminCheck(config.adminToken, app.adminSession)
+  await app.register(healthRoutes, { isOwner: async (request) => (await access(request)) === 'admin' })
   await app.register(apiRoutes, { prefix: '/api', config })
   await app.register(staticAssetsPlugin, { config })
   await app.register(pageRoutes)

@@ -1,5 +1,6 @@
 // The owner's layering: pages → src, renderer → src, server → src; src imports none of them,
-// and nothing but server/ reaches server/. Checked on every import specifier in the tree.
+// and nothing but server/ reaches server/. Checked on every import specifier in the tree. src/ is
+// what the browser gets: it imports only browser-safe packages, and no import hides its target.
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -27,6 +28,21 @@ function topFolderOf(file: string, spec: string): string | null {
   return target.split(path.sep)[0]
 }
 
+/** What src/ may import from node_modules: packages that run in the browser as well as in Node. */
+const BROWSER_PACKAGES = new Set(['react', 'react-dom', '@react-input/mask', 'ajv', 'ajv-formats', 'ajv-errors'])
+
+function packageOf(spec: string): string {
+  const parts = spec.split('/')
+  return spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]
+}
+
+/** Dynamic imports and requires whose specifier is not a plain string literal. */
+function hiddenImports(text: string): string[] {
+  return [...text.matchAll(/\b(?:import|require)\s*\(([^)]*)\)/g)]
+    .filter((m) => !/^\s*(['"`])[^'"`$]*\1\s*$/.test(m[1]))
+    .map((m) => m[0])
+}
+
 const RULES: Record<string, string[]> = {
   src: ['pages', 'renderer', 'server', 'test'],
   pages: ['server', 'test'],
@@ -45,6 +61,28 @@ describe('import boundaries', () => {
       expect(violations).toEqual([])
     })
   }
+
+  it('src/ imports only packages the browser can run, and names every import it makes', () => {
+    const offenders = sourceFiles('src')
+      .filter((f) => !/\.test\.tsx?$/.test(f))
+      .flatMap((file) => {
+        const text = fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')
+        const packages = importsOf(file)
+          .filter((spec) => !spec.startsWith('.') && !BROWSER_PACKAGES.has(packageOf(spec)))
+          .map((spec) => `${file} → ${spec}`)
+        // A specifier in a variable (or built at run time) is an import no bundler or check can follow.
+        const hidden = hiddenImports(text).map((call) => `${file} → ${call}`)
+        return [...packages, ...hidden]
+      })
+    expect(offenders).toEqual([])
+  })
+
+  it('catches the import a variable hides, and a Node-only package in src/', () => {
+    const text = "const UNDICI = 'undici'\nawait import(/* @vite-ignore */ UNDICI)\nrequire(name)\nimport('./LeadForm')"
+    expect(hiddenImports(text)).toEqual(['import(/* @vite-ignore */ UNDICI)', 'require(name)'])
+    expect(BROWSER_PACKAGES.has(packageOf('undici'))).toBe(false)
+    expect(BROWSER_PACKAGES.has(packageOf('react-dom/client'))).toBe(true)
+  })
 
   it('src/ stays isomorphic: no process.env and no node: modules outside *.server.ts files', () => {
     const offenders = sourceFiles('src')

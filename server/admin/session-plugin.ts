@@ -8,6 +8,7 @@ import cookie from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
+import { createCredentialGuard, type CredentialGuard } from './credential-guard'
 import {
   createSession,
   deleteSession,
@@ -32,6 +33,8 @@ interface AdminSession {
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>
   /** The clock of sessions and the sign-in limit (tests drive it) */
   now(): Date
+  /** Failed credentials per address, for every way in (credential-guard.ts) */
+  readonly guard: CredentialGuard
 }
 
 declare module 'fastify' {
@@ -116,6 +119,7 @@ export const adminSessionPlugin = fp<{ config: Config; now?: () => Date }>(
         reply.clearCookie(ADMIN_SESSION_COOKIE, { ...cookieOptions, maxAge: undefined })
       },
       now,
+      guard: createCredentialGuard(app.db, now),
     } satisfies AdminSession)
 
     // A session that started or slid forward sends its cookie again, so the browser's copy

@@ -5,16 +5,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { HttpError } from '../http/http-error'
-import { countRequest } from '../http/rate-limit-store'
 import { requireSameOrigin } from './origin-check'
-
-/** Sign-in attempts per client address per minute, counted in the database across workers. */
-const SIGN_IN_LIMIT = 5
-const SIGN_IN_WINDOW_MS = 60_000
 
 const NOT_CONFIGURED = 'Вход в админку не настроен: задайте ADMIN_PASSWORD или ADMIN_TOKEN'
 const WRONG_SECRET = 'Неверный пароль'
-const TOO_MANY = 'Слишком много попыток входа. Попробуйте через минуту.'
 
 export async function sessionRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const sessions = app.adminSession
@@ -25,25 +19,17 @@ export async function sessionRoutes(app: FastifyInstance, { config }: { config: 
 
   app.post('/session', async (request, reply) => {
     requireSameOrigin(request, config.publicUrl)
-    // Its own key space in the shared counter table: the lead form's limit is another one.
-    const { current, ttl } = await countRequest(
-      app.db,
-      `admin-sign-in\u0000${request.ip}`,
-      SIGN_IN_WINDOW_MS,
-      sessions.now().getTime(),
-    )
-    if (current > SIGN_IN_LIMIT) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil(ttl / 1000))))
-      throw new HttpError(429, TOO_MANY, 'rate_limited')
-    }
     const secret = (request.body as { secret?: unknown } | null)?.secret
     if (typeof secret !== 'string' || secret === '') {
       throw new HttpError(400, 'Введите пароль', 'validation_failed', { secret: 'Введите пароль' })
     }
+    // The same count of failed credentials as a wrong bearer token's (credential-guard.ts): 429 past it.
+    const attempt = await sessions.guard.attempt(request)
     if (secret.length > 1000 || !sessions.matches(secret)) {
       request.log.info('admin sign-in refused')
       throw new HttpError(401, WRONG_SECRET, 'wrong_secret', { secret: WRONG_SECRET })
     }
+    await attempt.matched()
     await sessions.start(reply)
     request.log.info('admin signed in')
     return reply.code(204).send()

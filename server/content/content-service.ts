@@ -7,6 +7,7 @@ import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/u
 import { loadPage, TYPE_IDS } from './page-loaders'
 import { derivedFrom, RouteMapCache, type RouteMap } from './route-map'
 import { buildSiteInfo } from './site-info'
+import { isPublic, publicState } from './visibility'
 
 interface ContentServiceOptions {
   ttlSeconds: number
@@ -76,14 +77,15 @@ export class ContentService implements ContentSource {
     if (!entry) {
       const toggled = toggleTrailingSlash(path)
       const other = toggled ? routes.byUrl.get(toggled) : undefined
-      if (other?.published) return { kind: 'redirect', url: other.urlFull }
+      if (other && isPublic(other)) return { kind: 'redirect', url: other.urlFull }
       if (!other) return (await isGoneUrl(this.db, path)) ? { kind: 'gone' } : { kind: 'missing' }
       entry = other
     }
     if (path !== urlPathname) return { kind: 'redirect', url: path }
-    if (!entry.published || !TYPE_IDS.includes(entry.typeId as TypeId)) return { kind: 'missing' }
-    if (entry.status === 410) return { kind: 'gone' }
-    if (entry.status === 404) return { kind: 'missing' }
+    // A draft answers 404 as if it never existed, a withdrawn record 410 (content/visibility.ts).
+    const state = publicState(entry)
+    if (state !== 'public') return { kind: state }
+    if (!TYPE_IDS.includes(entry.typeId as TypeId)) return { kind: 'missing' }
     const page = await loadPage(this.db, routes, entry)
     if (!page) return { kind: 'missing' }
     return { kind: 'page', page, status: entry.status ?? 200 }

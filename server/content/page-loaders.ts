@@ -20,7 +20,7 @@ import type {
   TextPage,
   TypeId,
 } from '../../src/site/types'
-import { breadcrumbs, derivedFrom, descendants, publishedChildren, type RouteEntry, type RouteMap } from './route-map'
+import { breadcrumbs, derivedFrom, descendants, publicChildren, type RouteEntry, type RouteMap } from './route-map'
 
 export const TYPE_IDS: readonly TypeId[] = ['index', 'section', 'product', 'page']
 const HOME_PRODUCTS_PER_SECTION = 8
@@ -44,8 +44,8 @@ export async function loadPage(db: Db, routes: RouteMap, entry: RouteEntry): Pro
       } satisfies HomePage
     }
     case 'section': {
-      const sections = await sectionCards(db, routes, publishedChildren(routes, entry.id, 'section'))
-      const products = await productCards(db, publishedChildren(routes, entry.id, 'product'))
+      const sections = await sectionCards(db, routes, publicChildren(routes, entry.id, 'section'))
+      const products = await productCards(db, publicChildren(routes, entry.id, 'product'))
       return {
         ...base,
         typeId: 'section',
@@ -89,11 +89,11 @@ async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry) {
   const { slides, advantages } = await loadHomeLists(db, entry.id)
   const { sectionEntries, shown } = derivedFrom(routes, `home ${entry.id}`, () => {
     const withProducts = descendants(routes, entry.id, (e) => e.typeId === 'section').filter(
-      (s) => publishedChildren(routes, s.id, 'product').length > 0,
+      (s) => publicChildren(routes, s.id, 'product').length > 0,
     )
     return {
       sectionEntries: withProducts,
-      shown: withProducts.map((s) => publishedChildren(routes, s.id, 'product').slice(0, HOME_PRODUCTS_PER_SECTION)),
+      shown: withProducts.map((s) => publicChildren(routes, s.id, 'product').slice(0, HOME_PRODUCTS_PER_SECTION)),
     }
   })
   const cards = await sectionCards(db, routes, sectionEntries)
@@ -133,7 +133,7 @@ async function sectionCards(db: Db, routes: RouteMap, entries: readonly RouteEnt
     title: e.title,
     url: e.urlFull,
     image: images.get(e.id) ?? null,
-    productCount: publishedChildren(routes, e.id, 'product').length,
+    productCount: publicChildren(routes, e.id, 'product').length,
   }))
 }
 

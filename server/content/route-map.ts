@@ -3,6 +3,7 @@
 // RouteMapCache for structureTtl seconds, served stale while it reloads, dropped on writes.
 import { readContentVersion, type Db } from '../data/db'
 import { loadRouteEntries, type IndexEntry, type RouteEntry } from './structure-store'
+import { isPublic } from './visibility'
 import type { NavLink } from '../../src/site/types'
 
 export type { IndexEntry, RouteEntry }
@@ -10,10 +11,12 @@ export type { IndexEntry, RouteEntry }
 const VERSION_CHECK_MS = 1000
 
 export interface RouteMap {
+  /** Every record, drafts and withdrawn ones too: their URLs answer 404 and 410 */
   readonly byUrl: ReadonlyMap<string, RouteEntry>
   readonly byId: ReadonlyMap<number, RouteEntry>
+  /** The public children of each record, in tree order: what menus, tiles and cards may show */
   readonly children: ReadonlyMap<number | null, RouteEntry[]>
-  /** Index records, longest urlFull first, for owner lookup */
+  /** Public index records, longest urlFull first, for owner lookup */
   readonly indexes: readonly IndexEntry[]
   readonly loadedAt: number
 }
@@ -22,6 +25,7 @@ async function loadRouteMap(db: Db, now: number): Promise<RouteMap> {
   const { entries, indexes } = await loadRouteEntries(db)
   const children = new Map<number | null, RouteEntry[]>()
   for (const e of entries) {
+    if (!isPublic(e)) continue
     const list = children.get(e.parentId) ?? []
     list.push(e)
     children.set(e.parentId, list)
@@ -155,14 +159,14 @@ export function derivedFrom<T>(routes: RouteMap, key: string, compute: () => T):
   return values.get(key) as T
 }
 
-/** Published children of a record with the given type, in tree order. */
-export function publishedChildren(routes: RouteMap, id: number, typeId: string): readonly RouteEntry[] {
+/** Public children of a record with the given type, in tree order. */
+export function publicChildren(routes: RouteMap, id: number, typeId: string): readonly RouteEntry[] {
   return derivedFrom(routes, `children ${id} ${typeId}`, () =>
-    (routes.children.get(id) ?? []).filter((c) => c.published && c.typeId === typeId),
+    (routes.children.get(id) ?? []).filter((c) => c.typeId === typeId),
   )
 }
 
-/** Published descendants in tree order (depth first, by sort), optionally limited in depth. */
+/** Public descendants in tree order (depth first, by sort), optionally limited in depth. */
 export function descendants(
   routes: RouteMap,
   rootId: number,
@@ -174,7 +178,7 @@ export function descendants(
     if (depth > maxDepth) return
     for (const child of routes.children.get(id) ?? []) {
       // A nested index record is another landing with its own tree.
-      if (!child.published || child.typeId === 'index') continue
+      if (child.typeId === 'index') continue
       if (accept(child)) out.push(child)
       walk(child.id, depth + 1)
     }

@@ -1,7 +1,7 @@
 // What the layout shows around every page: the header and footer of the index record that owns
 // the URL (its logo, phone, menu of sections, footer links, consent and policy pages).
 import type { NavLink, SiteInfo } from '../../src/site/types'
-import { descendants, publishedChildren, type IndexEntry, type RouteMap } from './route-map'
+import { descendants, publicChildren, type IndexEntry, type RouteMap } from './route-map'
 
 export function buildSiteInfo(routes: RouteMap, owner: IndexEntry): SiteInfo {
   const entry = routes.byId.get(owner.id)
@@ -9,7 +9,7 @@ export function buildSiteInfo(routes: RouteMap, owner: IndexEntry): SiteInfo {
     title: e.title,
     url: e.urlFull,
   }))
-  const pages = publishedChildren(routes, owner.id, 'page')
+  const pages = publicChildren(routes, owner.id, 'page')
   const bySlug = (slug: string) => pages.find((p) => p.urlFull.replace(/\/$/, '').endsWith(`/${slug}`))?.urlFull ?? null
   return {
     id: owner.id,

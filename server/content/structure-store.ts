@@ -4,6 +4,7 @@
 import type { Kysely, Transaction, Updateable } from 'kysely'
 import { executeCompiled } from '../data/db'
 import type { Database, NewStructure, StructureTable } from '../data/schema'
+import { isPublic, isPublicRecord } from './visibility'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -54,6 +55,7 @@ export async function loadRouteEntries(db: Queryable): Promise<{ entries: RouteE
         'structure.typeId',
         'structure.urlFull',
         'structure.published',
+        'structure.status',
         'siteIndex.logo',
         'siteIndex.tel',
         'siteIndex.telText',
@@ -65,7 +67,7 @@ export async function loadRouteEntries(db: Queryable): Promise<{ entries: RouteE
       .execute(),
   ])
   const indexes: IndexEntry[] = indexRows
-    .filter((r) => r.published)
+    .filter(isPublic)
     .map((r) => ({
       id: r.id,
       parentId: r.parentId,
@@ -172,18 +174,18 @@ export async function loadHomeLists(db: Queryable, id: number) {
   return { slides, advantages }
 }
 
-/** Published records for the sitemap, in tree order. */
+/** Public records for the sitemap, in tree order. */
 export async function loadSitemapRecords(db: Queryable) {
   return db
     .selectFrom('structure')
-    .select(['urlFull', 'updatedAt', 'metaRobots', 'status'])
-    .where('published', '=', 1)
+    .select(['urlFull', 'updatedAt', 'metaRobots'])
+    .where(isPublicRecord)
     .orderBy('sort')
     .orderBy('id')
     .execute()
 }
 
-/** The title and text of the published record at `urlFull` (the consent page). */
+/** The title and text of the public record at `urlFull` (the consent page). */
 export async function loadPublishedText(
   db: Queryable,
   urlFull: string,
@@ -192,7 +194,7 @@ export async function loadPublishedText(
     .selectFrom('structure')
     .select(['title', 'content'])
     .where('urlFull', '=', urlFull)
-    .where('published', '=', 1)
+    .where(isPublicRecord)
     .executeTakeFirst()
 }
 

@@ -1,39 +1,51 @@
-// GET /healthz (the process answers) and GET /readyz (the database answers, its schema is
-// current; the lead outbox's backlog) for PM2, load balancers and monitoring. JSON, never
-// cached, and nothing in them names a visitor.
-import type { FastifyInstance, FastifyReply } from 'fastify'
+// GET /healthz (the process answers) and GET /readyz (the database answers and its schema is
+// current) for PM2, load balancers and monitoring. JSON, never cached, nothing in them names a
+// visitor. Anyone may ask whether the site is ready; what the owner sees besides (the channels, the
+// delivery backlog, the journal) needs the admin token or session: it tells a stranger too much.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pendingMigrations } from '../data/db'
-import { outboxStats, type OutboxStats } from '../leads/delivery/outbox'
+import { outboxStats } from '../leads/delivery/outbox'
 
 function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8')
 }
 
-export async function healthRoutes(app: FastifyInstance) {
+interface HealthOptions {
+  /** Whether the request is the owner's (server/admin/access.ts); throws 429 past the failed-credentials limit */
+  readonly isOwner: (request: FastifyRequest) => Promise<boolean>
+}
+
+export async function healthRoutes(app: FastifyInstance, { isOwner }: HealthOptions) {
   app.get('/healthz', async (_request, reply) => noStore(reply).send({ status: 'ok' }))
 
+  /** The owner's view of readiness: what is configured, waiting and stuck. */
+  async function details(pending: number) {
+    return {
+      database: 'ok',
+      pendingMigrations: pending,
+      delivery: { channels: app.leadDelivery.channels, ...(await outboxStats(app.db)) },
+      // Leads accepted while the database was down, not yet stored (normally 0).
+      journal: { bytes: app.leadJournal.bytes() },
+    }
+  }
+
   app.get('/readyz', async (request, reply) => {
+    const owner = await isOwner(request)
     let pending: number
-    let outbox: OutboxStats
+    let detail: Record<string, unknown>
     try {
       pending = await pendingMigrations(app.db)
-      outbox = await outboxStats(app.db)
+      detail = owner ? await details(pending) : {}
     } catch (error) {
       request.log.warn({ code: (error as { code?: string }).code }, 'readiness check: database unreachable')
+      const unreachable = { database: 'unreachable', journal: { bytes: app.leadJournal.bytes() } }
       return noStore(reply)
         .code(503)
-        .send({ status: 'unavailable', database: 'unreachable', journal: { bytes: app.leadJournal.bytes() } })
+        .send({ status: 'unavailable', ...(owner ? unreachable : {}) })
     }
     const ready = pending === 0
     return noStore(reply)
       .code(ready ? 200 : 503)
-      .send({
-        status: ready ? 'ready' : 'unavailable',
-        database: 'ok',
-        pendingMigrations: pending,
-        delivery: { channels: app.leadDelivery.channels, ...outbox },
-        // Leads accepted while the database was down, not yet stored (normally 0).
-        journal: { bytes: app.leadJournal.bytes() },
-      })
+      .send({ status: ready ? 'ready' : 'unavailable', ...detail })
   })
 }

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     readonly code: string,
     /** Per-field Russian messages of a failed validation */
     readonly errors?: Readonly<Record<string, string>>,
+    /** Seconds until the client may try again (429, 503): sent as Retry-After */
+    readonly retryAfter?: number,
   ) {
     super(message)
   }

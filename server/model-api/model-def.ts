@@ -39,7 +39,7 @@ export interface ModelDef {
   readonly providerTitle: string
   /** Reading needs the admin token (personal data). */
   readonly adminOnly: boolean
-  /** Restricts what a visitor without the token sees (unpublished records stay hidden). */
+  /** Restricts what a visitor without the token sees: drafts and withdrawn records stay hidden. */
   readonly publicScope?: (eb: ExpressionBuilder<any, any>, db: Kysely<any>) => Expression<SqlBool>
   /** Rows nobody reads through the API, admin included (leads flagged as spam). */
   readonly scope?: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>

@@ -1,9 +1,12 @@
 // Runs a parsed query (query-parser.ts) with dialect-neutral Kysely queries. Relations are loaded
 // by one batched follow-up query per relation and level (`where parentId in (…)`), never with JSON
-// SQL functions, so SQLite and PostgreSQL answer alike; SQL text never reaches the client.
+// SQL functions, so SQLite and PostgreSQL answer alike; SQL text never reaches the client. A list's
+// own take/skip is applied per parent in SQL (row_number() over the parent's key), so a level
+// loads no row it will not send, and the whole answer stays within its budget (answer-budget.ts).
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely'
-import { bad } from './query-parser'
+import { AnswerBudget, type RawRow } from './answer-budget'
 import {
+  ANSWER_LIMITS,
   QUERY_LIMITS,
   type Direction,
   type QueryContext,
@@ -63,16 +66,20 @@ interface LoadFilter {
   readonly defaultOrder: ReadonlyArray<readonly [string, Direction]>
 }
 
-/** A row as loaded: every column read, and the raw rows of each relation under its name. */
-interface RawRow {
-  readonly columns: Row
-  readonly related: Map<string, RawRow[] | RawRow | null>
-}
+/** Keys of one `in (…)` list: far below the parameter limits of both dialects. */
+const KEYS_PER_QUERY = 500
+/** The column row_number() goes to; no model has a field of that name. */
+const RANK = '_rank'
 
 /** Runs a parsed query: the rows of the model with their relations, shaped as the select asks. */
 export async function executeQuery(db: Kysely<any>, node: SelectNode, ctx: QueryContext): Promise<Row[]> {
-  const rows = await load(db, node, ctx, null)
-  return rows.map((row) => shape(node, row))
+  const budget = new AnswerBudget(ctx.isAdmin ? ANSWER_LIMITS.admin : ANSWER_LIMITS.public)
+  const rows = await load(db, node, ctx, null, budget)
+  return budget.shape(node, rows)
+}
+
+function orderSql(order: ReadonlyArray<readonly [string, Direction]>) {
+  return sql.join(order.map(([column, direction]) => sql`${sql.ref(column)} ${sql.raw(direction)}`))
 }
 
 async function load(
@@ -80,12 +87,16 @@ async function load(
   node: SelectNode,
   ctx: QueryContext,
   filter: LoadFilter | null,
+  budget: AnswerBudget,
 ): Promise<RawRow[]> {
   const { model } = node
   const columns = new Set(node.fields)
   for (const { relation } of node.relations) columns.add(relation.localKey)
   if (filter) columns.add(filter.column)
   columns.add(model.key)
+  const chosen = node.orderBy.length > 0 ? node.orderBy : (filter?.defaultOrder ?? [])
+  // The key last, so equal sort values come in one order on both dialects.
+  const order = chosen.some(([column]) => column === model.key) ? chosen : [...chosen, [model.key, 'asc'] as const]
 
   const build = (values: readonly Scalar[] | null) => {
     let query = db.selectFrom(model.table).select([...columns])
@@ -93,38 +104,52 @@ async function load(
     if (model.publicScope && !ctx.isAdmin) query = query.where((eb) => model.publicScope!(eb, db))
     if (node.where) query = query.where((eb) => toExpression(eb, node.where!))
     if (filter && values) query = query.where(filter.column, 'in', values as Scalar[])
-    const order = node.orderBy.length > 0 ? node.orderBy : (filter?.defaultOrder ?? [])
+    return query
+  }
+  const ordered = (values: readonly Scalar[] | null) => {
+    let query = build(values)
     for (const [column, direction] of order) query = query.orderBy(column, direction)
-    if (!order.some(([column]) => column === model.key)) query = query.orderBy(model.key, 'asc')
     return query
   }
 
-  let found: Row[]
+  const found: Row[] = []
   if (!filter) {
-    found = await build(null)
-      .limit(node.take ?? QUERY_LIMITS.maxTake)
-      .offset(node.skip)
-      .execute()
+    const take = Math.min(node.take ?? QUERY_LIMITS.maxTake, budget.rowsToAsk)
+    found.push(...(await ordered(null).limit(take).offset(node.skip).execute()))
+    budget.loaded(found, node.fields)
   } else {
-    found = []
     const keys = [...new Set(filter.values.filter((v) => v !== null && v !== undefined))]
-    for (let i = 0; i < keys.length; i += 500) {
-      const chunk = keys.slice(i, i + 500)
-      const limit = QUERY_LIMITS.maxRelationRows + 1 - found.length
-      found.push(...(await build(chunk).limit(limit).execute()))
-      if (found.length > QUERY_LIMITS.maxRelationRows) {
-        bad(`Слишком много связанных записей модели ${model.name}: уточните запрос (take, where)`)
+    const perParent = node.take !== null || node.skip > 0
+    for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
+      const chunk = keys.slice(i, i + KEYS_PER_QUERY)
+      let rows: Row[]
+      if (perParent) {
+        const rank = sql<number>`row_number() over (partition by ${sql.ref(filter.column)} order by ${orderSql(order)})`
+        let query = db.selectFrom(build(chunk).select(rank.as(RANK)).as('ranked')).selectAll()
+        if (node.skip > 0) query = query.where(RANK, '>', node.skip)
+        if (node.take !== null) query = query.where(RANK, '<=', node.skip + node.take)
+        rows = await query.orderBy(RANK).limit(budget.rowsToAsk).execute()
+      } else {
+        rows = await ordered(chunk).limit(budget.rowsToAsk).execute()
       }
+      budget.loaded(rows, node.fields)
+      found.push(...rows)
     }
   }
   const rows: RawRow[] = found.map((columns) => ({ columns, related: new Map() }))
 
   for (const { relation, node: child } of node.relations) {
-    const related = await load(db, child, ctx, {
-      column: relation.foreignKey,
-      values: rows.map((r) => r.columns[relation.localKey] as Scalar),
-      defaultOrder: relation.defaultOrder ?? [],
-    })
+    const related = await load(
+      db,
+      child,
+      ctx,
+      {
+        column: relation.foreignKey,
+        values: rows.map((r) => r.columns[relation.localKey] as Scalar),
+        defaultOrder: relation.defaultOrder ?? [],
+      },
+      budget,
+    )
     const groups = new Map<unknown, RawRow[]>()
     for (const row of related) {
       const key = row.columns[relation.foreignKey]
@@ -135,32 +160,8 @@ async function load(
     for (const row of rows) {
       const key = row.columns[relation.localKey]
       const list = key === null || key === undefined ? [] : (groups.get(key) ?? [])
-      if (relation.kind === 'one') {
-        row.related.set(relation.name, list[0] ?? null)
-      } else {
-        const end = child.take === null ? undefined : child.skip + child.take
-        row.related.set(relation.name, list.slice(child.skip, end))
-      }
+      row.related.set(relation.name, relation.kind === 'one' ? (list[0] ?? null) : list)
     }
   }
   return rows
-}
-
-/** The output object: selected fields in order, then relations; 0/1 flags become booleans. */
-function shape(node: SelectNode, row: RawRow): Row {
-  const out: Row = {}
-  for (const name of node.fields) {
-    const value = row.columns[name]
-    out[name] =
-      node.model.fields.get(name)?.type === 'boolean' && value !== null && value !== undefined ? Boolean(value) : value
-  }
-  for (const { relation, node: child } of node.relations) {
-    const value = row.related.get(relation.name)
-    out[relation.name] = Array.isArray(value)
-      ? value.map((item) => shape(child, item))
-      : value
-        ? shape(child, value)
-        : null
-  }
-  return out
 }

@@ -3,44 +3,14 @@
 // query-executor.ts runs. Every mistake in a query is an HttpError 400 with a Russian message
 // naming the field or operator; the parser bounds the work one request can ask for.
 import { HttpError } from '../http/http-error'
-import {
-  QUERY_LIMITS,
-  type ComparisonOp,
-  type Direction,
-  type QueryContext,
-  type Scalar,
-  type SelectNode,
-  type WhereNode,
-} from './query-tree'
-import { findModel, type FieldDef, type ModelDef, type RelationDef } from './registry'
+import { bad, Budget, isPlainObject } from './query-input'
+import { QUERY_LIMITS, type Direction, type QueryContext, type SelectNode } from './query-tree'
+import { parseWhere } from './query-where'
+import { findModel, type ModelDef, type RelationDef } from './registry'
 
 export type { QueryContext, Row, SelectNode } from './query-tree'
 
-export function bad(message: string, path?: string): never {
-  throw new HttpError(400, message, 'invalid_query', path ? { [path]: message } : undefined)
-}
-
 const QUERY_KEYS = new Set(['select', 'where', 'orderBy', 'take', 'skip'])
-const FILTER_OPS = new Set([
-  'equals',
-  'not',
-  'in',
-  'notIn',
-  'lt',
-  'lte',
-  'gt',
-  'gte',
-  'contains',
-  'startsWith',
-  'endsWith',
-])
-const TYPE_NAMES: Record<string, string> = { integer: 'числом', string: 'строкой', boolean: 'true или false' }
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
-  const proto: unknown = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
 
 /** Reads the `query` parameter: absent or empty means `{}`; anything but a JSON object is a 400. */
 export function parseQueryParameter(raw: unknown): Record<string, unknown> {
@@ -59,21 +29,29 @@ export function parseQueryParameter(raw: unknown): Record<string, unknown> {
   return value
 }
 
-class Budget {
-  private used = 0
-  spend(path: string, count = 1) {
-    this.used += count
-    if (this.used > QUERY_LIMITS.maxNodes) bad('Запрос слишком сложный: упростите select и where', path)
-  }
-}
-
 /**
  * Checks a query object against a model's public fields and relations.
  * Throws HttpError 400 (unknown field, operator or parameter, wrong type, limits) or 403/401 for
  * a relation to a model the caller may not read.
  */
 export function parseModelQuery(model: ModelDef, query: Record<string, unknown>, ctx: QueryContext): SelectNode {
-  return parseNode(model, query, ctx, 'query', 0, new Budget(), true)
+  return parseNode(model, query, ctx, 'query', 0, new Budget(), new Map())
+}
+
+/**
+ * The links of the data a path of relations has walked, each as `model.column→model.column`,
+ * with where the path took it. A relation whose reverse link is already on the path leads back to
+ * records the path came from (`children` then `parent`, `product` then `structure`): the answer
+ * would repeat them, growing with the square of a section for nothing new (docs/decisions/024).
+ */
+type WalkedLinks = ReadonlyMap<string, string>
+
+function linkOf(from: ModelDef, relation: RelationDef): string {
+  return `${from.name}.${relation.localKey}→${relation.model}.${relation.foreignKey}`
+}
+
+function reverseLinkOf(from: ModelDef, relation: RelationDef): string {
+  return `${relation.model}.${relation.foreignKey}→${from.name}.${relation.localKey}`
 }
 
 function parseNode(
@@ -83,8 +61,9 @@ function parseNode(
   path: string,
   depth: number,
   budget: Budget,
-  top: boolean,
+  walked: WalkedLinks,
 ): SelectNode {
+  const top = depth === 0
   for (const key of Object.keys(query)) {
     budget.spend(path)
     if (!QUERY_KEYS.has(key)) {
@@ -116,6 +95,13 @@ function parseNode(
       if (depth + 1 > QUERY_LIMITS.maxRelationDepth) {
         bad(`Слишком глубокая вложенность связей: не более ${QUERY_LIMITS.maxRelationDepth} уровней`, at)
       }
+      const back = walked.get(reverseLinkOf(model, relation))
+      if (back !== undefined) {
+        bad(
+          `Связь "${name}" в модели ${model.name} ведёт обратно к записям, уже выбранным через "${back}": выберите их поля там`,
+          at,
+        )
+      }
       const target = findModel(relation.model)
       if (!target) bad(`Неизвестное поле "${name}" в модели ${model.name}`, at)
       if (target.adminOnly && !ctx.isAdmin) throw new HttpError(403, 'Доступ запрещён', 'forbidden')
@@ -126,7 +112,8 @@ function parseNode(
       if (relation.kind === 'one' && (sub.take !== undefined || sub.skip !== undefined || sub.orderBy !== undefined)) {
         bad(`Связь "${name}" в модели ${model.name} — одна запись: take, skip и orderBy к ней не применяются`, at)
       }
-      relations.push({ relation, node: parseNode(target, sub, ctx, at, depth + 1, budget, false) })
+      const next = new Map(walked).set(linkOf(model, relation), at.replace(/^query\./, '').replace(/select\./g, ''))
+      relations.push({ relation, node: parseNode(target, sub, ctx, at, depth + 1, budget, next) })
     }
     if (fields.length === 0 && relations.length === 0)
       bad(`select в модели ${model.name} не выбирает ни одного поля`, `${path}.select`)
@@ -165,127 +152,4 @@ function parseOrderBy(model: ModelDef, value: unknown, path: string, budget: Bud
     }
   }
   return result
-}
-
-function parseWhere(model: ModelDef, value: unknown, path: string, depth: number, budget: Budget): WhereNode {
-  if (depth > QUERY_LIMITS.maxWhereDepth)
-    bad(`Слишком глубокая вложенность условий where: не более ${QUERY_LIMITS.maxWhereDepth} уровней`, path)
-  if (!isPlainObject(value)) bad(`where в модели ${model.name} должен быть объектом`, path)
-  const items: WhereNode[] = []
-  for (const [key, item] of Object.entries(value)) {
-    const at = `${path}.${key}`
-    budget.spend(at)
-    if (key === 'AND' || key === 'OR' || key === 'NOT') {
-      if (key === 'OR' && !Array.isArray(item)) bad(`OR в модели ${model.name} должен быть списком условий`, at)
-      const list = Array.isArray(item) ? item : [item]
-      if (list.length > QUERY_LIMITS.maxListItems) bad(`${key}: не более ${QUERY_LIMITS.maxListItems} условий`, at)
-      const parsed = list.map((sub, i) => parseWhere(model, sub, `${at}.${i}`, depth + 1, budget))
-      if (key === 'AND') items.push({ kind: 'and', items: parsed })
-      else if (key === 'OR') items.push({ kind: 'or', items: parsed })
-      else items.push({ kind: 'not', item: { kind: 'and', items: parsed } })
-      continue
-    }
-    const field = model.fields.get(key)
-    if (!field) {
-      if (model.relations.has(key)) bad(`Фильтр по связи "${key}" в модели ${model.name} не поддерживается`, at)
-      bad(`Неизвестное поле "${key}" в модели ${model.name}`, at)
-    }
-    items.push(parseFieldFilter(model, key, field, item, at, depth, budget))
-  }
-  return { kind: 'and', items }
-}
-
-function parseFieldFilter(
-  model: ModelDef,
-  name: string,
-  field: FieldDef,
-  value: unknown,
-  path: string,
-  depth: number,
-  budget: Budget,
-): WhereNode {
-  if (depth > QUERY_LIMITS.maxWhereDepth)
-    bad(`Слишком глубокая вложенность условий where: не более ${QUERY_LIMITS.maxWhereDepth} уровней`, path)
-  if (!isPlainObject(value)) {
-    // Shorthand: { typeId: 'index' } means equals.
-    return { kind: 'cmp', column: name, op: 'equals', value: scalar(model, name, field, value, path, true) }
-  }
-  const items: WhereNode[] = []
-  for (const [op, operand] of Object.entries(value)) {
-    const at = `${path}.${op}`
-    budget.spend(at)
-    if (!FILTER_OPS.has(op)) bad(`Неизвестный оператор "${op}" для поля "${name}" в модели ${model.name}`, at)
-    switch (op) {
-      case 'equals':
-        items.push({ kind: 'cmp', column: name, op: 'equals', value: scalar(model, name, field, operand, at, true) })
-        break
-      case 'not':
-        items.push(
-          isPlainObject(operand)
-            ? { kind: 'not', item: parseFieldFilter(model, name, field, operand, at, depth + 1, budget) }
-            : { kind: 'cmp', column: name, op: 'notEquals', value: scalar(model, name, field, operand, at, true) },
-        )
-        break
-      case 'in':
-      case 'notIn': {
-        if (!Array.isArray(operand)) bad(`Оператор "${op}" для поля "${name}" ожидает список значений`, at)
-        if (operand.length > QUERY_LIMITS.maxListItems)
-          bad(`Оператор "${op}" для поля "${name}": не более ${QUERY_LIMITS.maxListItems} значений`, at)
-        budget.spend(at, Math.ceil(operand.length / 10))
-        const values = operand.map((v, i) => scalar(model, name, field, v, `${at}.${i}`, false))
-        items.push({ kind: 'cmp', column: name, op, value: values })
-        break
-      }
-      case 'lt':
-      case 'lte':
-      case 'gt':
-      case 'gte':
-        if (field.type === 'boolean') bad(`Оператор "${op}" не применяется к полю "${name}" (да/нет)`, at)
-        items.push({ kind: 'cmp', column: name, op, value: scalar(model, name, field, operand, at, false) })
-        break
-      default: // contains, startsWith, endsWith
-        if (field.type !== 'string')
-          bad(`Оператор "${op}" применяется только к строковым полям, а "${name}" — не строка`, at)
-        items.push({
-          kind: 'cmp',
-          column: name,
-          op: op as ComparisonOp,
-          value: scalar(model, name, field, operand, at, false),
-        })
-    }
-  }
-  return { kind: 'and', items }
-}
-
-function scalar(
-  model: ModelDef,
-  name: string,
-  field: FieldDef,
-  value: unknown,
-  path: string,
-  allowNull: boolean,
-): Scalar {
-  if (value === null) {
-    if (allowNull) return null
-    bad(`Значение для поля "${name}" в модели ${model.name} не может быть null`, path)
-  }
-  switch (field.type) {
-    case 'integer':
-      if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER)
-        return value
-      break
-    case 'boolean':
-      if (typeof value === 'boolean') return value ? 1 : 0
-      break
-    case 'string':
-      if (typeof value === 'string') {
-        if (value.length > QUERY_LIMITS.maxStringLength)
-          bad(`Значение для поля "${name}" слишком длинное: не более ${QUERY_LIMITS.maxStringLength} символов`, path)
-        // PostgreSQL refuses NUL bytes in text: answer 400 rather than a driver error.
-        if (value.includes('\u0000')) bad(`Значение для поля "${name}" содержит недопустимый символ`, path)
-        return value
-      }
-      break
-  }
-  bad(`Значение для поля "${name}" в модели ${model.name} должно быть ${TYPE_NAMES[field.type]}`, path)
 }

@@ -6,7 +6,7 @@ export const QUERY_LIMITS = Object.freeze({
   /** Largest `take`, and the default when a top-level query names none. */
   maxTake: 500,
   maxSkip: 100_000,
-  /** Levels of relations under the queried model. */
+  /** Levels of relations under the queried model (the spec's catalogue tree needs 4). */
   maxRelationDepth: 4,
   /** Nesting of AND/OR/NOT and `not` filters. */
   maxWhereDepth: 8,
@@ -16,8 +16,16 @@ export const QUERY_LIMITS = Object.freeze({
   maxStringLength: 1000,
   /** Characters of the `query` parameter. */
   maxQueryLength: 16_384,
-  /** Rows one relation level may load for all parents together. */
-  maxRelationRows: 10_000,
+})
+
+/**
+ * The whole answer, relations included (docs/decisions/024-public-reads.md): rows emitted
+ * across the tree and the bytes of their values. Visitors get what a page of the site could need;
+ * the owner's tools page through the catalogue with `take`/`skip`.
+ */
+export const ANSWER_LIMITS = Object.freeze({
+  public: Object.freeze({ rows: 2_000, bytes: 1_000_000 }),
+  admin: Object.freeze({ rows: 10_000, bytes: 16_000_000 }),
 })
 
 export interface QueryContext {

@@ -4,6 +4,7 @@
 // `siteIndex` are simply not models. Columns outside the lists (the lead table's consent and spam
 // data, say) are never read, because every query selects explicit columns from these lists.
 import type { ExpressionBuilder, Kysely } from 'kysely'
+import { isPublicRecord } from '../content/visibility'
 import type { FieldDef, ModelDef, RelationDef } from './model-def'
 
 export type { FieldDef, ModelDef, RelationDef } from './model-def'
@@ -24,9 +25,9 @@ function relations(list: RelationDef[]): ReadonlyMap<string, RelationDef> {
   return new Map(list.map((r) => [r.name, r]))
 }
 
-/** Parts of a structure record are public only while the record itself is published. */
-const publishedOwner = (eb: ExpressionBuilder<any, any>, db: Kysely<any>) =>
-  eb.and([eb('structureId', 'in', db.selectFrom('structure').select('id').where('published', '=', 1))])
+/** Parts of a structure record are public only while the record itself is (content/visibility.ts). */
+const publicOwner = (eb: ExpressionBuilder<any, any>, db: Kysely<any>) =>
+  eb('structureId', 'in', db.selectFrom('structure').select('id').where(isPublicRecord))
 
 const BY_SORT = [
   ['sort', 'asc'],
@@ -105,7 +106,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       defaultSelect: ['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort'],
       providerTitle: 'title',
       adminOnly: false,
-      publicScope: (eb) => eb.and([eb('published', '=', 1)]),
+      publicScope: isPublicRecord,
       writable: true,
     },
   ],
@@ -129,7 +130,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       defaultSelect: ['structureId', 'logo', 'tel', 'telText', 'description', 'copyright'],
       providerTitle: 'tel',
       adminOnly: false,
-      publicScope: publishedOwner,
+      publicScope: publicOwner,
       writable: true,
     },
   ],
@@ -156,7 +157,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       defaultSelect: ['structureId', 'image', 'article', 'price'],
       providerTitle: 'article',
       adminOnly: false,
-      publicScope: publishedOwner,
+      publicScope: publicOwner,
       writable: true,
     },
   ],
@@ -179,7 +180,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       defaultSelect: ['id', 'structureId', 'image', 'title', 'sort'],
       providerTitle: 'title',
       adminOnly: false,
-      publicScope: publishedOwner,
+      publicScope: publicOwner,
       writable: true,
     },
   ],
@@ -208,7 +209,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       defaultSelect: ['id', 'structureId', 'image', 'title', 'description', 'sort'],
       providerTitle: 'title',
       adminOnly: false,
-      publicScope: publishedOwner,
+      publicScope: publicOwner,
       writable: true,
     },
   ],

@@ -7,8 +7,8 @@ import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Config } from '../config'
-import { errorBody } from '../http/errors'
-import { clampStatus, HttpError } from '../http/http-error'
+import { createErrorHandler } from '../http/errors'
+import { HttpError } from '../http/http-error'
 import { checkImage, IMAGE_LIMITS, type CheckedImage } from '../media/image-store'
 import { storeUpload } from '../media/store-upload'
 import { parseQuery } from '../../src/api/query-string'
@@ -19,7 +19,8 @@ import { executeQuery } from './query-executor'
 import { parseModelQuery, parseQueryParameter, type QueryContext, type SelectNode } from './query-parser'
 import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
 import { findModel, type ModelDef } from './registry'
-import { imagePathPatterns, readRecord, validateWrite, writeRecord, type WriteMode } from './writes'
+import { imagePathPatterns, validateWrite, type WriteMode } from './write-schema'
+import { readRecord, writeRecord } from './writes'
 
 interface ModelRoutesOptions {
   readonly config: Config
@@ -41,6 +42,26 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 
 function unknownModel(): never {
   throw new HttpError(404, 'Неизвестная модель', 'not_found')
+}
+
+/** The multipart parser's limits and refusals, in the words of this API. */
+function multipartError(error: FastifyError): HttpError | undefined {
+  switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(
+        413,
+        `Файл слишком большой: не более ${IMAGE_LIMITS.maxBytes / 1024 / 1024} МБ`,
+        'file_too_large',
+      )
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new HttpError(413, 'Слишком много файлов или полей в запросе', 'too_many_parts')
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, 'Ожидается multipart/form-data', 'unsupported_media_type')
+  }
+  return undefined
 }
 
 function parseTtl(raw: unknown): number {
@@ -69,36 +90,13 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
 
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true })
 
-  app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('cache-control', 'no-store')
-    if (error instanceof HttpError) {
-      if (error.statusCode === 503) reply.header('retry-after', '60')
-      const body: Record<string, unknown> = errorBody(error.statusCode, error.message, error.code)
-      if (error.errors) body.errors = error.errors
-      return reply.code(error.statusCode).type(JSON_TYPE).send(body)
-    }
-    const code = error.code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply
-        .code(413)
-        .send(
-          errorBody(413, `Файл слишком большой: не более ${IMAGE_LIMITS.maxBytes / 1024 / 1024} МБ`, 'file_too_large'),
-        )
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      return reply.code(413).send(errorBody(413, 'Слишком много файлов или полей в запросе', 'too_many_parts'))
-    }
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send(errorBody(415, 'Ожидается multipart/form-data', 'unsupported_media_type'))
-    }
-    const status = clampStatus(error)
-    if (status < 500) {
-      request.log.info({ code, status }, 'request rejected')
-      return reply.code(status).send(errorBody(status))
-    }
-    request.log.error({ err: error }, 'model API request failed')
-    return reply.code(status).send(errorBody(status))
-  })
+  app.setErrorHandler(
+    createErrorHandler({
+      scope: 'model API',
+      headers: { 'cache-control': 'no-store' },
+      translate: multipartError,
+    }),
+  )
 
   async function read(kind: ReadKind, request: FastifyRequest<{ Params: { model: string } }>, reply: FastifyReply) {
     // An exact name from the allowlist, after Fastify has decoded the path segment.

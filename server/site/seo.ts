@@ -1,5 +1,6 @@
-// /robots.txt and /sitemap.xml, generated from the published structure records, and /favicon.ico
-// for the crawlers and browsers that ask for it by that name.
+// /robots.txt and /sitemap.xml, generated from the public structure records (published and not
+// withdrawn: server/content/visibility.ts), and /favicon.ico for the crawlers and browsers that
+// ask for it by that name.
 import path from 'node:path'
 import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
@@ -54,10 +55,7 @@ export async function seoRoutes(app: FastifyInstance, { config }: { config: Conf
       return sendOutagePage(reply, config)
     }
     const urls = rows
-      .filter(
-        (r) =>
-          (r.status === null || r.status === 200) && !/noindex/i.test(r.metaRobots ?? '') && !isAdminPath(r.urlFull),
-      )
+      .filter((r) => !/noindex/i.test(r.metaRobots ?? '') && !isAdminPath(r.urlFull))
       .map((r) => {
         const lastmod = r.updatedAt ? `<lastmod>${escapeHtml(r.updatedAt.slice(0, 10))}</lastmod>` : ''
         return `<url><loc>${escapeHtml(config.publicUrl + encodeURI(r.urlFull))}</loc>${lastmod}</url>`

@@ -2,7 +2,7 @@
 import path from 'node:path'
 import { createHttpClient, type HttpClient } from '../../src/api/http-client'
 import { createModelApi, type ModelApi } from '../../src/api/model-api'
-import { undiciFetch } from '../../src/api/undici-fetch'
+import { undiciFetch } from './undici-fetch'
 
 export interface ToolConfig {
   /** Origin of the running site, without a trailing slash (VITRINA_URL). */

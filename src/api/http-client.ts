@@ -38,7 +38,7 @@ interface HttpClientOptions {
   readonly baseUrl?: string
   /** Milliseconds before a request fails with code 'timeout'. 0 or unset: no timeout (docs/contract.md §6). */
   readonly timeoutMs?: number
-  /** Defaults to `globalThis.fetch`; Node tools pass `await undiciFetch()`. */
+  /** Defaults to `globalThis.fetch`; the Node tools pass undici's (server/tools/undici-fetch.ts). */
   readonly fetch?: FetchLike
   /** Sent with every request; a request's own headers win. */
   readonly headers?: Readonly<Record<string, string>>
@@ -129,10 +129,10 @@ const STATUS_MESSAGES: Record<number, string> = {
 const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:\/\//i
 
 /**
- * Creates the isomorphic HTTP client: browser code uses the page's fetch, Node code injects undici's.
+ * Creates the isomorphic HTTP client: browser code uses the page's fetch, Node code may inject undici's.
  *
  * @example
- * const client = createHttpClient({ baseUrl: 'http://127.0.0.1:3000', fetch: await undiciFetch(), timeoutMs: 5000 })
+ * const client = createHttpClient({ baseUrl: 'http://127.0.0.1:3000', timeoutMs: 5000 })
  * const body = await client.request<{ data: unknown[] }>('GET', '/api/many/structure', {
  *   query: { query: { where: { typeId: { in: ['index'] } } }, ttl: 120 },
  * })

@@ -7,7 +7,6 @@ import { createModelApi } from './model-api'
 import type { ModelApi } from './model-api'
 import { fromMultipartParts } from './multipart'
 import { parseQuery } from './query-string'
-import { undiciFetch } from './undici-fetch'
 
 interface Call {
   method: string
@@ -80,7 +79,7 @@ beforeAll(async () => {
     return { data: { id: Number(id), call: describeCall(req) } }
   })
   const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 })
-  api = createModelApi(createHttpClient({ baseUrl, fetch: await undiciFetch() }))
+  api = createModelApi(createHttpClient({ baseUrl }))
 })
 
 afterAll(() => app.close())

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpClient } from './http-client'
 import type { HttpClient } from './http-client'
 import { fromMultipartParts, toFormData } from './multipart'
-import { undiciFetch } from './undici-fetch'
 
 interface SeenFile {
   path: string
@@ -147,7 +146,7 @@ describe('a multipart body sent to Fastify with @fastify/multipart', () => {
       return { contentType: req.headers['content-type'], fields, files, rebuilt }
     })
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 })
-    client = createHttpClient({ baseUrl, fetch: await undiciFetch() })
+    client = createHttpClient({ baseUrl })
   })
 
   afterAll(() => app.close())

@@ -6,7 +6,6 @@ import { createHttpClient } from './http-client'
 import type { HttpClient } from './http-client'
 import { encodeQueryComponent, parseQuery, stringifyQuery } from './query-string'
 import type { ParsedQuery } from './query-string'
-import { undiciFetch } from './undici-fetch'
 
 const TRICKY = 'a&b#c+d e%f=g?h;Дрель «ключ» 100₽ /x:y,z@$[]{}"\'<>\\^`|~\t\n'
 
@@ -141,7 +140,7 @@ describe('a query string sent to Fastify', () => {
       parsed: parseQuery(req.raw.url ?? ''),
     }))
     const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 })
-    client = createHttpClient({ baseUrl, fetch: await undiciFetch() })
+    client = createHttpClient({ baseUrl })
   })
 
   afterAll(() => app.close())

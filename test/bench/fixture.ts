@@ -3,7 +3,7 @@
 // of 8, the most a home section shows).
 import { createHttpClient } from '../../src/api/http-client'
 import { createModelApi } from '../../src/api/model-api'
-import { undiciFetch } from '../../src/api/undici-fetch'
+import { undiciFetch } from '../../server/tools/undici-fetch'
 import { pngImage } from '../api/helpers'
 
 const CARDS_PER_SECTION = 8

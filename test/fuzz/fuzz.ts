@@ -1,10 +1,13 @@
 // `npm run fuzz`: hostile input against a running server over real sockets: lead bodies of every
 // shape and model-API queries, counted by status. Any 5xx or dropped connection is a finding.
 // FUZZ_URL targets a server that is already running; otherwise a production build is started on a
-// free loopback port for the run. Bounded: FUZZ_LEADS, FUZZ_QUERIES and FUZZ_SECONDS.
+// free loopback port for the run. Bounded: FUZZ_LEADS, FUZZ_QUERIES and FUZZ_SECONDS. Then the
+// read queries with relations (relation-queries.ts, FUZZ_RELATION_QUERIES), timed and measured, on
+// that server and, where TEST_DATABASE_URL names one, on PostgreSQL.
 import fc from 'fast-check'
 import { Pool } from 'undici'
 import { anyLeadRequest, modelQueryUrl, type RawRequest } from '../helpers/arbitraries'
+import { fuzzQueryFamily } from './relation-queries'
 
 export interface FuzzOptions {
   readonly url: string
@@ -96,6 +99,8 @@ async function main(): Promise<void> {
   }
   const started = Date.now()
   const result = await runFuzz({ url, leads, queries, seconds, adminToken })
+  const relationQueries = Number(env.FUZZ_RELATION_QUERIES ?? 5_000)
+  const familiesClean = await fuzzQueryFamilies(url, adminToken, relationQueries)
   await stop?.()
   const took = ((Date.now() - started) / 1000).toFixed(1)
   process.stdout.write(`fuzz: ${result.sent} requests in ${took} s against ${url}\n`)
@@ -104,7 +109,25 @@ async function main(): Promise<void> {
   }
   for (const failure of result.failures.slice(0, 20)) process.stdout.write(`  FAIL ${failure}\n`)
   process.stdout.write(`${result.failures.length === 0 ? 'no 5xx' : `${result.failures.length} failures`}\n`)
-  process.exitCode = result.failures.length === 0 ? 0 : 1
+  process.exitCode = result.failures.length === 0 && familiesClean ? 0 : 1
+}
+
+/** The read-query family on this server (SQLite unless FUZZ_URL says otherwise), then on PostgreSQL. */
+async function fuzzQueryFamilies(url: string, adminToken: string, count: number): Promise<boolean> {
+  let clean = await fuzzQueryFamily(process.env.FUZZ_URL ? url : 'SQLite', url, adminToken, count)
+  if (process.env.FUZZ_URL || !process.env.TEST_DATABASE_URL) return clean
+  const { createTestSchema } = await import('../helpers/postgres')
+  const { startProdServer } = await import('../helpers/prod-server')
+  const schema = await createTestSchema()
+  const server = await startProdServer({ DATABASE_URL: schema.url, ADMIN_TOKEN: adminToken })
+  try {
+    clean = (await fuzzQueryFamily('PostgreSQL', server.url, adminToken, count)) && clean
+  } finally {
+    await server.stop()
+    server.cleanup()
+    await schema.drop()
+  }
+  return clean
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

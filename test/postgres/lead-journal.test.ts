@@ -6,11 +6,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_TOKEN } from '../api/helpers'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { startHttpReceiver, waitFor, type HttpReceiver } from '../helpers/receivers'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
 
+/** The journal's size on /readyz is the owner's to see. */
+const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` }
 const SECRET = `whsec_${Buffer.from('a journal test secret, 24 bytes or more').toString('base64')}`
 
 describe.skipIf(!TEST_DATABASE_URL)('leads while PostgreSQL is unreachable', () => {
@@ -32,6 +35,7 @@ describe.skipIf(!TEST_DATABASE_URL)('leads while PostgreSQL is unreachable', () 
       LEAD_RATE_LIMIT: '0',
       LEAD_WEBHOOK_URL: `${hook.url}/crm`,
       LEAD_WEBHOOK_SECRET: SECRET,
+      ADMIN_TOKEN,
     })
     direct = new pg.Client({ connectionString: schema.url }) // around the proxy: what is really stored
     await direct.connect()
@@ -72,9 +76,11 @@ describe.skipIf(!TEST_DATABASE_URL)('leads while PostgreSQL is unreachable', () 
     })
     expect([noJs.statusCode, noJs.headers.location]).toEqual([303, '/spasibo'])
 
-    const ready = await t.app.inject({ method: 'GET', url: '/readyz' })
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz', headers: OWNER })
     expect(ready.statusCode).toBe(503)
     expect(ready.json().journal.bytes).toBeGreaterThan(0)
+    // A stranger learns that the site is not ready, and nothing more.
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'unavailable' })
     const journal = fs.readdirSync(path.join(t.dir, 'journal')).map((f) => path.join(t.dir, 'journal', f))
     expect(journal.some((file) => fs.statSync(file).size > 0)).toBe(true)
 
@@ -105,7 +111,7 @@ describe.skipIf(!TEST_DATABASE_URL)('leads while PostgreSQL is unreachable', () 
 
     await waitFor(() => new Set(hook.requests.map((r) => r.headers['webhook-id'])).size === 4, 'deliveries', 20_000)
     await waitFor(
-      async () => (await t.app.inject({ method: 'GET', url: '/readyz' })).json().journal?.bytes === 0,
+      async () => (await t.app.inject({ method: 'GET', url: '/readyz', headers: OWNER })).json().journal?.bytes === 0,
       'empty journal',
     )
   })

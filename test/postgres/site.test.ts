@@ -2,6 +2,7 @@
 // Runs where TEST_DATABASE_URL names a server (CI sets it; docs/contract.md §1).
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ADMIN_TOKEN } from '../api/helpers'
 import { buildTestApp, titleOf, type TestApp } from '../helpers/build-test-app'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 
@@ -47,9 +48,10 @@ describe.runIf(TEST_DATABASE_URL)('the site on PostgreSQL', () => {
   it('starts a second site in another schema of the same database, whose migration tables it must not mistake for its own', async () => {
     const other = await createTestSchema()
     try {
-      const second = await buildTestApp({ DATABASE_URL: other.url, SEED_DEMO: 'false' })
+      const second = await buildTestApp({ DATABASE_URL: other.url, SEED_DEMO: 'false', ADMIN_TOKEN })
       try {
-        expect((await second.app.inject({ url: '/readyz' })).json()).toMatchObject({ pendingMigrations: 0 })
+        const ready = await second.app.inject({ url: '/readyz', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+        expect(ready.json()).toMatchObject({ pendingMigrations: 0 })
         const { rows } = await sql<{ n: string }>`select count(*) as n from kysely_migration_lock`.execute(
           second.app.db,
         )

@@ -14,7 +14,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../../config'
 import { clampStatus, HttpError } from '../../http/http-error'
-import { errorBody } from '../../http/errors'
+import { createErrorHandler, errorBody } from '../../http/errors'
 import {
   EMPTY_LEAD_FORM,
   LEAD_CONSENT_ENDPOINT,
@@ -187,18 +187,22 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
     return reply.code(status).send({ ...errorBody(status, message), ...(state.errors ? { errors: state.errors } : {}) })
   }
 
-  app.setErrorHandler(async (error: FastifyError | HttpError, request, reply) => {
-    let status = clampStatus(error)
-    if (status === 406) status = 400 // a multipart field declared as JSON that is not JSON
-    if (status >= 500) request.log.error({ code: error.code }, 'lead request failed')
-    // Never the message: a JSON parse error quotes the body it choked on.
-    else request.log.info({ code: error.code, status }, 'lead request rejected')
-    if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60')
-    return answerRejected(request, reply, status, {
-      errors: error instanceof HttpError ? error.errors : undefined,
-      failure: status === 400 && error instanceof HttpError && error.errors ? null : LEAD_FAILURE_TEXT,
-    })
-  })
+  app.setErrorHandler(
+    createErrorHandler({
+      scope: 'lead',
+      // Never the message: a JSON parse error quotes the body it choked on.
+      logCodeOnly: true,
+      // A multipart field declared as JSON that is not JSON.
+      translate: (error) => (clampStatus(error) === 406 ? new HttpError(400, 'bad_request', 'bad_request') : undefined),
+      send: (request, reply, error) => {
+        if (error.statusCode === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60')
+        return answerRejected(request, reply, error.statusCode, {
+          errors: error.errors,
+          failure: error.statusCode === 400 && error.errors ? null : LEAD_FAILURE_TEXT,
+        })
+      },
+    }),
+  )
 
   app.post(
     LEAD_ENDPOINT.slice('/api'.length),

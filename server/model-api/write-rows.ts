@@ -1,0 +1,77 @@
+// The SQL of generic content writes: a model's row by its key, and a structure record's parts (a
+// one-to-one part merged or deleted, a list replaced in its order). No rules here: which write is
+// allowed, and what a clash means, is writes.ts's business. Runs inside its write transaction.
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../data/schema'
+import type { ModelDef } from './registry'
+
+type Values = Record<string, unknown>
+type Trx = Transaction<Database>
+
+const asAny = (trx: Trx) => trx as unknown as Kysely<any>
+
+/** The writable columns among `values`, booleans as the stored 0/1. */
+export function columnsOf(model: ModelDef, values: Values, omit: readonly string[] = []): Record<string, unknown> {
+  const row: Record<string, unknown> = {}
+  for (const [name, field] of model.fields) {
+    if (!field.write || omit.includes(name) || !Object.hasOwn(values, name)) continue
+    const value = values[name]
+    row[name] = field.type === 'boolean' && typeof value === 'boolean' ? (value ? 1 : 0) : value
+  }
+  return row
+}
+
+export async function rowExists(trx: Trx, model: ModelDef, key: unknown): Promise<boolean> {
+  const row = await asAny(trx).selectFrom(model.table).select(model.key).where(model.key, '=', key).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Inserts a row; returns its key (a generated id, or the key the row carries). */
+export async function insertRow(trx: Trx, model: ModelDef, row: Record<string, unknown>): Promise<number> {
+  if (model.key !== 'id') {
+    await asAny(trx).insertInto(model.table).values(row).execute()
+    return row[model.key] as number
+  }
+  const created = await asAny(trx).insertInto(model.table).values(row).returning('id').executeTakeFirstOrThrow()
+  return Number(created.id)
+}
+
+export async function updateRow(trx: Trx, model: ModelDef, key: number, row: Record<string, unknown>): Promise<void> {
+  if (Object.keys(row).length === 0) return
+  await asAny(trx).updateTable(model.table).set(row).where(model.key, '=', key).execute()
+}
+
+/** A one-to-one part of record `structureId`: merged into the existing row, created, or deleted (null). */
+export async function writeOnePart(trx: Trx, part: ModelDef, structureId: number, value: Values | null) {
+  const db = asAny(trx)
+  const existing = await db
+    .selectFrom(part.table)
+    .select('structureId')
+    .where('structureId', '=', structureId)
+    .executeTakeFirst()
+  if (value === null) {
+    if (existing) await db.deleteFrom(part.table).where('structureId', '=', structureId).execute()
+    return
+  }
+  const row = columnsOf(part, value, ['structureId'])
+  if (!existing)
+    await db
+      .insertInto(part.table)
+      .values({ ...row, structureId })
+      .execute()
+  else if (Object.keys(row).length > 0) {
+    await db.updateTable(part.table).set(row).where('structureId', '=', structureId).execute()
+  }
+}
+
+/** A list part of record `structureId`, replaced as a whole: the order of the array is the order on the page. */
+export async function replaceListPart(trx: Trx, part: ModelDef, structureId: number, items: readonly Values[]) {
+  const db = asAny(trx)
+  await db.deleteFrom(part.table).where('structureId', '=', structureId).execute()
+  for (const [index, item] of items.entries()) {
+    await db
+      .insertInto(part.table)
+      .values({ sort: index, ...columnsOf(part, item, ['structureId']), structureId })
+      .execute()
+  }
+}
