@@ -1,0 +1,202 @@
+// The leads repository's reads and the owner's changes: pages of leads by tab and search with
+// their source, consent record and deliveries, «не спам» and «Отправить ещё раз», the rows of the
+// CSV export, and a lead as the delivery channels tell it. Rows become domain types here.
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
+import type { AdminDelivery, AdminLead, AdminLeadStatus, LeadTab } from '../../../src/admin/admin-leads'
+import { writeTransaction, type Db } from '../../data/db'
+import type { Database, DeliveryChannel, FeedbackTable } from '../../data/schema'
+import { leadSearchPattern } from './lead-search'
+import { EXPORT_FIELDS, parseVisitTags, type DeliverableLead, type ExportField } from './stored-lead'
+import { enqueueDeliveries, requeueLeadDeliveries } from '../delivery/outbox'
+
+interface LeadQuery {
+  readonly tab: LeadTab
+  readonly q: string
+  readonly page: number
+  readonly pageSize: number
+}
+
+type FeedbackFilter = (eb: ExpressionBuilder<Database, 'feedback'>) => Expression<SqlBool>
+
+function searchFilter(q: string): FeedbackFilter {
+  const pattern = leadSearchPattern(q)
+  return (eb) => eb.and(pattern === null ? [] : [sql<boolean>`${sql.ref('searchText')} like ${pattern} escape '\\'`])
+}
+
+function tabFilter(tab: LeadTab): FeedbackFilter {
+  return (eb) => eb.and(tab === 'spam' ? [eb('spam', '=', 1)] : [eb('spam', '=', 0), eb('status', '=', tab)])
+}
+
+const LEAD_COLUMNS = [
+  'id',
+  'createdAt',
+  'username',
+  'phone',
+  'email',
+  'status',
+  'spam',
+  'sourceUrl',
+  'productId',
+  'productTitle',
+  'utm',
+  'consentAt',
+  'consentIp',
+  'consentUserAgent',
+  'consentVersion',
+] as const
+
+export async function listLeads(db: Db, query: LeadQuery) {
+  const search = searchFilter(query.q)
+  const rows = await db
+    .selectFrom('feedback')
+    .select(LEAD_COLUMNS)
+    .where(search)
+    .where(tabFilter(query.tab))
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute()
+  const groups = await db
+    .selectFrom('feedback')
+    .select((eb) => ['status', 'spam', eb.fn.countAll<number | string>().as('count')])
+    .where(search)
+    .groupBy(['status', 'spam'])
+    .execute()
+  const counts: Record<LeadTab, number> = { new: 0, in_progress: 0, closed: 0, spam: 0 }
+  for (const group of groups) counts[group.spam === 1 ? 'spam' : group.status] += Number(group.count)
+  return { data: await withDeliveries(db, rows), total: counts[query.tab], counts }
+}
+
+/** The newest lead's id, for the inbox's polling (null: no lead yet). */
+export async function latestLeadId(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('feedback')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst()
+  return row?.id == null ? null : Number(row.id)
+}
+
+export async function findLead(db: Pick<Db, 'selectFrom'>, id: number): Promise<AdminLead | null> {
+  const row = await db.selectFrom('feedback').select(LEAD_COLUMNS).where('id', '=', id).executeTakeFirst()
+  return row ? (await withDeliveries(db, [row]))[0] : null
+}
+
+type LeadRow = Pick<Selectable<FeedbackTable>, (typeof LEAD_COLUMNS)[number]>
+
+async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow[]): Promise<AdminLead[]> {
+  if (rows.length === 0) return []
+  const deliveries = await db
+    .selectFrom('leadDelivery')
+    .select(['id', 'feedbackId', 'channel', 'status', 'attempts', 'nextAttemptAt', 'sentAt', 'lastError'])
+    .where(
+      'feedbackId',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt,
+    username: row.username,
+    phone: row.phone,
+    email: row.email,
+    status: row.status,
+    spam: row.spam === 1,
+    source: {
+      url: row.sourceUrl,
+      productId: row.productId,
+      productTitle: row.productTitle,
+      utm: parseVisitTags(row.utm),
+    },
+    consent: { at: row.consentAt, ip: row.consentIp, userAgent: row.consentUserAgent, version: row.consentVersion },
+    deliveries: deliveries
+      .filter((delivery) => delivery.feedbackId === row.id)
+      .map(({ feedbackId: _lead, ...delivery }): AdminDelivery => delivery),
+  }))
+}
+
+interface LeadChange {
+  readonly status?: AdminLeadStatus
+  /** Only false: a spam lead becomes a real one and is delivered */
+  readonly spam?: false
+}
+
+/**
+ * Applies the owner's change in one transaction: the status, and for a spam lead marked as not
+ * spam, its outbox rows for the configured channels (then it is delivered like any lead).
+ * Returns null for an unknown lead and whether deliveries were queued.
+ */
+export async function changeLead(
+  db: Db,
+  id: number,
+  change: LeadChange,
+  channels: readonly DeliveryChannel[],
+  at: Date,
+): Promise<{ lead: AdminLead; queued: boolean } | null> {
+  return writeTransaction(db, async (trx) => {
+    const row = await trx.selectFrom('feedback').select(['id', 'spam']).where('id', '=', id).executeTakeFirst()
+    if (!row) return null
+    let queued = false
+    if (change.status !== undefined) {
+      await trx.updateTable('feedback').set({ status: change.status }).where('id', '=', id).execute()
+    }
+    if (change.spam === false && row.spam === 1) {
+      await trx.updateTable('feedback').set({ spam: 0 }).where('id', '=', id).execute()
+      await enqueueDeliveries(trx, id, channels, at)
+      queued = channels.length > 0
+    }
+    return { lead: (await findLead(trx, id))!, queued }
+  })
+}
+
+/** «Отправить ещё раз»: every delivery of the lead due now; a channel it never had is added. */
+export async function resendLead(
+  db: Db,
+  id: number,
+  channels: readonly DeliveryChannel[],
+  at: Date,
+): Promise<AdminLead | 'spam' | null> {
+  return writeTransaction(db, async (trx) => {
+    const row = await trx.selectFrom('feedback').select(['id', 'spam']).where('id', '=', id).executeTakeFirst()
+    if (!row) return null
+    if (row.spam === 1) return 'spam'
+    const existing = await requeueLeadDeliveries(trx, id, at)
+    await enqueueDeliveries(
+      trx,
+      id,
+      channels.filter((channel) => !existing.includes(channel)),
+      at,
+    )
+    return (await findLead(trx, id))!
+  })
+}
+
+export async function loadDeliverableLead(
+  db: Pick<Db, 'selectFrom'>,
+  id: number,
+): Promise<DeliverableLead | undefined> {
+  const row = await db
+    .selectFrom('feedback')
+    .select([
+      'id',
+      'createdAt',
+      'username',
+      'phone',
+      'phoneE164',
+      'email',
+      'sourceUrl',
+      'productId',
+      'productTitle',
+      'utm',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? { ...row, utm: parseVisitTags(row.utm) } : undefined
+}
+
+/** Every lead that is not spam, oldest first: what the export holds. */
+export async function loadExportLeads(db: Db): Promise<Array<Record<ExportField, unknown>>> {
+  return db.selectFrom('feedback').select(EXPORT_FIELDS).where('spam', '=', 0).orderBy('id', 'asc').execute()
+}

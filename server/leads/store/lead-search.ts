@@ -1,0 +1,34 @@
+// How the back office finds a lead: one lower-cased text per lead, made when it is stored, that
+// a search term is looked up in with LIKE. Folding happens here, in JavaScript, because SQLite's
+// lower() and LIKE fold ASCII letters only (a search for «олег» must find «Олег») and both
+// databases must answer alike.
+
+interface SearchableLead {
+  readonly username: string
+  readonly email: string
+  readonly phone: string
+  readonly phoneE164: string | null
+}
+
+const digits = (text: string) => text.replace(/\D/g, '')
+
+/** The stored search text: name, e-mail and phone as typed, folded, then the phone's digits. */
+export function leadSearchText(lead: SearchableLead): string {
+  const parts = [lead.username, lead.email, lead.phone, digits(lead.phone), digits(lead.phoneE164 ?? '')]
+  return parts.map((part) => part.toLocaleLowerCase('ru-RU')).join('\n')
+}
+
+/**
+ * The LIKE pattern (with `\` as the escape character) a search term becomes, or null for a blank
+ * term. A term that looks like a phone is searched by its digits, and a Russian number's leading
+ * 7 or 8 is dropped, so «8 999 123-45-67» finds «+7 (999) 123-45-67».
+ */
+export function leadSearchPattern(term: string): string | null {
+  let text = term.trim().toLocaleLowerCase('ru-RU')
+  if (text === '') return null
+  if (/^[\d\s()+.-]+$/.test(text) && digits(text).length >= 3) {
+    text = digits(text)
+    if (text.length === 11 && /^[78]/.test(text)) text = text.slice(1)
+  }
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
