@@ -10,6 +10,7 @@ import {
   EMPTY_LEAD_FORM,
   LEAD_ENDPOINT,
   LEAD_FAILURE_TEXT,
+  LEAD_REUSED_FORM_TEXT,
   LEAD_SENT_TEXT,
   LEAD_SENT_TITLE,
   LEAD_SUBMIT_LABEL,
@@ -82,9 +83,10 @@ export function LeadForm({
   const [submitted, setSubmitted] = useState(Boolean(initialState && Object.keys(initialState.errors).length > 0))
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialState?.errors ?? {})
   const [status, setStatus] = useState<Status>(initialState?.failure ? 'failed' : 'editing')
+  const [failure, setFailure] = useState(initialState?.failure ?? LEAD_FAILURE_TEXT)
   const [attempt, setAttempt] = useState(0)
   const [formStartedAt] = useState(() => startedAt ?? draft?.startedAt ?? Date.now())
-  const [key] = useState(() => idempotencyKey ?? draft?.idempotencyKey ?? newIdempotencyKey())
+  const [key, setKey] = useState(() => idempotencyKey ?? draft?.idempotencyKey ?? newIdempotencyKey())
   const honeypot = useRef<HTMLInputElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const sentRef = useRef<HTMLDivElement>(null)
@@ -168,7 +170,14 @@ export function LeadForm({
         setStatus('editing')
         setAttempt((n) => n + 1)
         return
+      case 'reused':
+        // The key stands for the lead it first came with: these values are a new lead.
+        setKey(newIdempotencyKey())
+        setFailure(LEAD_REUSED_FORM_TEXT)
+        setStatus('failed')
+        return
       case 'failed':
+        setFailure(LEAD_FAILURE_TEXT)
         setStatus('failed')
     }
   }
@@ -248,7 +257,7 @@ export function LeadForm({
       <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
       {status === 'failed' && (
         <p className="lead-form__failure" role="alert">
-          {LEAD_FAILURE_TEXT}
+          {failure}
           {settings.tel && (
             <>
               {' '}

@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { LEAD_STATUSES, LEAD_TABS, type AdminLeadStatus, type LeadTab } from '../../../src/admin/admin-leads'
 import type { Config } from '../../config'
 import { HttpError } from '../../http/http-error'
-import { leadsCsv, loadCsvLeads } from './lead-csv'
+import { leadsCsv } from './lead-csv'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
-import { changeLead, latestLeadId, listLeads, resendLead } from './inbox-store'
+import { changeLead, latestLeadId, listLeads, loadExportLeads, resendLead } from '../store/lead-queries'
 
 const MAX_PAGE_SIZE = 100
 const MAX_QUERY_LENGTH = 200
@@ -92,7 +92,7 @@ export async function leadRoutes(app: FastifyInstance, { config }: { config: Con
   app.get('/leads/latest', async () => ({ data: { id: await latestLeadId(app.db) } }))
 
   app.get('/leads.csv', async (_request, reply) => {
-    const csv = leadsCsv(await loadCsvLeads(app.db), config.siteTimezone)
+    const csv = leadsCsv(await loadExportLeads(app.db), config.siteTimezone)
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFileName(now(), config.siteTimezone)}"`)
