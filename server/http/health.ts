@@ -10,6 +10,10 @@ function noStore(reply: FastifyReply): FastifyReply {
 }
 
 export async function healthRoutes(app: FastifyInstance) {
+  // Leads accepted while the database was down, not yet stored, and leads the database refused
+  // for good, waiting for the owner in the dead-letter file (both normally 0).
+  const journalState = () => ({ bytes: app.leadJournal.bytes(), deadLetters: app.leadJournal.deadLetters().length })
+
   app.get('/healthz', async (_request, reply) => noStore(reply).send({ status: 'ok' }))
 
   app.get('/readyz', async (request, reply) => {
@@ -20,9 +24,7 @@ export async function healthRoutes(app: FastifyInstance) {
       outbox = await outboxStats(app.db)
     } catch (error) {
       request.log.warn({ code: (error as { code?: string }).code }, 'readiness check: database unreachable')
-      return noStore(reply)
-        .code(503)
-        .send({ status: 'unavailable', database: 'unreachable', journal: { bytes: app.leadJournal.bytes() } })
+      return noStore(reply).code(503).send({ status: 'unavailable', database: 'unreachable', journal: journalState() })
     }
     const ready = pending === 0
     return noStore(reply)
@@ -32,8 +34,7 @@ export async function healthRoutes(app: FastifyInstance) {
         database: 'ok',
         pendingMigrations: pending,
         delivery: { channels: app.leadDelivery.channels, ...outbox },
-        // Leads accepted while the database was down, not yet stored (normally 0).
-        journal: { bytes: app.leadJournal.bytes() },
+        journal: journalState(),
       })
   })
 }

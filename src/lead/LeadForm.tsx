@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { FormEvent, MouseEvent } from 'react'
 import { FieldsRenderer } from '../components/form/FieldsRenderer'
 import { classNames } from '../components/form/field-value'
-import { telHref } from '../format/phone'
+import { telLink } from '../format/phone'
 import { LEAD_LABELS } from './lead'
 import { clearLeadDraft, loadLeadDraft, saveLeadDraft } from './lead-draft'
 import { LEAD_FORM_FIELDS } from './lead-fields'
@@ -261,7 +261,7 @@ export function LeadForm({
           {settings.tel && (
             <>
               {' '}
-              <a href={`tel:${telHref(settings.tel)}`}>{settings.tel}</a>
+              <a href={telLink(settings.tel)}>{settings.tel}</a>
             </>
           )}
         </p>

@@ -2,7 +2,7 @@
 // message and the webhook payload. Every visitor-typed value is escaped wherever HTML is made.
 import { escapeHtml } from '../../../src/format/escape-html'
 import { formatDateTimeIn } from '../../../src/format/format-date'
-import { telHref } from '../../../src/format/phone'
+import { telLink } from '../../../src/format/phone'
 import { visitTagsText } from '../../../src/lead/lead-source'
 import type { DeliverableLead } from '../store/stored-lead'
 
@@ -33,7 +33,7 @@ export function leadTime(lead: DeliverableLead, ctx: MessageContext): string {
 function messageLines(lead: DeliverableLead, ctx: MessageContext): MessageLine[] {
   const lines: MessageLine[] = [
     { label: 'Имя', text: lead.username },
-    { label: 'Телефон', text: lead.phone, href: `tel:${lead.phoneE164 ?? telHref(lead.phone)}` },
+    { label: 'Телефон', text: lead.phone, href: telLink(lead.phoneE164 ?? lead.phone) },
     { label: 'E-mail', text: lead.email, href: `mailto:${lead.email}` },
   ]
   const page = sourcePageUrl(lead, ctx)

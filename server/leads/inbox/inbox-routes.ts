@@ -5,12 +5,21 @@
 //   PATCH /api/admin/leads/:id                   { status } and/or { spam: false }
 //   POST  /api/admin/leads/:id/resend            its deliveries queued again
 //   GET   /api/admin/leads.csv                   the file `npm run leads -- export` writes
+//   GET   /api/admin/leads/dead-letters          leads the database refused for good (the journal's dead letters)
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { LEAD_STATUSES, LEAD_TABS, type AdminLeadStatus, type LeadTab } from '../../../src/admin/admin-leads'
+import {
+  LEAD_STATUSES,
+  LEAD_TABS,
+  type AdminDeadLetter,
+  type AdminLeadStatus,
+  type LeadTab,
+} from '../../../src/admin/admin-leads'
 import type { Config } from '../../config'
 import { HttpError } from '../../http/http-error'
 import { leadsCsv } from './lead-csv'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
+import type { JournaledLead } from '../intake/intake'
+import type { DeadLetter } from '../intake/journal'
 import { changeLead, latestLeadId, listLeads, loadExportLeads, resendLead } from '../store/lead-queries'
 
 const MAX_PAGE_SIZE = 100
@@ -60,6 +69,20 @@ function leadChange(body: unknown): { status?: AdminLeadStatus; spam?: false } {
   return change
 }
 
+/** A dead letter as the inbox shows it; a record of an older release may lack fields. */
+function adminDeadLetter({ movedAt, reason, entry }: DeadLetter<JournaledLead>): AdminDeadLetter {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  return {
+    sentAt: text(entry?.at),
+    movedAt,
+    reason,
+    username: text(entry?.lead?.username),
+    phone: text(entry?.lead?.phone),
+    email: text(entry?.lead?.email),
+    sourceUrl: entry?.origin?.sourceUrl ?? null,
+  }
+}
+
 function csvFileName(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .format(at)
@@ -90,6 +113,8 @@ export async function leadRoutes(app: FastifyInstance, { config }: { config: Con
   })
 
   app.get('/leads/latest', async () => ({ data: { id: await latestLeadId(app.db) } }))
+
+  app.get('/leads/dead-letters', async () => ({ data: app.leadJournal.deadLetters().map(adminDeadLetter) }))
 
   app.get('/leads.csv', async (_request, reply) => {
     const csv = leadsCsv(await loadExportLeads(app.db), config.siteTimezone)

@@ -6,7 +6,7 @@ import type { AdminDelivery, AdminLead, AdminLeadStatus, LeadTab } from '../../.
 import { writeTransaction, type Db } from '../../data/db'
 import type { Database, DeliveryChannel, FeedbackTable } from '../../data/schema'
 import { leadSearchPattern } from './lead-search'
-import { EXPORT_FIELDS, parseVisitTags, type DeliverableLead, type ExportField } from './stored-lead'
+import { EXPORT_FIELDS, parseVisitTags, singleLine, type DeliverableLead, type ExportField } from './stored-lead'
 import { enqueueDeliveries, requeueLeadDeliveries } from '../delivery/outbox'
 
 interface LeadQuery {
@@ -193,7 +193,7 @@ export async function loadDeliverableLead(
     ])
     .where('id', '=', id)
     .executeTakeFirst()
-  return row ? { ...row, utm: parseVisitTags(row.utm) } : undefined
+  return row ? singleLine({ ...row, utm: parseVisitTags(row.utm) }) : undefined
 }
 
 /** Every lead that is not spam, oldest first: what the export holds. */

@@ -2,6 +2,7 @@
 // needs, the fields of the owner's CSV file, the visit tags as stored. Kept apart from the
 // queries so that the command-line export can name the fields without loading a database driver.
 import { VISIT_TAG_KEYS, type VisitTags } from '../../../src/lead/lead-source'
+import { oneLine } from '../../../src/validation/plain-text'
 import type { FeedbackTable } from '../../data/schema'
 
 /** What a delivery channel needs of a lead. */
@@ -16,6 +17,24 @@ export interface DeliverableLead {
   readonly productId: number | null
   readonly productTitle: string | null
   readonly utm: VisitTags | null
+}
+
+/**
+ * The lead with every text on one line, as each channel must write it (a line break in a name
+ * would add a line of its own to a Telegram message or an e-mail): rows of older releases, or of
+ * any way in that let one through, included.
+ */
+export function singleLine(lead: DeliverableLead): DeliverableLead {
+  const orNull = (text: string | null) => (text === null ? null : oneLine(text))
+  return {
+    ...lead,
+    username: oneLine(lead.username),
+    phone: oneLine(lead.phone),
+    email: oneLine(lead.email),
+    sourceUrl: orNull(lead.sourceUrl),
+    productTitle: orNull(lead.productTitle),
+    utm: lead.utm && Object.fromEntries(Object.entries(lead.utm).map(([key, value]) => [key, oneLine(value)])),
+  }
 }
 
 /** The lead fields of the owner's CSV file, in its column order. */
