@@ -84,27 +84,21 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Writes `text` as the whole file, on disk before it replaces the old one. */
-function replaceFile(file: string, text: string): void {
-  const temporary = `${file}.tmp`
-  const fd = fs.openSync(temporary, 'w')
+/** Writes `text` to `file` (opened with `flags`) and returns once it is on disk. */
+function writeDurably(file: string, flags: 'a' | 'w', text: string): void {
+  const fd = fs.openSync(file, flags)
   try {
     fs.writeSync(fd, text)
     fs.fsyncSync(fd)
   } finally {
     fs.closeSync(fd)
   }
-  fs.renameSync(temporary, file)
 }
 
-function appendDurably(file: string, text: string): void {
-  const fd = fs.openSync(file, 'a')
-  try {
-    fs.writeSync(fd, text)
-    fs.fsyncSync(fd)
-  } finally {
-    fs.closeSync(fd)
-  }
+/** Writes `text` as the whole file, on disk before it replaces the old one. */
+function replaceFile(file: string, text: string): void {
+  writeDurably(`${file}.tmp`, 'w', text)
+  fs.renameSync(`${file}.tmp`, file)
 }
 
 function describeError(error: unknown): string {
@@ -136,7 +130,7 @@ export class LeadJournal<T> {
       const max = this.options.maxBytes
       if (max !== undefined && this.allBytes() + Buffer.byteLength(record) > max) throw new JournalFullError()
       fs.mkdirSync(this.dir, { recursive: true })
-      appendDurably(this.file, record)
+      writeDurably(this.file, 'a', record)
     })
   }
 
@@ -207,7 +201,7 @@ export class LeadJournal<T> {
 
   private moveToDeadLetters(entry: T, error: unknown): void {
     const letter: DeadLetter<T> = { movedAt: new Date().toISOString(), reason: describeError(error), entry }
-    appendDurably(this.deadLetterFile, encodeRecord(letter))
+    writeDurably(this.deadLetterFile, 'a', encodeRecord(letter))
     // The reason only: the record holds personal data, the file is where the owner reads it.
     this.log.error({ reason: letter.reason, file: DEAD_LETTER_FILE }, 'lead journal: record moved to dead letters')
   }
