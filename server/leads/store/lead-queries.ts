@@ -7,7 +7,7 @@ import { writeTransaction, type Db } from '../../data/db'
 import type { Database, DeliveryChannel, FeedbackTable } from '../../data/schema'
 import { leadSearchPattern } from './lead-search'
 import { EXPORT_FIELDS, parseVisitTags, singleLine, type DeliverableLead, type ExportField } from './stored-lead'
-import { enqueueDeliveries, requeueLeadDeliveries } from '../delivery/outbox'
+import { deliveriesOf, enqueueDeliveries, requeueLeadDeliveries } from '../delivery/outbox'
 
 interface LeadQuery {
   readonly tab: LeadTab
@@ -86,16 +86,10 @@ type LeadRow = Pick<Selectable<FeedbackTable>, (typeof LEAD_COLUMNS)[number]>
 
 async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow[]): Promise<AdminLead[]> {
   if (rows.length === 0) return []
-  const deliveries = await db
-    .selectFrom('leadDelivery')
-    .select(['id', 'feedbackId', 'channel', 'status', 'attempts', 'nextAttemptAt', 'sentAt', 'lastError'])
-    .where(
-      'feedbackId',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .orderBy('id')
-    .execute()
+  const deliveries = await deliveriesOf(
+    db,
+    rows.map((row) => row.id),
+  )
   return rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt,
