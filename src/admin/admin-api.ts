@@ -18,7 +18,7 @@ export interface AdminApi {
   latestLeadId(signal?: AbortSignal): Promise<number | null>
   updateLead(id: number, change: { status?: AdminLeadStatus; spam?: false }): Promise<AdminLead>
   resendLead(id: number): Promise<AdminLead>
-  deadLetters(signal?: AbortSignal): Promise<AdminDeadLetter[]>
+  deadLetters(signal?: AbortSignal): Promise<{ data: AdminDeadLetter[]; total: number }>
 }
 
 /** Where «Скачать CSV» points: a plain download that carries the session cookie. */
@@ -89,8 +89,9 @@ export function createAdminApi(onUnauthorized: () => void): AdminApi {
       return body.data
     },
     async deadLetters(signal) {
-      const body = await client.request<{ data: AdminDeadLetter[] }>('GET', '/api/admin/leads/dead-letters', { signal })
-      return body.data
+      return client.request<{ data: AdminDeadLetter[]; total: number }>('GET', '/api/admin/leads/dead-letters', {
+        signal,
+      })
     },
   }
 }

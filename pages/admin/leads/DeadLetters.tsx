@@ -12,7 +12,10 @@ export function DeadLetters() {
   const api = useAdminApi()
   const timeZone = useTimeZone()
   const id = useId()
-  const [letters, setLetters] = useState<AdminDeadLetter[]>([])
+  const [{ data: letters, total }, setLetters] = useState<{ data: AdminDeadLetter[]; total: number }>({
+    data: [],
+    total: 0,
+  })
 
   useEffect(() => {
     const controller = new AbortController()
@@ -24,7 +27,7 @@ export function DeadLetters() {
   if (letters.length === 0) return null
   return (
     <section className="admin-panel lead-dead-letters" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Не удалось сохранить заявки: {letters.length}</h2>
+      <h2 id={`${id}-title`}>Не удалось сохранить заявки: {total}</h2>
       <p>
         Эти заявки пришли, пока база данных была недоступна, и она не приняла их потом. Свяжитесь с людьми сами. Заявки
         хранятся в файле dead-letters.journal в папке журнала заявок на сервере; удалите его, когда ответите всем.
@@ -48,6 +51,7 @@ export function DeadLetters() {
           </li>
         ))}
       </ul>
+      {total > letters.length && <p>Показаны первые {letters.length}: остальные — в файле.</p>}
     </section>
   )
 }

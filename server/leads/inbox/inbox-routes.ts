@@ -24,6 +24,8 @@ import { changeLead, latestLeadId, listLeads, loadExportLeads, resendLead } from
 
 const MAX_PAGE_SIZE = 100
 const MAX_QUERY_LENGTH = 200
+/** Dead letters in one answer: a long outage with a bad record of every kind stays one screen */
+const MAX_DEAD_LETTERS = 500
 
 function positiveInteger(raw: unknown, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw === '') return fallback
@@ -114,7 +116,10 @@ export async function leadRoutes(app: FastifyInstance, { config }: { config: Con
 
   app.get('/leads/latest', async () => ({ data: { id: await latestLeadId(app.db) } }))
 
-  app.get('/leads/dead-letters', async () => ({ data: app.leadJournal.deadLetters().map(adminDeadLetter) }))
+  app.get('/leads/dead-letters', async () => {
+    const letters = app.leadJournal.deadLetters()
+    return { data: letters.slice(0, MAX_DEAD_LETTERS).map(adminDeadLetter), total: letters.length }
+  })
 
   app.get('/leads.csv', async (_request, reply) => {
     const csv = leadsCsv(await loadExportLeads(app.db), config.siteTimezone)
