@@ -35,6 +35,9 @@ export interface FuzzResult {
   readonly slow: number
   /** The five slowest answers, as method, URL, body and time */
   readonly slowest: string[]
+  /** The median and the 99th percentile of the answer times, in ms */
+  readonly p50: number
+  readonly p99: number
 }
 
 export const MAX_ANSWER_BYTES = 1024 * 1024
@@ -70,6 +73,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const acknowledged = new Set<string>()
   const measured = { maxBytes: 0, maxMs: 0, oversized: 0, slow: 0 }
   const timings: Array<{ ms: number; job: Job; status: number }> = []
+  const times: number[] = []
   const deadline = Date.now() + (options.seconds ?? Infinity) * 1000
   const queue = jobs(options, seed)
   let sent = 0
@@ -90,6 +94,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
         measured.maxMs = Math.max(measured.maxMs, ms)
         if (body.length > MAX_ANSWER_BYTES) measured.oversized++
         if (ms > MAX_ANSWER_MS) measured.slow++
+        times.push(ms)
         timings.push({ ms, job, status: res.statusCode })
         if (timings.length > 50) timings.sort((a, b) => b.ms - a.ms).splice(5)
         if (res.statusCode >= 500) failures.push(describe(job, `${res.statusCode} ${body.toString().slice(0, 200)}`))
@@ -106,7 +111,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
     .sort((a, b) => b.ms - a.ms)
     .slice(0, 5)
     .map(({ ms, job, status }) => describe(job, `${status} in ${ms.toFixed(0)} ms`))
-  return { statuses, failures, sent, acknowledged, ...measured, slowest }
+  times.sort((a, b) => a - b)
+  const percentile = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0
+  return { statuses, failures, sent, acknowledged, ...measured, slowest, p50: percentile(50), p99: percentile(99) }
 }
 
 function describe(job: Job, outcome: string): string {
@@ -121,6 +128,7 @@ export function report(name: string, result: FuzzResult, stored: number | null, 
   lines.push(
     `  leads answered 2xx: ${result.acknowledged.size}, in the database: ${stored ?? 'not checked'}`,
     `  largest answer: ${result.maxBytes} bytes (${result.oversized} over 1 MB)`,
+    `  answer times: median ${result.p50.toFixed(1)} ms, 99th percentile ${result.p99.toFixed(1)} ms`,
     `  slowest answer: ${result.maxMs.toFixed(1)} ms (${result.slow} over ${MAX_ANSWER_MS} ms)`,
   )
   for (const failure of result.failures.slice(0, 20)) lines.push(`  FAIL ${failure}`)
