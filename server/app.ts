@@ -10,7 +10,7 @@ import { apiRoutes } from './api-routes'
 import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
 import { deliveryPlugin } from './leads/delivery/delivery-plugin'
-import { journalPlugin } from './leads/intake/journal-plugin'
+import { intakePlugin } from './leads/intake/intake-plugin'
 import { legacyUploadsPlugin } from './media/legacy-uploads'
 import { mediaRoutes } from './media/media-routes'
 import { mediaStoragePlugin } from './media/storage/storage-plugin'
@@ -79,7 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(adminSessionPlugin, { config, now: options.now })
   await app.register(legacyUploadsPlugin)
   await app.register(deliveryPlugin, { config })
-  await app.register(journalPlugin, { config })
+  await app.register(intakePlugin, { config })
   await app.register(errorsPlugin)
   await app.register(pagesPlugin, { config })
   // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.

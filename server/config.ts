@@ -69,6 +69,8 @@ export interface Config {
   readonly adminToken: string | null
   /** Folder of the lead journal: leads accepted while the database was down */
   readonly leadJournalDir: string
+  /** Bytes the lead journals may hold together; past it the intake answers 503 (LEAD_JOURNAL_MAX_MB) */
+  readonly leadJournalMaxBytes: number
   /** Folder with uploaded and demo images, served under /media/ */
   readonly mediaDir: string
   /** Origin that serves /media/ to browsers; '' means the site itself */
@@ -245,6 +247,7 @@ export function readConfig(env: Env = process.env): Config {
     adminToken,
     mediaDir: path.resolve(ROOT_DIR, env.MEDIA_DIR?.trim() || 'data/media'),
     leadJournalDir: path.resolve(ROOT_DIR, env.LEAD_JOURNAL_DIR?.trim() || 'data/journal'),
+    leadJournalMaxBytes: integer(env, 'LEAD_JOURNAL_MAX_MB', 64, 1, 100_000) * 1024 * 1024,
     mediaUrl: origin(env, 'MEDIA_URL', ''),
     mediaStorage: readMediaStorage(env),
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),

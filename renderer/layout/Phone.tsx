@@ -1,9 +1,9 @@
-import { telHref } from '../../src/format/phone'
+import { telLink } from '../../src/format/phone'
 
 export function Phone({ tel, label, className }: { tel: string; label: string | null; className?: string }) {
   return (
     <div className={`phone ${className ?? ''}`}>
-      <a className="phone__number" href={`tel:${telHref(tel)}`}>
+      <a className="phone__number" href={telLink(tel)}>
         {tel}
       </a>
       {label && <span className="phone__label">{label}</span>}

@@ -28,6 +28,7 @@ import * as m004 from './migrations/004-lead-source'
 import * as m005 from './migrations/005-lead-delivery'
 import * as m006 from './migrations/006-rate-limit'
 import * as m007 from './migrations/007-admin'
+import * as m008 from './migrations/008-lead-request-hash'
 import * as m011 from './migrations/011-media-lease'
 
 export type Db = Kysely<Database>
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-lead-delivery': m005,
   '006-rate-limit': m006,
   '007-admin': m007,
+  '008-lead-request-hash': m008,
   '011-media-lease': m011,
 }
 

@@ -80,6 +80,8 @@ export interface FeedbackTable {
   phoneE164: string | null
   /** Client-chosen key of one form instance: a repeat returns this lead (unique) */
   idempotencyKey: string | null
+  /** SHA-256 (hex) of the request the key came with: the key with another request is refused */
+  requestHash: string | null
   /** The consent record (152-FZ): when, from where, and which consent text version */
   consentAt: string | null
   consentIp: string | null

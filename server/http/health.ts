@@ -16,6 +16,10 @@ interface HealthOptions {
 }
 
 export async function healthRoutes(app: FastifyInstance, { isOwner }: HealthOptions) {
+  // Leads accepted while the database was down, not yet stored, and leads the database refused
+  // for good, waiting for the owner in the dead-letter file (both normally 0).
+  const journalState = () => ({ bytes: app.leadJournal.bytes(), deadLetters: app.leadJournal.deadLetters().length })
+
   app.get('/healthz', async (_request, reply) => noStore(reply).send({ status: 'ok' }))
 
   /** The owner's view of readiness: what is configured, waiting and stuck. */
@@ -24,8 +28,7 @@ export async function healthRoutes(app: FastifyInstance, { isOwner }: HealthOpti
       database: 'ok',
       pendingMigrations: pending,
       delivery: { channels: app.leadDelivery.channels, ...(await outboxStats(app.db)) },
-      // Leads accepted while the database was down, not yet stored (normally 0).
-      journal: { bytes: app.leadJournal.bytes() },
+      journal: journalState(),
     }
   }
 
@@ -38,7 +41,7 @@ export async function healthRoutes(app: FastifyInstance, { isOwner }: HealthOpti
       detail = owner ? await details(pending) : {}
     } catch (error) {
       request.log.warn({ code: (error as { code?: string }).code }, 'readiness check: database unreachable')
-      const unreachable = { database: 'unreachable', journal: { bytes: app.leadJournal.bytes() } }
+      const unreachable = { database: 'unreachable', journal: journalState() }
       return noStore(reply)
         .code(503)
         .send({ status: 'unavailable', ...(owner ? unreachable : {}) })

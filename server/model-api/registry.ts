@@ -6,11 +6,15 @@
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import { isPublicRecord } from '../content/visibility'
 import type { FieldDef, ModelDef, RelationDef } from './model-def'
+import { LEAD_MODEL } from '../leads/store/lead-model'
 
 export type { FieldDef, ModelDef, RelationDef } from './model-def'
 
-const str = (max: number) => ({ type: 'string', maxLength: max })
-const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max })
+// Every stored text is one line without control characters, or a text whose only control
+// characters are line breaks and tabs (the `text` keyword: src/validation/plain-text.ts).
+const str = (max: number) => ({ type: 'string', maxLength: max, text: 'single-line' })
+const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max, text: 'single-line' })
+const nullableText = (max: number) => ({ type: ['string', 'null'], maxLength: max, text: 'multi-line' })
 const int = { type: 'integer', minimum: -2147483648, maximum: 2147483647 }
 /** A stored media path; a file sent in the same write is turned into one before validation. */
 const MEDIA_PATH_PATTERN = '^(uploads|demo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$'
@@ -54,23 +58,23 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
           type: 'string',
           nullable: false,
           required: true,
-          write: { type: 'string', minLength: 1, maxLength: 500 },
+          write: { ...str(500), minLength: 1 },
         },
         urlFull: {
           type: 'string',
           nullable: false,
           required: true,
-          write: { type: 'string', minLength: 1, maxLength: 1000, pattern: '^/[^\\s?#\\\\]*$' },
+          write: { ...str(1000), minLength: 1, pattern: '^/[^\\s?#\\\\]*$' },
         },
         sort: { type: 'integer', nullable: false, write: int },
         published: { type: 'boolean', nullable: false, write: { type: 'boolean' } },
         status: { type: 'integer', nullable: true, write: { type: ['integer', 'null'], enum: [null, 200, 404, 410] } },
-        content: { type: 'string', nullable: true, write: nullableStr(100_000) },
+        content: { type: 'string', nullable: true, write: nullableText(100_000) },
         metaTitle: { type: 'string', nullable: true, write: nullableStr(500) },
-        metaDescription: { type: 'string', nullable: true, write: nullableStr(5000) },
+        metaDescription: { type: 'string', nullable: true, write: nullableText(5000) },
         metaImage: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
         metaRobots: { type: 'string', nullable: true, write: nullableStr(200) },
-        metaJsonLd: { type: 'string', nullable: true, write: nullableStr(20_000) },
+        metaJsonLd: { type: 'string', nullable: true, write: nullableText(20_000) },
         createdAt: { type: 'string', nullable: false },
         updatedAt: { type: 'string', nullable: false },
       }),
@@ -121,7 +125,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
         logo: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
         tel: { type: 'string', nullable: true, write: nullableStr(100) },
         telText: { type: 'string', nullable: true, write: nullableStr(200) },
-        description: { type: 'string', nullable: true, write: nullableStr(5000) },
+        description: { type: 'string', nullable: true, write: nullableText(5000) },
         copyright: { type: 'string', nullable: true, write: nullableStr(500) },
       }),
       relations: relations([
@@ -149,7 +153,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
           nullable: true,
           write: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
         },
-        description: { type: 'string', nullable: true, write: nullableStr(20_000) },
+        description: { type: 'string', nullable: true, write: nullableText(20_000) },
       }),
       relations: relations([
         { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
@@ -198,9 +202,9 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
           type: 'string',
           nullable: false,
           required: true,
-          write: { type: 'string', minLength: 1, maxLength: 500 },
+          write: { ...str(500), minLength: 1 },
         },
-        description: { type: 'string', nullable: true, write: nullableStr(5000) },
+        description: { type: 'string', nullable: true, write: nullableText(5000) },
         sort: { type: 'integer', nullable: false, write: int },
       }),
       relations: relations([
@@ -236,36 +240,8 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       writable: true,
     },
   ],
-  [
-    'feedback',
-    {
-      name: 'feedback',
-      table: 'feedback',
-      key: 'id',
-      // Only these columns are ever read; the consent record and the spam mark stay inside.
-      fields: fields({
-        id: { type: 'integer', nullable: false },
-        username: { type: 'string', nullable: false },
-        email: { type: 'string', nullable: false },
-        phone: { type: 'string', nullable: false },
-        createdAt: { type: 'string', nullable: false },
-        sourceUrl: { type: 'string', nullable: true },
-        productId: { type: 'integer', nullable: true },
-        productTitle: { type: 'string', nullable: true },
-        /** JSON object of the visit's utm_* tags, yclid and gclid */
-        utm: { type: 'string', nullable: true },
-        status: { type: 'string', nullable: false },
-      }),
-      relations: relations([]),
-      defaultSelect: ['id', 'username', 'email', 'phone', 'createdAt'],
-      providerTitle: 'username',
-      adminOnly: true,
-      // Spam kept for review stays in the table but out of the API and the CSV export.
-      scope: (eb) => eb('spam', '=', 0),
-      // Leads come in through POST /api/feedback (the leads plugin) only.
-      writable: false,
-    },
-  ],
+  // The leads: defined by their repository, read here for the admin only.
+  [LEAD_MODEL.name, LEAD_MODEL],
 ])
 
 /** The model with exactly this name, or undefined. Never a table name, never case-folded. */

@@ -3,7 +3,7 @@
 // content, all over one HTTP client that sends the session cookie and never a bearer token.
 import { ApiError, createHttpClient, type HttpClient } from '../api/http-client'
 import { createModelApi, type ModelApi } from '../api/model-api'
-import type { AdminLead, AdminLeadPage, AdminLeadStatus, LeadTab } from './admin-leads'
+import type { AdminDeadLetter, AdminLead, AdminLeadPage, AdminLeadStatus, LeadTab } from './admin-leads'
 
 export interface LeadsQuery {
   readonly tab: LeadTab
@@ -18,6 +18,7 @@ export interface AdminApi {
   latestLeadId(signal?: AbortSignal): Promise<number | null>
   updateLead(id: number, change: { status?: AdminLeadStatus; spam?: false }): Promise<AdminLead>
   resendLead(id: number): Promise<AdminLead>
+  deadLetters(signal?: AbortSignal): Promise<{ data: AdminDeadLetter[]; total: number }>
 }
 
 /** Where «Скачать CSV» points: a plain download that carries the session cookie. */
@@ -86,6 +87,11 @@ export function createAdminApi(onUnauthorized: () => void): AdminApi {
     async resendLead(id) {
       const body = await client.request<{ data: AdminLead }>('POST', `/api/admin/leads/${id}/resend`)
       return body.data
+    },
+    async deadLetters(signal) {
+      return client.request<{ data: AdminDeadLetter[]; total: number }>('GET', '/api/admin/leads/dead-letters', {
+        signal,
+      })
     },
   }
 }

@@ -53,6 +53,24 @@ export interface AdminLead {
   readonly deliveries: readonly AdminDelivery[]
 }
 
+/**
+ * A lead accepted while the database was away that it then refused for good (a value it cannot
+ * hold): kept in the journal's dead-letter file, so the owner can still answer the visitor.
+ */
+export interface AdminDeadLetter {
+  /** ISO 8601 UTC: when the visitor sent it */
+  readonly sentAt: string
+  /** ISO 8601 UTC: when the database refused it */
+  readonly movedAt: string
+  /** The database's words, without personal data */
+  readonly reason: string
+  readonly username: string
+  readonly phone: string
+  readonly email: string
+  /** Path and query of the page the form was sent from */
+  readonly sourceUrl: string | null
+}
+
 export interface AdminLeadPage {
   readonly data: AdminLead[]
   readonly total: number

@@ -42,6 +42,16 @@ export function telHref(tel: string): string {
   return digits.length === 10 ? `+7${digits}` : digits
 }
 
+/**
+ * The whole `tel:` link of a phone number, for every place that links one (the header, the
+ * form's failure text, the back office, the e-mail): a bare number as an href is a relative URL.
+ *
+ * @example telLink('8 (800) 555-35-35') // 'tel:+78005553535'
+ */
+export function telLink(tel: string): string {
+  return `tel:${telHref(tel)}`
+}
+
 /** The digits a phone number may have: 10 to 15 (E.164), a Russian one exactly 11. */
 const PHONE_DIGITS = { min: 10, max: 15, russian: 11 } as const
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { FormEvent, MouseEvent } from 'react'
 import { FieldsRenderer } from '../components/form/FieldsRenderer'
 import { classNames } from '../components/form/field-value'
-import { telHref } from '../format/phone'
+import { telLink } from '../format/phone'
 import { LEAD_LABELS } from './lead'
 import { clearLeadDraft, loadLeadDraft, saveLeadDraft } from './lead-draft'
 import { LEAD_FORM_FIELDS } from './lead-fields'
@@ -10,6 +10,7 @@ import {
   EMPTY_LEAD_FORM,
   LEAD_ENDPOINT,
   LEAD_FAILURE_TEXT,
+  LEAD_REUSED_FORM_TEXT,
   LEAD_SENT_TEXT,
   LEAD_SENT_TITLE,
   LEAD_SUBMIT_LABEL,
@@ -82,9 +83,10 @@ export function LeadForm({
   const [submitted, setSubmitted] = useState(Boolean(initialState && Object.keys(initialState.errors).length > 0))
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialState?.errors ?? {})
   const [status, setStatus] = useState<Status>(initialState?.failure ? 'failed' : 'editing')
+  const [failure, setFailure] = useState(initialState?.failure ?? LEAD_FAILURE_TEXT)
   const [attempt, setAttempt] = useState(0)
   const [formStartedAt] = useState(() => startedAt ?? draft?.startedAt ?? Date.now())
-  const [key] = useState(() => idempotencyKey ?? draft?.idempotencyKey ?? newIdempotencyKey())
+  const [key, setKey] = useState(() => idempotencyKey ?? draft?.idempotencyKey ?? newIdempotencyKey())
   const honeypot = useRef<HTMLInputElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const sentRef = useRef<HTMLDivElement>(null)
@@ -168,7 +170,14 @@ export function LeadForm({
         setStatus('editing')
         setAttempt((n) => n + 1)
         return
+      case 'reused':
+        // The key stands for the lead it first came with: these values are a new lead.
+        setKey(newIdempotencyKey())
+        setFailure(LEAD_REUSED_FORM_TEXT)
+        setStatus('failed')
+        return
       case 'failed':
+        setFailure(LEAD_FAILURE_TEXT)
         setStatus('failed')
     }
   }
@@ -248,11 +257,11 @@ export function LeadForm({
       <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
       {status === 'failed' && (
         <p className="lead-form__failure" role="alert">
-          {LEAD_FAILURE_TEXT}
+          {failure}
           {settings.tel && (
             <>
               {' '}
-              <a href={`tel:${telHref(settings.tel)}`}>{settings.tel}</a>
+              <a href={telLink(settings.tel)}>{settings.tel}</a>
             </>
           )}
         </p>

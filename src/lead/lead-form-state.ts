@@ -27,6 +27,10 @@ export type LeadFormState = {
 /** The failure text of docs/contract.md §4, followed in the form by the site's phone as a tel: link. */
 export const LEAD_FAILURE_TEXT = 'Не удалось отправить заявку. Попробуйте ещё раз или позвоните нам'
 
+/** The answer to a form sent again with other values after its first lead was stored (422). */
+export const LEAD_REUSED_FORM_TEXT =
+  'Эта форма уже была отправлена с другими данными. Проверьте поля и отправьте заявку ещё раз'
+
 /** The confirmation state of docs/contract.md §4. */
 export const LEAD_SENT_TITLE = 'Заявка отправлена'
 export const LEAD_SENT_TEXT = 'Спасибо за заявку! Мы свяжемся с вами в ближайшее время, чтобы уточнить детали.'

@@ -14,7 +14,8 @@ export const LEAD_TEXT_FIELD_NAMES = ['username', 'phone', 'email'] as const sat
  * `createAjv()` (its custom `email` format and `verbose` errors are part of the contract).
  *
  * Empty values count as missing: `pattern` rejects '' and blank strings and `type` rejects null,
- * and the message table reports both as «Поле обязательно». The phone is the `phone` format of
+ * and the message table reports both as «Поле обязательно». Every stored text is one line without
+ * control characters (`text`, src/validation/plain-text.ts). The phone is the `phone` format of
  * createAjv: a number someone can call back (10 to 15 digits, a Russian one exactly 11), foreign
  * numbers included.
  */
@@ -23,9 +24,21 @@ export const leadSchema = {
   additionalProperties: false,
   required: ['username', 'phone', 'email', 'consent'],
   properties: {
-    username: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.username },
-    phone: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.phone, format: 'phone' },
-    email: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.email, format: 'email' },
+    username: { type: 'string', pattern: NOT_BLANK_PATTERN, maxLength: LEAD_LIMITS.username, text: 'single-line' },
+    phone: {
+      type: 'string',
+      pattern: NOT_BLANK_PATTERN,
+      maxLength: LEAD_LIMITS.phone,
+      format: 'phone',
+      text: 'single-line',
+    },
+    email: {
+      type: 'string',
+      pattern: NOT_BLANK_PATTERN,
+      maxLength: LEAD_LIMITS.email,
+      format: 'email',
+      text: 'single-line',
+    },
     consent: { type: 'boolean', const: true },
   },
 } as const

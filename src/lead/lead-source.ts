@@ -27,13 +27,13 @@ export interface LeadSource {
 
 /** JSON Schema of the source fields, merged into the lead request schema. */
 export const leadSourceProperties = {
-  sourceUrl: { type: 'string', pattern: '^/', maxLength: LEAD_SOURCE_LIMITS.sourceUrl },
+  sourceUrl: { type: 'string', pattern: '^/', maxLength: LEAD_SOURCE_LIMITS.sourceUrl, text: 'single-line' },
   utm: {
     type: 'object',
     additionalProperties: false,
     properties: Object.fromEntries(
-      VISIT_TAG_KEYS.map((key) => [key, { type: 'string', maxLength: LEAD_SOURCE_LIMITS.tag }]),
-    ) as Record<VisitTagKey, { type: 'string'; maxLength: number }>,
+      VISIT_TAG_KEYS.map((key) => [key, { type: 'string', maxLength: LEAD_SOURCE_LIMITS.tag, text: 'single-line' }]),
+    ) as Record<VisitTagKey, { type: 'string'; maxLength: number; text: 'single-line' }>,
   },
 } as const
 

@@ -34,6 +34,11 @@ describe('submitLead', () => {
     expect(outcome).toEqual({ kind: 'invalid', errors: { email: 'Некорректный адрес электронной почты' } })
   })
 
+  it('tells the form when its key was used for a lead with other values (422)', async () => {
+    const answer = { error: { code: 'idempotency_key_reused', message: 'Эта форма уже была отправлена…' } }
+    expect(await submitLead(lead, extras, fakeFetch(422, answer))).toEqual({ kind: 'reused' })
+  })
+
   it('reports a failure for the network, 5xx, 429 and unreadable answers', async () => {
     const down = (async () => {
       throw new TypeError('Failed to fetch')

@@ -12,6 +12,8 @@ type SubmitOutcome =
   | { kind: 'accepted' }
   /** 400 with field messages: shown under the fields */
   | { kind: 'invalid'; errors: Record<string, string> }
+  /** 422: this form's key was used for a lead with other values; the form needs a new key */
+  | { kind: 'reused' }
   /** Network down, 5xx, 429, anything else: keep the values, offer the phone */
   | { kind: 'failed'; status: number | null }
 
@@ -61,6 +63,7 @@ export async function submitLead(
       ? { kind: response.status === 201 ? 'created' : 'repeated', id }
       : { kind: 'failed', status: response.status }
   }
+  if (response.status === 422) return { kind: 'reused' }
   const errors = (body as { errors?: unknown } | null)?.errors
   if (response.status === 400 && typeof errors === 'object' && errors !== null && Object.keys(errors).length > 0) {
     return { kind: 'invalid', errors: errors as Record<string, string> }

@@ -25,9 +25,14 @@ export function fieldOfAjvError(error: ErrorObject): string {
   return path.length > 0 ? path.join('.') : ROOT_ERROR_KEY
 }
 
+// Messages that outrank the others of a field, strongest first: a blank 500-character name is
+// missing, not too long; a phone with a line break in it is to be fixed there, whatever else.
+const RANKED: readonly string[] = [messagesRu.any.required, messagesRu.string.line, messagesRu.string.control]
+const rank = (message: string) => (RANKED.includes(message) ? RANKED.indexOf(message) : RANKED.length)
+
 /**
  * Russian messages keyed by field, one per field. The first error of a field wins, except that
- * «Поле обязательно» outranks anything else: a blank 500-character name is missing, not too long.
+ * «Поле обязательно», then a control character's message, outrank anything else.
  */
 export function fieldErrorsFromAjv(errors: readonly ErrorObject[]): Record<string, string> {
   const byField = new Map<string, string>()
@@ -35,9 +40,7 @@ export function fieldErrorsFromAjv(errors: readonly ErrorObject[]): Record<strin
     const field = fieldOfAjvError(error)
     const message = messageForAjvError(error)
     const current = byField.get(field)
-    if (current === undefined || (message === messagesRu.any.required && current !== message)) {
-      byField.set(field, message)
-    }
+    if (current === undefined || rank(message) < rank(current)) byField.set(field, message)
   }
   // fromEntries defines own properties, so a field named «__proto__» cannot touch the prototype.
   return Object.fromEntries(byField)

@@ -101,6 +101,10 @@ export const messagesRu = {
     phone: 'Номер телефона неполный: для России нужно 11 цифр, для других стран — от 10 до 15',
     token: 'Допустимы только латинские буквы, цифры и знак подчёркивания',
     uri: 'Некорректный адрес ссылки',
+    /** A single-line field with a line break, a tab or an invisible control character */
+    line: 'Уберите переносы строк и невидимые управляющие символы',
+    /** A multi-line text with an invisible control character (line breaks and tabs are fine) */
+    control: 'Уберите невидимые управляющие символы',
   },
 } as const satisfies Record<string, Record<string, Message>>
 
@@ -240,6 +244,8 @@ export function issueFromAjvError(error: ErrorObject): ValidationIssue {
       return { group: 'date', type: 'less', limit }
     case 'formatExclusiveMinimum':
       return { group: 'date', type: 'greater', limit }
+    case 'text':
+      return { group: 'string', type: params.kind === 'multi-line' ? 'control' : 'line' }
     case 'pattern':
       // Without `verbose` there is no data to look at, but the blank check is recognisable.
       if (params.pattern === NOT_BLANK_PATTERN) return required

@@ -4,10 +4,12 @@
 // CSV; a phone-sized screen; axe-core over the sign-in form and the inbox.
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
+import path from 'node:path'
 import { promisify } from 'node:util'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
+import { encodeRecord } from '../../server/leads/intake/journal'
 import { launchBrowser, waitForVike } from '../helpers/browser'
 import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, waitFor, type HttpReceiver } from '../helpers/receivers'
@@ -146,6 +148,8 @@ describe('the leads inbox', { timeout: 90_000 }, () => {
     expect(await lead.getByRole('link', { name: 'petr@example.ru' }).getAttribute('href')).toBe(
       'mailto:petr@example.ru',
     )
+    // A phone link calls (tel:), not a page of the back office named after the number.
+    expect(await lead.getByRole('link', { name: /555-44-33/ }).getAttribute('href')).toBe('tel:+79125554433')
 
     await lead.getByText('Подробности').click()
     await lead.getByText('/structure/product').waitFor()
@@ -169,6 +173,38 @@ describe('the leads inbox', { timeout: 90_000 }, () => {
         { timeout: 15_000 },
       )
       .toBe(1)
+  })
+
+  it('lists the leads the database refused for good, with a way to call the visitor back', async () => {
+    const journal = path.join(server.dir, 'journal')
+    fs.mkdirSync(journal, { recursive: true })
+    fs.appendFileSync(
+      path.join(journal, 'dead-letters.journal'),
+      encodeRecord({
+        movedAt: '2026-03-02T09:05:00.000Z',
+        reason: '22021: invalid byte sequence for encoding "UTF8": 0x00',
+        entry: {
+          at: '2026-03-02T09:00:00.000Z',
+          lead: { username: 'Зоя Несохранённая', phone: '+7 916 222-33-44', email: 'zoya@example.ru', consent: true },
+          spam: false,
+          idempotencyKey: 'dead-1',
+          origin: { sourceUrl: '/structure/product', product: null, utm: null },
+          consent: { ip: '203.0.113.7', userAgent: null, version: 'label-only' },
+        },
+      }),
+    )
+    try {
+      const { page } = await admin()
+      const letters = page.getByRole('region', { name: 'Не удалось сохранить заявки: 1' })
+      await letters.waitFor()
+      await letters.getByText('Зоя Несохранённая').waitFor()
+      expect(await letters.getByRole('link', { name: '+7 916 222-33-44' }).getAttribute('href')).toBe(
+        'tel:+79162223344',
+      )
+      await letters.getByText(/Причина: 22021/).waitFor()
+    } finally {
+      fs.rmSync(path.join(journal, 'dead-letters.journal'), { force: true })
+    }
   })
 
   it('changes a lead’s status, moving it between the tabs with their counts', async () => {

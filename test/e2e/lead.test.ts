@@ -356,6 +356,35 @@ describe('the lead dialog', () => {
     expect(await goals()).toEqual([[METRIKA_ID, 'reachGoal', 'lead']])
   })
 
+  it('sends edited values as a new lead after a lost answer, instead of taking them for a repeat', async () => {
+    await open('/')
+    // The first lead reaches the server and is stored, but its answer is lost on the way back.
+    let lost = false
+    await page.route('**/api/feedback', async (route) => {
+      if (lost) return route.continue()
+      lost = true
+      await route.fetch()
+      await route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{}}' })
+    })
+    await openFromHeader()
+    const first = `lost.${Date.now()}@example.ru`
+    const edited = `edited.${Date.now()}@example.ru`
+    await fillValid(first)
+    await leadDialog().getByRole('button', { name: 'Отправить' }).click()
+    await leadDialog().getByRole('alert').waitFor()
+    // The visitor corrects the e-mail and sends again: the form's key came with other values.
+    await leadDialog().getByLabel('Ваш E-mail').fill(edited)
+    await leadDialog().getByRole('button', { name: 'Отправить' }).click()
+    await leadDialog()
+      .getByRole('alert')
+      .getByText('Эта форма уже была отправлена с другими данными. Проверьте поля и отправьте заявку ещё раз')
+      .waitFor()
+    await leadDialog().getByRole('button', { name: 'Отправить' }).click()
+    await page.getByRole('dialog', { name: 'Заявка отправлена' }).waitFor()
+    expect(leadRow(first)).toBeDefined()
+    expect(leadRow(edited)).toBeDefined()
+  })
+
   it('has no serious or critical axe-core violations in the open dialog, with and without errors', async () => {
     await open('/')
     await openFromHeader()

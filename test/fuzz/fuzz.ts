@@ -1,13 +1,16 @@
 // `npm run fuzz`: hostile input against a running server over real sockets: lead bodies of every
-// shape and model-API queries, counted by status. Any 5xx or dropped connection is a finding.
-// FUZZ_URL targets a server that is already running; otherwise a production build is started on a
-// free loopback port for the run. Bounded: FUZZ_LEADS, FUZZ_QUERIES and FUZZ_SECONDS. Then the
-// read queries with relations (relation-queries.ts, FUZZ_RELATION_QUERIES), timed and measured, on
-// that server and, where TEST_DATABASE_URL names one, on PostgreSQL.
+// shape (every control character and Unicode edge among them) and model-API queries, counted by
+// status. Any 5xx or dropped connection is a finding; so is a lead answered with a 2xx that is not
+// in the database afterwards, an answer over 1 MB, or one slower than 200 ms.
+// FUZZ_URL targets a server that is already running (its database is not checked); otherwise a
+// production build is started on a free loopback port, once on SQLite and, with
+// TEST_DATABASE_URL, once on PostgreSQL. Bounded: FUZZ_LEADS, FUZZ_QUERIES and FUZZ_SECONDS. Then
+// the read queries with relations (relation-queries.ts, FUZZ_RELATION_QUERIES), timed and
+// measured, on that server, or on SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 import fc from 'fast-check'
 import { Pool } from 'undici'
-import { anyLeadRequest, modelQueryUrl, type RawRequest } from '../helpers/arbitraries'
 import { fuzzQueryFamily } from './relation-queries'
+import { anyLeadRequest, modelQueryUrl, type RawRequest } from '../helpers/arbitraries'
 
 export interface FuzzOptions {
   readonly url: string
@@ -25,44 +28,80 @@ export interface FuzzResult {
   /** Requests answered with a 5xx or not answered at all, as method, URL and a short body */
   readonly failures: string[]
   readonly sent: number
+  /** The idempotency keys of leads answered with a 2xx: each must be in the database */
+  readonly acknowledged: Set<string>
+  /** The largest answer, in bytes, and the slowest, in ms */
+  readonly maxBytes: number
+  readonly maxMs: number
+  /** Answers over 1 MB, and slower than 200 ms */
+  readonly oversized: number
+  readonly slow: number
+  /** The five slowest answers, as method, URL, body and time */
+  readonly slowest: string[]
+  /** The median and the 99th percentile of the answer times, in ms */
+  readonly p50: number
+  readonly p99: number
 }
 
-type Job = { method: 'POST' | 'GET'; path: string; request?: RawRequest; admin?: boolean }
+export const MAX_ANSWER_BYTES = 1024 * 1024
+export const MAX_ANSWER_MS = 200
 
-function* jobs(options: FuzzOptions): Generator<Job> {
-  const seed = options.seed ?? Date.now()
+type Job = { method: 'POST' | 'GET'; path: string; request?: RawRequest; key?: string; admin?: boolean }
+
+function* jobs(options: FuzzOptions, seed: number): Generator<Job> {
   const batch = 500
+  let n = 0
   for (let done = 0; done < options.leads; done += batch) {
-    const n = Math.min(batch, options.leads - done)
-    for (const request of fc.sample(anyLeadRequest, { numRuns: n, seed: seed + done })) {
-      yield { method: 'POST', path: '/api/feedback', request }
+    const count = Math.min(batch, options.leads - done)
+    for (const request of fc.sample(anyLeadRequest, { numRuns: count, seed: seed + done })) {
+      // Every lead is told apart by its key; one in twenty reuses the key before it (a repeat,
+      // or another request with a known key: 200 or 422).
+      const key = `fuzz-${seed}-${n % 20 === 19 ? n - 1 : n}`
+      n++
+      yield { method: 'POST', path: '/api/feedback', request, key }
     }
   }
   for (let done = 0; done < options.queries; done += batch) {
-    const n = Math.min(batch, options.queries - done)
-    const urls = fc.sample(fc.tuple(modelQueryUrl, fc.boolean()), { numRuns: n, seed: seed + 7 + done })
+    const count = Math.min(batch, options.queries - done)
+    const urls = fc.sample(fc.tuple(modelQueryUrl, fc.boolean()), { numRuns: count, seed: seed + 7 + done })
     for (const [path, admin] of urls) yield { method: 'GET', path, admin }
   }
 }
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
+  const seed = options.seed ?? Date.now()
   const pool = new Pool(options.url, { connections: options.concurrency ?? 16, pipelining: 1 })
   const statuses: Record<string, number> = {}
   const failures: string[] = []
+  const acknowledged = new Set<string>()
+  const measured = { maxBytes: 0, maxMs: 0, oversized: 0, slow: 0 }
+  const timings: Array<{ ms: number; job: Job; status: number }> = []
+  const times: number[] = []
   const deadline = Date.now() + (options.seconds ?? Infinity) * 1000
-  const queue = jobs(options)
+  const queue = jobs(options, seed)
   let sent = 0
   const worker = async () => {
     for (let next = queue.next(); !next.done && Date.now() < deadline; next = queue.next()) {
       const job = next.value
       sent++
       const headers: Record<string, string> = { ...job.request?.headers }
+      if (job.key) headers['idempotency-key'] = job.key
       if (job.admin && options.adminToken) headers.authorization = `Bearer ${options.adminToken}`
+      const started = performance.now()
       try {
         const res = await pool.request({ method: job.method, path: job.path, headers, body: job.request?.payload })
-        const body = await res.body.text()
+        const body = Buffer.from(await res.body.arrayBuffer())
+        const ms = performance.now() - started
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1
-        if (res.statusCode >= 500) failures.push(describe(job, `${res.statusCode} ${body.slice(0, 200)}`))
+        measured.maxBytes = Math.max(measured.maxBytes, body.length)
+        measured.maxMs = Math.max(measured.maxMs, ms)
+        if (body.length > MAX_ANSWER_BYTES) measured.oversized++
+        if (ms > MAX_ANSWER_MS) measured.slow++
+        times.push(ms)
+        timings.push({ ms, job, status: res.statusCode })
+        if (timings.length > 50) timings.sort((a, b) => b.ms - a.ms).splice(5)
+        if (res.statusCode >= 500) failures.push(describe(job, `${res.statusCode} ${body.toString().slice(0, 200)}`))
+        if (job.key && res.statusCode >= 200 && res.statusCode < 400) acknowledged.add(job.key)
       } catch (error) {
         statuses.error = (statuses.error ?? 0) + 1
         failures.push(describe(job, (error as Error).message))
@@ -71,7 +110,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   }
   await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker))
   await pool.close()
-  return { statuses, failures, sent }
+  const slowest = timings
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 5)
+    .map(({ ms, job, status }) => describe(job, `${status} in ${ms.toFixed(0)} ms`))
+  times.sort((a, b) => a - b)
+  const percentile = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0
+  return { statuses, failures, sent, acknowledged, ...measured, slowest, p50: percentile(50), p99: percentile(99) }
 }
 
 function describe(job: Job, outcome: string): string {
@@ -79,55 +124,134 @@ function describe(job: Job, outcome: string): string {
   return `${job.method} ${job.path.slice(0, 200)}${body} → ${outcome}`
 }
 
+/** The report of one run, and whether it found anything. */
+export function report(name: string, result: FuzzResult, stored: number | null, seconds: number): boolean {
+  const lines = [`fuzz (${name}): ${result.sent} requests in ${seconds.toFixed(1)} s`]
+  for (const [status, count] of Object.entries(result.statuses).sort()) lines.push(`  ${status.padEnd(6)} ${count}`)
+  lines.push(
+    `  leads answered 2xx: ${result.acknowledged.size}, in the database: ${stored ?? 'not checked'}`,
+    `  largest answer: ${result.maxBytes} bytes (${result.oversized} over 1 MB)`,
+    `  answer times: median ${result.p50.toFixed(1)} ms, 99th percentile ${result.p99.toFixed(1)} ms`,
+    `  slowest answer: ${result.maxMs.toFixed(1)} ms (${result.slow} over ${MAX_ANSWER_MS} ms)`,
+  )
+  for (const failure of result.failures.slice(0, 20)) lines.push(`  FAIL ${failure}`)
+  if (result.slow > 0) for (const slow of result.slowest) lines.push(`  SLOW ${slow}`)
+  const missing = stored === null ? 0 : result.acknowledged.size - stored
+  const ok = result.failures.length === 0 && missing === 0 && result.oversized === 0 && result.slow === 0
+  lines.push(ok ? 'no findings' : `${result.failures.length} 5xx or dropped, ${missing} leads missing`)
+  process.stdout.write(`${lines.join('\n')}\n`)
+  return ok
+}
+
+/** How many of these idempotency keys the leads table holds (each key is unique there). */
+export async function countStoredKeys(
+  query: (keys: string[]) => Promise<number>,
+  keys: Iterable<string>,
+): Promise<number> {
+  const all = [...keys]
+  let stored = 0
+  for (let at = 0; at < all.length; at += 500) stored += await query(all.slice(at, at + 500))
+  return stored
+}
+
+/**
+ * A run after a short one that is not measured: the first answers of a fresh process compile its
+ * code (the form page's first rendering takes half a second), which is not what the bounds are about.
+ */
+async function warmRun(options: FuzzOptions): Promise<{ result: FuzzResult; seconds: number }> {
+  const warm = await runFuzz({ ...options, leads: 200, queries: 100, seed: 1 })
+  const started = performance.now()
+  const result = await runFuzz(options)
+  for (const key of warm.acknowledged) result.acknowledged.add(key)
+  return { result, seconds: (performance.now() - started) / 1000 }
+}
+
 async function main(): Promise<void> {
   const env = process.env
-  const leads = Number(env.FUZZ_LEADS ?? 100_000)
-  const queries = Number(env.FUZZ_QUERIES ?? 10_000)
-  const seconds = Number(env.FUZZ_SECONDS ?? 900)
-  const adminToken = 'fuzz-admin-token-0123456789'
-  let url = env.FUZZ_URL
-  let stop: (() => Promise<void>) | undefined
-  if (!url) {
-    const { ensureBuild, startProdServer } = await import('../helpers/prod-server')
-    ensureBuild()
-    const server = await startProdServer({ LEAD_RATE_LIMIT: '0', ADMIN_TOKEN: adminToken })
-    url = server.url
-    stop = async () => {
+  const options = {
+    leads: Number(env.FUZZ_LEADS ?? 100_000),
+    queries: Number(env.FUZZ_QUERIES ?? 10_000),
+    seconds: Number(env.FUZZ_SECONDS ?? 900),
+    adminToken: 'fuzz-admin-token-0123456789',
+    // Fewer connections than the default: the 200 ms bound is about one answer, not a queue.
+    concurrency: Number(env.FUZZ_CONCURRENCY ?? 4),
+  }
+  const relationQueries = Number(env.FUZZ_RELATION_QUERIES ?? 5_000)
+  if (env.FUZZ_URL) {
+    const { result, seconds } = await warmRun({ ...options, url: env.FUZZ_URL })
+    const families = await fuzzQueryFamily(env.FUZZ_URL, env.FUZZ_URL, options.adminToken, relationQueries)
+    process.exitCode = report(env.FUZZ_URL, result, null, seconds) && families ? 0 : 1
+    return
+  }
+  const { ensureBuild, startProdServer } = await import('../helpers/prod-server')
+  const { SQLite } = await import('../../server/data/sqlite-driver')
+  const { createTestSchema, TEST_DATABASE_URL } = await import('../helpers/postgres')
+  const pg = (await import('pg')).default
+  ensureBuild()
+  const serverEnv = { LEAD_RATE_LIMIT: '0', ADMIN_TOKEN: options.adminToken }
+  let ok = true
+
+  const sqlite = await startProdServer(serverEnv)
+  try {
+    const { result, seconds } = await warmRun({ ...options, url: sqlite.url })
+    await sqlite.stop()
+    const db = new SQLite(sqlite.dbPath, { readonly: true })
+    const stored = await countStoredKeys(async (keys) => {
+      const marks = keys.map(() => '?').join(',')
+      return (
+        db.prepare(`select count(*) as n from feedback where idempotencyKey in (${marks})`).get(...keys) as {
+          n: number
+        }
+      ).n
+    }, result.acknowledged)
+    db.close()
+    ok = report('SQLite', result, stored, seconds) && ok
+  } finally {
+    await sqlite.stop()
+    sqlite.cleanup()
+  }
+
+  if (TEST_DATABASE_URL) {
+    const schema = await createTestSchema()
+    const server = await startProdServer({ ...serverEnv, DATABASE_URL: schema.url })
+    const client = new pg.Client({ connectionString: schema.url })
+    try {
+      const { result, seconds } = await warmRun({ ...options, url: server.url })
+      await server.stop()
+      await client.connect()
+      const stored = await countStoredKeys(async (keys) => {
+        const answer = await client.query<{ n: string }>(
+          'select count(*) as n from feedback where "idempotencyKey" = any($1)',
+          [keys],
+        )
+        return Number(answer.rows[0].n)
+      }, result.acknowledged)
+      ok = report('PostgreSQL', result, stored, seconds) && ok
+    } finally {
+      await server.stop()
+      server.cleanup()
+      await client.end().catch(() => {})
+      await schema.drop()
+    }
+  } else {
+    process.stdout.write('fuzz (PostgreSQL): skipped, TEST_DATABASE_URL is not set\n')
+  }
+
+  // The read queries with relations, each database on a server of its own.
+  const families: Array<{ name: string; env: Record<string, string> }> = [{ name: 'SQLite', env: serverEnv }]
+  const schema = TEST_DATABASE_URL ? await createTestSchema() : null
+  if (schema) families.push({ name: 'PostgreSQL', env: { ...serverEnv, DATABASE_URL: schema.url } })
+  for (const family of families) {
+    const server = await startProdServer(family.env)
+    try {
+      ok = (await fuzzQueryFamily(family.name, server.url, options.adminToken, relationQueries)) && ok
+    } finally {
       await server.stop()
       server.cleanup()
     }
   }
-  const started = Date.now()
-  const result = await runFuzz({ url, leads, queries, seconds, adminToken })
-  const relationQueries = Number(env.FUZZ_RELATION_QUERIES ?? 5_000)
-  const familiesClean = await fuzzQueryFamilies(url, adminToken, relationQueries)
-  await stop?.()
-  const took = ((Date.now() - started) / 1000).toFixed(1)
-  process.stdout.write(`fuzz: ${result.sent} requests in ${took} s against ${url}\n`)
-  for (const [status, count] of Object.entries(result.statuses).sort()) {
-    process.stdout.write(`  ${status.padEnd(6)} ${count}\n`)
-  }
-  for (const failure of result.failures.slice(0, 20)) process.stdout.write(`  FAIL ${failure}\n`)
-  process.stdout.write(`${result.failures.length === 0 ? 'no 5xx' : `${result.failures.length} failures`}\n`)
-  process.exitCode = result.failures.length === 0 && familiesClean ? 0 : 1
-}
-
-/** The read-query family on this server (SQLite unless FUZZ_URL says otherwise), then on PostgreSQL. */
-async function fuzzQueryFamilies(url: string, adminToken: string, count: number): Promise<boolean> {
-  let clean = await fuzzQueryFamily(process.env.FUZZ_URL ? url : 'SQLite', url, adminToken, count)
-  if (process.env.FUZZ_URL || !process.env.TEST_DATABASE_URL) return clean
-  const { createTestSchema } = await import('../helpers/postgres')
-  const { startProdServer } = await import('../helpers/prod-server')
-  const schema = await createTestSchema()
-  const server = await startProdServer({ DATABASE_URL: schema.url, ADMIN_TOKEN: adminToken })
-  try {
-    clean = (await fuzzQueryFamily('PostgreSQL', server.url, adminToken, count)) && clean
-  } finally {
-    await server.stop()
-    server.cleanup()
-    await schema.drop()
-  }
-  return clean
+  await schema?.drop()
+  process.exitCode = ok ? 0 : 1
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main()

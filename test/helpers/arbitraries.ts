@@ -38,7 +38,75 @@ const validLead = fc.record({
   email: fc.emailAddress(),
   consent: fc.constant(true),
 })
-export const anyLeadBody = fc.oneof(validLead, fc.anything(), fc.object(), nearLead, fc.jsonValue())
+
+// Every control character and Unicode edge a text can carry: C0, DEL, C1, U+2028/2029, lone
+// surrogates, the BOM, direction and zero-width marks, 4-byte characters and a joined emoji.
+const EDGE_CHARACTERS = [
+  ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(code)),
+  '\u007f',
+  ...Array.from({ length: 32 }, (_, code) => String.fromCharCode(0x80 + code)),
+  '\u2028',
+  '\u2029',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+  '\ufeff',
+  '\u200b',
+  '\u200e',
+  '\u200f',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\ufffd',
+  '😀',
+  '𝕏',
+  '👨‍👩‍👧',
+]
+const edgeText = fc
+  .array(fc.oneof(fc.constantFrom(...EDGE_CHARACTERS), fc.constantFrom('Иван', 'a', ' ', '+7', '@')), {
+    minLength: 1,
+    maxLength: 8,
+  })
+  .map((parts) => parts.join(''))
+/** Texts of 4-byte (or 2-byte) characters exactly at a field's limit, and one over. */
+const atLimit = fc
+  .tuple(fc.constantFrom(190, 191, 400, 401, 500, 501), fc.constantFrom('😀', '𝕏', 'я'))
+  .map(([length, char]) => char.repeat(length))
+/** A valid value with one edge character put somewhere inside it. */
+const withEdge = (base: fc.Arbitrary<string>) =>
+  fc
+    .tuple(base, fc.constantFrom(...EDGE_CHARACTERS), fc.nat())
+    .map(([text, char, at]) => text.slice(0, at % (text.length + 1)) + char + text.slice(at % (text.length + 1)))
+const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined })
+/** Leads whose fields carry the edges: many refused (400), those made only of allowed ones stored. */
+export const hostileLead = fc
+  .record({
+    username: fc.oneof(
+      validLead.map((l) => l.username),
+      withEdge(validLead.map((l) => l.username)),
+      edgeText,
+      atLimit,
+    ),
+    phone: fc.oneof(
+      validLead.map((l) => l.phone),
+      withEdge(validLead.map((l) => l.phone)),
+      edgeText,
+    ),
+    email: fc.oneof(fc.constant('ivan@example.ru'), withEdge(fc.constant('ivan@example.ru')), atLimit),
+    consent: fc.constant(true),
+    sourceUrl: maybe(
+      fc.oneof(
+        fc.constant('/'),
+        edgeText.map((text) => `/${text}`),
+        atLimit.map((text) => `/${text}`),
+      ),
+    ),
+    utm: maybe(fc.record({ utm_source: fc.oneof(fc.constant('yandex'), edgeText, atLimit) }, { requiredKeys: [] })),
+  })
+  .map((lead) => JSON.parse(JSON.stringify(lead)) as Record<string, unknown>)
+
+export const anyLeadBody = fc.oneof(validLead, fc.anything(), fc.object(), nearLead, fc.jsonValue(), hostileLead)
 
 export const leadContentType = fc.constantFrom(
   'application/json',
@@ -79,12 +147,23 @@ export interface RawRequest {
   readonly headers: Record<string, string>
 }
 
+/** The hostile leads as the no-JS form posts them: urlencoded, consent ticked. */
+const hostileForm = hostileLead.map((lead): RawRequest => ({
+  payload: new URLSearchParams(
+    Object.entries({ ...lead, consent: 'on' }).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  ).toString(),
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+}))
+
 /** Any lead request a client could send: JSON values, raw text under any type, multipart. */
 export const anyLeadRequest: fc.Arbitrary<RawRequest> = fc.oneof(
   anyLeadBody.map((value): RawRequest => ({
     payload: JSON.stringify(value) ?? '',
     headers: { 'content-type': 'application/json' },
   })),
+  hostileForm,
   fc
     .tuple(fc.string({ maxLength: 300 }), leadContentType)
     .map(([payload, type]): RawRequest => ({ payload, headers: type ? { 'content-type': type } : {} })),

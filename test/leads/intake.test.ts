@@ -3,10 +3,10 @@
 import fs from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { consentVersion } from '../../server/leads/lead-store'
+import { consentVersion } from '../../server/leads/store/lead-store'
 import { multipartBody } from '../helpers/multipart'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
-import { waitFor } from '../helpers/receivers'
+import { lockDatabase } from '../helpers/sqlite-lock'
 
 const lead = { username: 'Иван Петров', phone: '8 999 123-45-67', email: 'ivan@example.ru', consent: true }
 const FORM = 'application/x-www-form-urlencoded'
@@ -233,38 +233,56 @@ describe('POST /api/feedback', () => {
     expect(data.version).toBe(consentVersion(data.title, data.content))
   })
 
-  it('journals a lead the database refuses, answers success, and stores it once the database takes it', async () => {
+  it('journals a lead while the database is busy, answers success, and stores it once the database is back', async () => {
     const before = (await rows()).length
-    await sql`CREATE TRIGGER feedback_fail BEFORE INSERT ON feedback BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
-      t.app.db,
-    )
+    const release = await lockDatabase(t)
     try {
       const res = await post({ payload: { ...lead, email: 'journal@example.ru' } })
       expect(res.statusCode).toBe(202)
       expect(res.json().data.id).toBeNull()
       const page = await post(form({ ...lead, email: 'journal-form@example.ru', consent: 'on' }))
       expect([page.statusCode, page.headers.location]).toEqual([303, '/spasibo'])
-      expect((await rows()).length).toBe(before)
     } finally {
-      await sql`DROP TRIGGER feedback_fail`.execute(t.app.db)
+      await release()
     }
-    await waitFor(async () => (await rows()).length === before + 2, 'the journal drained')
+    expect((await rows()).length).toBe(before)
+    await t.app.leadJournal.drain()
     const emails = (await rows()).map((row) => row.email)
     expect(emails.filter((email) => email === 'journal@example.ru')).toHaveLength(1)
     expect(emails.filter((email) => email === 'journal-form@example.ru')).toHaveLength(1)
   })
 
-  it('answers 503 with Russian text and writes nothing when neither the database nor the journal can', async () => {
+  it('answers 500 and acknowledges nothing when the database fails for a reason other than being away', async () => {
+    const before = (await rows()).length
+    await sql`CREATE TRIGGER feedback_fail BEFORE INSERT ON feedback BEGIN SELECT RAISE(ABORT, 'refused by a trigger'); END`.execute(
+      t.app.db,
+    )
+    try {
+      const res = await post({ payload: { ...lead, email: 'trigger@example.ru' } })
+      expect(res.statusCode).toBe(500)
+      expect(res.json().error.message).toBe('Не удалось сохранить заявку. Попробуйте ещё раз или позвоните нам')
+      const page = await post(form({ ...lead, consent: 'on' }))
+      expect(page.statusCode).toBe(500)
+      expect(page.body).toContain('value="Иван Петров"')
+    } finally {
+      await sql`DROP TRIGGER feedback_fail`.execute(t.app.db)
+    }
+    // Not journaled either: nothing waits to be stored later, nothing was promised.
+    expect(t.app.leadJournal.bytes()).toBe(0)
+    await t.app.leadJournal.drain()
+    expect((await rows()).length).toBe(before)
+  })
+
+  it('answers 503 with Retry-After and Russian text, and writes nothing, when neither the database nor the journal can', async () => {
     const before = (await rows()).length
     const journalDir = t.config.leadJournalDir
     fs.rmSync(journalDir, { recursive: true, force: true })
     fs.writeFileSync(journalDir, 'not a folder') // the disk cannot take the journal either
-    await sql`CREATE TRIGGER feedback_fail BEFORE INSERT ON feedback BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`.execute(
-      t.app.db,
-    )
+    const release = await lockDatabase(t)
     try {
       const res = await post({ payload: lead })
       expect(res.statusCode).toBe(503)
+      expect(res.headers['retry-after']).toBe('60')
       expect(res.json().error).toEqual({
         code: 'unavailable',
         message: 'Не удалось сохранить заявку. Попробуйте ещё раз или позвоните нам',
@@ -274,7 +292,7 @@ describe('POST /api/feedback', () => {
       expect(page.body).toContain('Не удалось отправить заявку. Попробуйте ещё раз или позвоните нам')
       expect(page.body).toContain('value="Иван Петров"')
     } finally {
-      await sql`DROP TRIGGER feedback_fail`.execute(t.app.db)
+      await release()
       fs.rmSync(journalDir, { force: true })
     }
     expect((await rows()).length).toBe(before)

@@ -2,16 +2,19 @@
 // machine's PostgreSQL. Leads posted during the cut are accepted (202, or the thank-you page),
 // journaled with an fsync; when the database is back they are stored exactly once, with their
 // consent record and the time they were sent, and delivered; readyz shows the journal meanwhile.
+// A record PostgreSQL refuses for good (a NUL an older release journaled) goes to the dead letters,
+// where the owner sees it, and every lead behind it is stored.
 import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ADMIN_TOKEN } from '../api/helpers'
+import { encodeRecord } from '../../server/leads/intake/journal'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { startHttpReceiver, waitFor, type HttpReceiver } from '../helpers/receivers'
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy'
 
+const ADMIN_TOKEN = 'journal-admin-token-0123456789'
 /** The journal's size on /readyz is the owner's to see. */
 const OWNER = { authorization: `Bearer ${ADMIN_TOKEN}` }
 const SECRET = `whsec_${Buffer.from('a journal test secret, 24 bytes or more').toString('base64')}`
@@ -33,9 +36,9 @@ describe.skipIf(!TEST_DATABASE_URL)('leads while PostgreSQL is unreachable', () 
     t = await buildTestApp({
       DATABASE_URL: url.href,
       LEAD_RATE_LIMIT: '0',
+      ADMIN_TOKEN,
       LEAD_WEBHOOK_URL: `${hook.url}/crm`,
       LEAD_WEBHOOK_SECRET: SECRET,
-      ADMIN_TOKEN,
     })
     direct = new pg.Client({ connectionString: schema.url }) // around the proxy: what is really stored
     await direct.connect()
@@ -115,4 +118,47 @@ describe.skipIf(!TEST_DATABASE_URL)('leads while PostgreSQL is unreachable', () 
       'empty journal',
     )
   })
+
+  it('moves a poisoned record first in line to the dead letters and stores the 100 leads behind it', async () => {
+    proxy.cut()
+    // What a release before the control-character rule journaled: a NUL PostgreSQL cannot hold.
+    fs.mkdirSync(path.join(t.dir, 'journal'), { recursive: true })
+    fs.appendFileSync(
+      path.join(t.dir, 'journal', `leads-${process.pid}.journal`),
+      encodeRecord({
+        at: new Date().toISOString(),
+        lead: { username: 'Яд\u0000', phone: '+7 912 345-67-89', email: 'poison@example.ru', consent: true },
+        spam: false,
+        idempotencyKey: 'poisoned-1',
+        origin: { sourceUrl: '/', product: null, utm: null },
+        consent: { ip: '203.0.113.7', userAgent: null, version: 'label-only' },
+      }),
+    )
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => post(`good${i}@example.ru`, `good-${i}`).then((res) => res.statusCode)),
+    )
+    expect(new Set(answers)).toEqual(new Set([202]))
+
+    proxy.heal()
+    const good = async () =>
+      (await direct.query<{ n: string }>("select count(*) as n from feedback where email like 'good%@example.ru'"))
+        .rows[0].n
+    await waitFor(async () => (await good()) === '100', 'the 100 leads behind the poisoned one stored', 30_000)
+    await t.app.leadJournal.drain()
+    expect(t.app.leadJournal.bytes()).toBe(0)
+
+    // The poisoned one is in the dead-letter file, and the owner sees it in the back office.
+    const file = fs.readFileSync(path.join(t.dir, 'journal', 'dead-letters.journal'), 'utf8')
+    expect(file).toContain('poison@example.ru')
+    expect(file).toContain('22021')
+    const letters = await t.app.inject({
+      url: '/api/admin/leads/dead-letters',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    })
+    expect(letters.json().data).toEqual([
+      expect.objectContaining({ username: 'Яд\u0000', email: 'poison@example.ru', phone: '+7 912 345-67-89' }),
+    ])
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz', headers: OWNER })
+    expect(ready.json().journal).toEqual({ bytes: 0, deadLetters: 1 })
+  }, 60_000)
 })

@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { ApiError } from '../../../src/api/http-client'
 import type { AdminLead as Lead, AdminLeadStatus as LeadStatus } from '../../../src/admin/admin-leads'
 import { formatDateTimeIn } from '../../../src/format/format-date'
-import { telHref } from '../../../src/format/phone'
+import { telLink } from '../../../src/format/phone'
 import { useAdminApi, useTimeZone } from '../layout/admin-context'
 import { channelLabel, deliveryText, STATUS_LABELS } from './lead-texts'
 import { AdminError } from '../layout/AdminError'
@@ -41,7 +41,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
         {lead.spam && <span className="admin-badge admin-badge--danger">Спам</span>}
       </header>
       <p className="lead-card__contacts">
-        <a href={telHref(lead.phone)}>{lead.phone}</a>
+        <a href={telLink(lead.phone)}>{lead.phone}</a>
         <a href={`mailto:${lead.email}`}>{lead.email}</a>
       </p>
       <div className="lead-card__actions">

@@ -3,6 +3,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react'
 import { LEADS_CSV_URL } from '../../../src/admin/admin-api'
 import { LEAD_TAB_TITLES, LEAD_TABS, type LeadTab } from '../../../src/admin/admin-leads'
 import { useAdminApi } from '../layout/admin-context'
+import { DeadLetters } from './DeadLetters'
 import { LeadCard } from './LeadCard'
 import { useLeads } from './use-leads'
 import { AdminError } from '../layout/AdminError'
@@ -36,6 +37,7 @@ export function LeadsInbox() {
           Скачать CSV
         </a>
       </div>
+      <DeadLetters />
       <div className="leads-tabs" role="group" aria-label="Статус заявок">
         {LEAD_TABS.map((item) => (
           <button

@@ -4,7 +4,14 @@
 // lead by name, e-mail or phone digits the same way in SQLite and PostgreSQL (SQLite's lower()
 // and LIKE fold ASCII only, so Cyrillic names are folded once, in JavaScript, when stored).
 import type { Kysely } from 'kysely'
-import { leadSearchText } from '../../leads/inbox/lead-search'
+
+// Frozen copy of the search text as this release made it: a migration never changes when the
+// live code does.
+function leadSearchText(lead: { username: string; email: string; phone: string; phoneE164: string | null }): string {
+  const digits = (text: string) => text.replace(/\D/g, '')
+  const parts = [lead.username, lead.email, lead.phone, digits(lead.phone), digits(lead.phoneE164 ?? '')]
+  return parts.map((part) => part.toLocaleLowerCase('ru-RU')).join('\n')
+}
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database, DeliveryChannel, LeadDeliveryRow } from '../../data/schema'
 import type { Channel } from './channels/channel'
 import { toFailure } from './channels/channel'
-import { loadDeliverableLead } from './lead-message'
+import { loadDeliverableLead } from '../store/lead-queries'
 import { claimDue, markFailed, markSent } from './outbox'
 
 export interface DispatcherOptions {

@@ -1,25 +1,10 @@
 // A stored lead as the delivery channels tell it: the same lines in the e-mail, the Telegram
 // message and the webhook payload. Every visitor-typed value is escaped wherever HTML is made.
-import type { Kysely } from 'kysely'
 import { escapeHtml } from '../../../src/format/escape-html'
 import { formatDateTimeIn } from '../../../src/format/format-date'
-import { telHref } from '../../../src/format/phone'
-import { VISIT_TAG_KEYS, visitTagsText, type VisitTags } from '../../../src/lead/lead-source'
-import type { Database } from '../../data/schema'
-
-/** What a channel needs of a lead. */
-export interface DeliverableLead {
-  readonly id: number
-  readonly createdAt: string
-  readonly username: string
-  readonly phone: string
-  readonly phoneE164: string | null
-  readonly email: string
-  readonly sourceUrl: string | null
-  readonly productId: number | null
-  readonly productTitle: string | null
-  readonly utm: VisitTags | null
-}
+import { telLink } from '../../../src/format/phone'
+import { visitTagsText } from '../../../src/lead/lead-source'
+import type { DeliverableLead } from '../store/stored-lead'
 
 /** The site a message speaks for. */
 export interface MessageContext {
@@ -27,43 +12,6 @@ export interface MessageContext {
   readonly publicUrl: string
   /** Where the owner reads the time (SITE_TIMEZONE) */
   readonly timeZone: string
-}
-
-export async function loadDeliverableLead(db: Kysely<Database>, id: number): Promise<DeliverableLead | undefined> {
-  const row = await db
-    .selectFrom('feedback')
-    .select([
-      'id',
-      'createdAt',
-      'username',
-      'phone',
-      'phoneE164',
-      'email',
-      'sourceUrl',
-      'productId',
-      'productTitle',
-      'utm',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst()
-  return row ? { ...row, utm: parseVisitTags(row.utm) } : undefined
-}
-
-/** The stored JSON of the visit tags, keeping only known keys with text values. */
-export function parseVisitTags(json: string | null): VisitTags | null {
-  if (!json) return null
-  try {
-    const parsed: unknown = JSON.parse(json)
-    if (typeof parsed !== 'object' || parsed === null) return null
-    const tags: VisitTags = {}
-    for (const key of VISIT_TAG_KEYS) {
-      const value = (parsed as Record<string, unknown>)[key]
-      if (typeof value === 'string' && value !== '') tags[key] = value
-    }
-    return Object.keys(tags).length > 0 ? tags : null
-  } catch {
-    return null
-  }
 }
 
 /** One line of a lead message: a label, the text, and a link target when it has one. */
@@ -85,7 +33,7 @@ export function leadTime(lead: DeliverableLead, ctx: MessageContext): string {
 function messageLines(lead: DeliverableLead, ctx: MessageContext): MessageLine[] {
   const lines: MessageLine[] = [
     { label: 'Имя', text: lead.username },
-    { label: 'Телефон', text: lead.phone, href: `tel:${lead.phoneE164 ?? telHref(lead.phone)}` },
+    { label: 'Телефон', text: lead.phone, href: telLink(lead.phoneE164 ?? lead.phone) },
     { label: 'E-mail', text: lead.email, href: `mailto:${lead.email}` },
   ]
   const page = sourcePageUrl(lead, ctx)

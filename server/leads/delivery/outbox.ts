@@ -163,6 +163,16 @@ export async function listDeliveries(
     .execute()
 }
 
+/** Every delivery of these leads, oldest first, as the owner's inbox shows them. */
+export async function deliveriesOf(db: Pick<Kysely<Database>, 'selectFrom'>, feedbackIds: readonly number[]) {
+  return db
+    .selectFrom('leadDelivery')
+    .select(['id', 'feedbackId', 'channel', 'status', 'attempts', 'nextAttemptAt', 'sentAt', 'lastError'])
+    .where('feedbackId', 'in', [...feedbackIds])
+    .orderBy('id')
+    .execute()
+}
+
 /** A delivery back in the queue: due at `at` and retried for another day, claimable by anyone. */
 function dueAgain(at: Date) {
   return {

@@ -5,16 +5,27 @@
 //   PATCH /api/admin/leads/:id                   { status } and/or { spam: false }
 //   POST  /api/admin/leads/:id/resend            its deliveries queued again
 //   GET   /api/admin/leads.csv                   the file `npm run leads -- export` writes
+//   GET   /api/admin/leads/dead-letters          leads the database refused for good (the journal's dead letters)
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { LEAD_STATUSES, LEAD_TABS, type AdminLeadStatus, type LeadTab } from '../../../src/admin/admin-leads'
+import {
+  LEAD_STATUSES,
+  LEAD_TABS,
+  type AdminDeadLetter,
+  type AdminLeadStatus,
+  type LeadTab,
+} from '../../../src/admin/admin-leads'
 import type { Config } from '../../config'
 import { HttpError } from '../../http/http-error'
-import { leadsCsv, loadCsvLeads } from './lead-csv'
+import { leadsCsv } from './lead-csv'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
-import { changeLead, latestLeadId, listLeads, resendLead } from './inbox-store'
+import type { JournaledLead } from '../intake/intake'
+import type { DeadLetter } from '../intake/journal'
+import { changeLead, latestLeadId, listLeads, loadExportLeads, resendLead } from '../store/lead-queries'
 
 const MAX_PAGE_SIZE = 100
 const MAX_QUERY_LENGTH = 200
+/** Dead letters in one answer: a long outage with a bad record of every kind stays one screen */
+const MAX_DEAD_LETTERS = 500
 
 function positiveInteger(raw: unknown, name: string, fallback: number, max: number): number {
   if (raw === undefined || raw === '') return fallback
@@ -60,6 +71,20 @@ function leadChange(body: unknown): { status?: AdminLeadStatus; spam?: false } {
   return change
 }
 
+/** A dead letter as the inbox shows it; a record of an older release may lack fields. */
+function adminDeadLetter({ movedAt, reason, entry }: DeadLetter<JournaledLead>): AdminDeadLetter {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '')
+  return {
+    sentAt: text(entry?.at),
+    movedAt,
+    reason,
+    username: text(entry?.lead?.username),
+    phone: text(entry?.lead?.phone),
+    email: text(entry?.lead?.email),
+    sourceUrl: entry?.origin?.sourceUrl ?? null,
+  }
+}
+
 function csvFileName(at: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
     .format(at)
@@ -91,8 +116,13 @@ export async function leadRoutes(app: FastifyInstance, { config }: { config: Con
 
   app.get('/leads/latest', async () => ({ data: { id: await latestLeadId(app.db) } }))
 
+  app.get('/leads/dead-letters', async () => {
+    const letters = app.leadJournal.deadLetters()
+    return { data: letters.slice(0, MAX_DEAD_LETTERS).map(adminDeadLetter), total: letters.length }
+  })
+
   app.get('/leads.csv', async (_request, reply) => {
-    const csv = leadsCsv(await loadCsvLeads(app.db), config.siteTimezone)
+    const csv = leadsCsv(await loadExportLeads(app.db), config.siteTimezone)
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${csvFileName(now(), config.siteTimezone)}"`)

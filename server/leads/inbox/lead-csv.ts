@@ -3,23 +3,23 @@
 // Spam kept for review is in neither.
 import { formatDateTimeIn } from '../../../src/format/format-date'
 import { visitTagsText } from '../../../src/lead/lead-source'
-import type { Db } from '../../data/db'
+import { EXPORT_FIELDS, parseVisitTags, type ExportField } from '../store/stored-lead'
 import { LiteralText, toCsv } from './csv'
-import { parseVisitTags } from '../delivery/lead-message'
 
-const LEAD_COLUMNS = [
-  ['id', 'Номер'],
-  ['createdAt', 'Дата'],
-  ['username', 'Имя'],
-  ['phone', 'Телефон'],
-  ['email', 'E-mail'],
-  ['sourceUrl', 'Страница'],
-  ['productTitle', 'Товар'],
-  ['utm', 'Метки'],
-] as const
+const TITLES: Readonly<Record<ExportField, string>> = {
+  id: 'Номер',
+  createdAt: 'Дата',
+  username: 'Имя',
+  phone: 'Телефон',
+  email: 'E-mail',
+  sourceUrl: 'Страница',
+  productTitle: 'Товар',
+  utm: 'Метки',
+}
+const LEAD_COLUMNS = EXPORT_FIELDS.map((field) => [field, TITLES[field]] as const)
 
 /** The lead fields the file is made of, in the API's and the table's names alike */
-export const LEAD_FIELDS = LEAD_COLUMNS.map(([key]) => key)
+export const LEAD_FIELDS: readonly ExportField[] = EXPORT_FIELDS
 
 /** A lead as its CSV row shows it: the time in the site's zone, the tags on one line. */
 function csvLead(row: Record<string, unknown>, timeZone: string): Record<string, unknown> {
@@ -37,9 +37,4 @@ export function leadsCsv(rows: ReadonlyArray<Record<string, unknown>>, timeZone:
     LEAD_COLUMNS,
     rows.map((row) => csvLead(row, timeZone)),
   )
-}
-
-/** Every lead that is not spam, oldest first: what the export holds. */
-export async function loadCsvLeads(db: Db): Promise<Array<Record<string, unknown>>> {
-  return db.selectFrom('feedback').select(LEAD_FIELDS).where('spam', '=', 0).orderBy('id', 'asc').execute()
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { encodeRecord, LeadJournal } from './journal'
+import { encodeRecord, JournalFullError, LeadJournal } from './journal'
 
 interface Entry {
   idempotencyKey: string
@@ -11,7 +11,7 @@ interface Entry {
 
 let dir: string
 let warnings: object[]
-const log = { warn: (details: object) => void warnings.push(details) }
+const log = { warn: (details: object) => void warnings.push(details), error: () => {} }
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-journal-'))
   warnings = []
@@ -33,10 +33,10 @@ describe('the lead journal', () => {
     expect(journal.size()).toBeGreaterThan(0)
     // A fresh object for the same process reads what the first wrote: the records are on disk.
     const db = store()
-    expect(await new LeadJournal<Entry>(dir, log).drain(db.put)).toEqual({ stored: 3, skipped: 0 })
+    expect(await new LeadJournal<Entry>(dir, log).drain(db.put)).toEqual({ stored: 3, skipped: 0, deadLetters: 0 })
     expect([...db.rows.keys()]).toEqual(['key-1', 'key-2', 'key-3'])
     expect(journal.size()).toBe(0)
-    expect(await journal.drain(db.put)).toEqual({ stored: 0, skipped: 0 })
+    expect(await journal.drain(db.put)).toEqual({ stored: 0, skipped: 0, deadLetters: 0 })
   })
 
   it('skips a torn last record with a log line and replays the whole ones', async () => {
@@ -46,7 +46,7 @@ describe('the lead journal', () => {
     const torn = encodeRecord(entry(3))
     fs.appendFileSync(journal.file, torn.slice(0, torn.length - 7))
     const db = store()
-    expect(await journal.drain(db.put)).toEqual({ stored: 2, skipped: 1 })
+    expect(await journal.drain(db.put)).toEqual({ stored: 2, skipped: 1, deadLetters: 0 })
     expect([...db.rows.keys()]).toEqual(['key-1', 'key-2'])
     expect(warnings).toEqual([{ journal: path.basename(journal.file), lines: [3] }])
     expect(JSON.stringify(warnings)).not.toContain('Иван')
@@ -58,11 +58,11 @@ describe('the lead journal', () => {
     const text = fs.readFileSync(journal.file, 'utf8').replace('Иван 2', 'Иван 9')
     fs.writeFileSync(journal.file, text)
     const db = store()
-    expect(await journal.drain(db.put)).toEqual({ stored: 2, skipped: 1 })
+    expect(await journal.drain(db.put)).toEqual({ stored: 2, skipped: 1, deadLetters: 0 })
     expect([...db.rows.keys()]).toEqual(['key-1', 'key-3'])
   })
 
-  it('keeps every record when the database fails mid-drain, and stores each once on the next drain', async () => {
+  it('keeps the records from the one the database could not take when it fails mid-drain', async () => {
     const journal = new LeadJournal<Entry>(dir, log)
     for (let n = 1; n <= 4; n++) await journal.append(entry(n))
     const db = store()
@@ -73,9 +73,36 @@ describe('the lead journal', () => {
     }
     await expect(journal.drain(flaky)).rejects.toThrow('database unreachable')
     expect(db.rows.size).toBe(2)
-    expect(await journal.drain(db.put)).toEqual({ stored: 4, skipped: 0 })
+    expect(await journal.drain(db.put)).toEqual({ stored: 2, skipped: 0, deadLetters: 0 })
     expect([...db.rows.keys()]).toEqual(['key-1', 'key-2', 'key-3', 'key-4'])
     expect(journal.size()).toBe(0)
+  })
+
+  it('moves a record refused for good to the dead-letter file and goes on with the others', async () => {
+    const transient = (error: unknown) => (error as Error).message === 'database unreachable'
+    const journal = new LeadJournal<Entry>(dir, log, { isTransient: transient })
+    for (let n = 1; n <= 3; n++) await journal.append(entry(n))
+    const db = store()
+    const poisoned = async (e: Entry) => {
+      if (e.idempotencyKey === 'key-1') throw Object.assign(new Error('invalid byte sequence'), { code: '22021' })
+      await db.put(e)
+    }
+    expect(await journal.drain(poisoned)).toEqual({ stored: 2, skipped: 0, deadLetters: 1 })
+    expect([...db.rows.keys()]).toEqual(['key-2', 'key-3'])
+    expect(journal.size()).toBe(0)
+    const letters = journal.deadLetters()
+    expect(letters).toEqual([{ movedAt: expect.any(String), reason: '22021: invalid byte sequence', entry: entry(1) }])
+    // The dead letter stays where the owner reads it; a later drain does not take it up again.
+    expect(await journal.drain(db.put)).toEqual({ stored: 0, skipped: 0, deadLetters: 0 })
+    expect(new LeadJournal<Entry>(dir, log).deadLetters()).toHaveLength(1)
+  })
+
+  it('refuses an append past its byte cap, counting the journals of every process', async () => {
+    fs.writeFileSync(path.join(dir, 'leads-1.journal'), encodeRecord(entry(0)).repeat(10))
+    const record = Buffer.byteLength(encodeRecord(entry(1)))
+    const journal = new LeadJournal<Entry>(dir, log, { maxBytes: record * 11 + record - 1 })
+    await journal.append(entry(1))
+    await expect(journal.append(entry(2))).rejects.toBeInstanceOf(JournalFullError)
   })
 
   it('drains the journal a dead process left behind and removes it', async () => {
@@ -85,7 +112,7 @@ describe('the lead journal', () => {
     const journal = new LeadJournal<Entry>(dir, log)
     expect(journal.size()).toBeGreaterThan(0)
     const db = store()
-    expect(await journal.drain(db.put)).toEqual({ stored: 1, skipped: 0 })
+    expect(await journal.drain(db.put)).toEqual({ stored: 1, skipped: 0, deadLetters: 0 })
     expect(fs.existsSync(orphan)).toBe(false)
   })
 
@@ -101,7 +128,7 @@ describe('the lead journal', () => {
     const appended = journal.append(entry(2))
     await Promise.all([draining, appended])
     // The lead appended during the drain is still waiting, not truncated away.
-    expect(await journal.drain(db.put)).toEqual({ stored: 1, skipped: 0 })
+    expect(await journal.drain(db.put)).toEqual({ stored: 1, skipped: 0, deadLetters: 0 })
     expect([...db.rows.keys()]).toEqual(['key-1', 'key-2'])
   })
 })

@@ -1,12 +1,13 @@
 // The rules a lead request is judged by, apart from the schema: what is stored of it (trimmed),
-// when it is spam, which idempotency key it carries and where it was sent from.
-import type { FastifyRequest } from 'fastify'
+// when it is spam, which idempotency key it carries (and the hash of the request it is bound to)
+// and where it was sent from.
+import { createHash } from 'node:crypto'
 import type { Lead } from '../../../src/lead/lead'
 import { IDEMPOTENCY_KEY_PATTERN, type LeadRequest } from '../../../src/lead/lead-schema'
 import { messagesRu } from '../../../src/validation/messages-ru'
 import { normalizePath, toggleTrailingSlash } from '../../../src/site/url'
 import type { ContentService } from '../../content/content-service'
-import type { LeadOrigin } from '../lead-store'
+import type { LeadOrigin } from '../store/lead-store'
 
 export const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN)
 
@@ -37,6 +38,25 @@ export function idempotencyKeyOf(
   return { key: header ?? body?.idempotencyKey ?? null }
 }
 
+/** The value with every object's keys in order, so that equal requests serialise alike. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (typeof value !== 'object' || value === null) return value
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return Object.fromEntries(entries.map(([key, item]) => [key, canonical(item)]))
+}
+
+/**
+ * The hash an idempotency key is bound to: SHA-256 of the request as validated, in canonical
+ * JSON, without the key itself. A retry of the same form gives the same hash; another lead does not.
+ */
+export function requestHash(body: LeadRequest): string {
+  const { idempotencyKey: _key, ...request } = body
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(request)))
+    .digest('hex')
+}
+
 /** Path and query of a same-site URL or path, or null. */
 function pathAndQuery(url: string | undefined): string | null {
   if (!url) return null
@@ -49,8 +69,8 @@ function pathAndQuery(url: string | undefined): string | null {
 }
 
 /** Where the visitor was when sending: the page the form names, else the Referer, else the root. */
-export function sourcePath(request: FastifyRequest, body: LeadRequest): string {
-  return pathAndQuery(body.sourceUrl) ?? pathAndQuery(request.headers.referer) ?? '/'
+export function sourcePath(referer: string | undefined, body: LeadRequest): string {
+  return pathAndQuery(body.sourceUrl) ?? pathAndQuery(referer) ?? '/'
 }
 
 /** The product whose page the lead was sent from, from the route map (never from the client). */

@@ -1,7 +1,7 @@
 // What every delivery channel is: a name and a send that either resolves (delivered) or throws a
 // DeliveryError saying whether to retry and when.
 import type { DeliveryChannel } from '../../../data/schema'
-import type { DeliverableLead } from '../lead-message'
+import type { DeliverableLead } from '../../store/stored-lead'
 import type { DeliveryFailure } from '../outbox'
 
 export interface Channel {

@@ -3,7 +3,8 @@
 // Message-ID derived from the lead, so a repeat after a crash is recognisably the same message.
 import { createTransport } from 'nodemailer'
 import type { DeliveryConfig } from '../../../config'
-import { messageHtml, messageText, type DeliverableLead, type MessageContext } from '../lead-message'
+import type { DeliverableLead } from '../../store/stored-lead'
+import { messageHtml, messageText, type MessageContext } from '../lead-message'
 import { type Channel, DeliveryError } from './channel'
 
 /** SMTP waits: nodemailer's defaults are minutes, far longer than a lease. */

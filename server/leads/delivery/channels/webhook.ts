@@ -5,7 +5,8 @@
 import { request } from 'undici'
 import { Webhook } from 'standardwebhooks'
 import type { DeliveryConfig } from '../../../config'
-import { leadTime, sourcePageUrl, type DeliverableLead, type MessageContext } from '../lead-message'
+import type { DeliverableLead } from '../../store/stored-lead'
+import { leadTime, sourcePageUrl, type MessageContext } from '../lead-message'
 import { type Channel, DeliveryError, HTTP_TIMEOUT_MS, retryAfterMs } from './channel'
 
 /** The event type of a new lead in the payload. */

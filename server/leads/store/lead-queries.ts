@@ -1,12 +1,13 @@
-// The lead inbox's repository: pages of leads by tab and search, with their source, consent
-// record and deliveries; the owner's status changes; «не спам» and «Отправить ещё раз».
+// The leads repository's reads and the owner's changes: pages of leads by tab and search with
+// their source, consent record and deliveries, «не спам» and «Отправить ещё раз», the rows of the
+// CSV export, and a lead as the delivery channels tell it. Rows become domain types here.
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
 import type { AdminDelivery, AdminLead, AdminLeadStatus, LeadTab } from '../../../src/admin/admin-leads'
 import { writeTransaction, type Db } from '../../data/db'
 import type { Database, DeliveryChannel, FeedbackTable } from '../../data/schema'
 import { leadSearchPattern } from './lead-search'
-import { parseVisitTags } from '../delivery/lead-message'
-import { enqueueDeliveries, requeueLeadDeliveries } from '../delivery/outbox'
+import { EXPORT_FIELDS, parseVisitTags, singleLine, type DeliverableLead, type ExportField } from './stored-lead'
+import { deliveriesOf, enqueueDeliveries, requeueLeadDeliveries } from '../delivery/outbox'
 
 interface LeadQuery {
   readonly tab: LeadTab
@@ -85,16 +86,10 @@ type LeadRow = Pick<Selectable<FeedbackTable>, (typeof LEAD_COLUMNS)[number]>
 
 async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow[]): Promise<AdminLead[]> {
   if (rows.length === 0) return []
-  const deliveries = await db
-    .selectFrom('leadDelivery')
-    .select(['id', 'feedbackId', 'channel', 'status', 'attempts', 'nextAttemptAt', 'sentAt', 'lastError'])
-    .where(
-      'feedbackId',
-      'in',
-      rows.map((row) => row.id),
-    )
-    .orderBy('id')
-    .execute()
+  const deliveries = await deliveriesOf(
+    db,
+    rows.map((row) => row.id),
+  )
   return rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt,
@@ -170,4 +165,32 @@ export async function resendLead(
     )
     return (await findLead(trx, id))!
   })
+}
+
+export async function loadDeliverableLead(
+  db: Pick<Db, 'selectFrom'>,
+  id: number,
+): Promise<DeliverableLead | undefined> {
+  const row = await db
+    .selectFrom('feedback')
+    .select([
+      'id',
+      'createdAt',
+      'username',
+      'phone',
+      'phoneE164',
+      'email',
+      'sourceUrl',
+      'productId',
+      'productTitle',
+      'utm',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? singleLine({ ...row, utm: parseVisitTags(row.utm) }) : undefined
+}
+
+/** Every lead that is not spam, oldest first: what the export holds. */
+export async function loadExportLeads(db: Db): Promise<Array<Record<ExportField, unknown>>> {
+  return db.selectFrom('feedback').select(EXPORT_FIELDS).where('spam', '=', 0).orderBy('id', 'asc').execute()
 }

@@ -1,0 +1,30 @@
+// The same suite on both databases the site runs on: a fresh SQLite file, and a fresh schema on the
+// PostgreSQL server named by TEST_DATABASE_URL (skipped without it).
+import { buildTestApp, type TestApp } from './build-test-app'
+import { createTestSchema, TEST_DATABASE_URL } from './postgres'
+
+export interface Dialect {
+  readonly name: 'SQLite' | 'PostgreSQL'
+  readonly available: boolean
+  /** buildTestApp on this database; close() drops a PostgreSQL schema too */
+  build(env?: Record<string, string>): Promise<TestApp>
+}
+
+export const DIALECTS: readonly Dialect[] = [
+  { name: 'SQLite', available: true, build: (env = {}) => buildTestApp(env) },
+  {
+    name: 'PostgreSQL',
+    available: Boolean(TEST_DATABASE_URL),
+    async build(env = {}) {
+      const schema = await createTestSchema()
+      const t = await buildTestApp({ ...env, DATABASE_URL: schema.url })
+      return {
+        ...t,
+        async close() {
+          await t.close()
+          await schema.drop()
+        },
+      }
+    },
+  },
+]
