@@ -87,7 +87,7 @@ describe('a lead while SQLite is locked by another connection', () => {
       expect.objectContaining({ username: 'Другой посетитель', email: 'other@example.ru', phone: lead.phone }),
     ])
     expect(letters.json().data[0].reason).toMatch(/IDEMPOTENCY_KEY_REUSED/)
-    const ready = await site.app.inject({ url: '/readyz' })
+    const ready = await site.app.inject({ url: '/readyz', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
     expect(ready.json().journal).toEqual({ bytes: 0, deadLetters: 1 })
   })
 
