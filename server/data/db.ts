@@ -30,6 +30,7 @@ import * as m006 from './migrations/006-rate-limit'
 import * as m007 from './migrations/007-admin'
 import * as m008 from './migrations/008-lead-request-hash'
 import * as m011 from './migrations/011-media-lease'
+import * as m012 from './migrations/012-catalogue'
 
 export type Db = Kysely<Database>
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '007-admin': m007,
   '008-lead-request-hash': m008,
   '011-media-lease': m011,
+  '012-catalogue': m012,
 }
 
 class InlineMigrations implements MigrationProvider {

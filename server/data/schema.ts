@@ -44,6 +44,35 @@ export interface ProductTable {
   /** Whole rubles */
   price: number | null
   description: string | null
+  /** The brand (YML `vendor`, JSON-LD `brand`) */
+  vendor: string | null
+  availability: ColumnType<Availability, Availability | undefined, Availability>
+  /** Whole rubles: the price before the discount, shown only while greater than `price` */
+  oldPrice: number | null
+  /** 1: one of the home page's featured products */
+  featured: ColumnType<Flag, Flag | undefined, Flag>
+}
+
+export type Availability = 'in_stock' | 'on_order' | 'out_of_stock'
+
+/** A product's gallery, in order: the first is the main image (copied to product.image) */
+export interface ProductImageTable {
+  id: Generated<number>
+  structureId: number
+  image: string
+  alt: string | null
+  sort: ColumnType<number, number | undefined, number>
+}
+
+/** A product's characteristics, in order: a table row «name: value unit», under an optional group */
+export interface ProductPropertyTable {
+  id: Generated<number>
+  structureId: number
+  groupName: string | null
+  name: string
+  value: string
+  unit: string | null
+  sort: ColumnType<number, number | undefined, number>
 }
 
 export interface SliderItemTable {
@@ -169,6 +198,8 @@ export interface Database {
   structure: StructureTable
   siteIndex: SiteIndexTable
   product: ProductTable
+  productImage: ProductImageTable
+  productProperty: ProductPropertyTable
   sliderItem: SliderItemTable
   advantage: AdvantageTable
   orderType: OrderTypeTable
