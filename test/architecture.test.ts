@@ -94,3 +94,42 @@ describe('import boundaries', () => {
     expect(offenders).toEqual([])
   })
 })
+
+/**
+ * Calls of the model API's `many` whose answer's `next` is never read (issue #27: no silent
+ * truncation). A call passes when its answer is destructured with `next` or kept in a variable
+ * whose `.next` the file reads; `manyAll` walks every page itself.
+ */
+function manyCallsIgnoringNext(text: string): string[] {
+  const offenders: string[] = []
+  for (const call of text.matchAll(/\.many\s*(?:<[^>]*>)?\s*\(/g)) {
+    const before = text.slice(Math.max(0, call.index - 200), call.index)
+    const destructured = /const\s*\{([^}]*)\}\s*=\s*(?:await\s+)?[\w.]*$/.exec(before)
+    if (destructured && /\bnext\b/.test(destructured[1])) continue
+    const bound = /(?:const|let)\s+(\w+)\s*=\s*(?:await\s+)?[\w.]*$/.exec(before)
+    if (bound && new RegExp(`\\b${bound[1]}\\.next\\b`).test(text)) continue
+    const line = text.slice(0, call.index).split('\n').length
+    offenders.push(`line ${line}`)
+  }
+  return offenders
+}
+
+describe('no silent truncation', () => {
+  it('product code that calls many reads its next (or walks every page with manyAll)', () => {
+    const files = ['server', 'src', 'pages', 'renderer', 'test/bench'].flatMap(sourceFiles)
+    const offenders = files
+      .filter((f) => !/\.test\.tsx?$/.test(f) && f !== path.join('src', 'api', 'model-api.ts'))
+      .flatMap((file) =>
+        manyCallsIgnoringNext(fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')).map((at) => `${file} ${at}`),
+      )
+    expect(offenders).toEqual([])
+  })
+
+  it('tells a call that ignores next from one that reads it', () => {
+    expect(manyCallsIgnoringNext("const rows = await api.many('structure', q)\nuse(rows.data)")).toEqual(['line 1'])
+    expect(manyCallsIgnoringNext("api.models.many<Row>('structure', q).then(set)")).toEqual(['line 1'])
+    expect(manyCallsIgnoringNext("const { data, next } = await api.many('structure', q)")).toEqual([])
+    expect(manyCallsIgnoringNext("const page = await api.models.many<Row>('x', q)\nif (page.next) go()")).toEqual([])
+    expect(manyCallsIgnoringNext("const all = await api.manyAll('structure', q)")).toEqual([])
+  })
+})

@@ -2,6 +2,7 @@
 // route map, and the site info of the layout. Handed to Vike's renderPage() in pageContext.
 import type { Db } from '../data/db'
 import { findIdByUrl, isGoneUrl } from './structure-store'
+import { movedTarget } from './structure-tree'
 import type { ContentSource, PageResolution, PublicSettings, SiteInfo, TypeId } from '../../src/site/types'
 import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
 import { loadPage, TYPE_IDS } from './page-loaders'
@@ -78,7 +79,7 @@ export class ContentService implements ContentSource {
       const toggled = toggleTrailingSlash(path)
       const other = toggled ? routes.byUrl.get(toggled) : undefined
       if (other && isPublic(other)) return { kind: 'redirect', url: other.urlFull }
-      if (!other) return (await isGoneUrl(this.db, path)) ? { kind: 'gone' } : { kind: 'missing' }
+      if (!other) return this.resolveFormerUrl(routes, path)
       entry = other
     }
     if (path !== urlPathname) return { kind: 'redirect', url: path }
@@ -89,5 +90,19 @@ export class ContentService implements ContentSource {
     const page = await loadPage(this.db, routes, entry)
     if (!page) return { kind: 'missing' }
     return { kind: 'page', page, status: entry.status ?? 200 }
+  }
+
+  /**
+   * A URL no record has: one a record had before it moved redirects (301) to where the record is
+   * now, if it is public (decision 028); one of a deleted record answers 410; any other 404.
+   */
+  private async resolveFormerUrl(routes: RouteMap, path: string): Promise<PageResolution> {
+    const movedTo = await movedTarget(this.db, path)
+    const target = movedTo === null ? undefined : routes.byId.get(movedTo)
+    if (target) {
+      const state = publicState(target)
+      return state === 'public' ? { kind: 'redirect', url: target.urlFull } : { kind: state }
+    }
+    return (await isGoneUrl(this.db, path)) ? { kind: 'gone' } : { kind: 'missing' }
   }
 }

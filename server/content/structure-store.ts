@@ -249,15 +249,19 @@ export async function loadDeletable(
 /** Deletes a record without children and its parts; its URL joins goneUrl and answers 410 from then on. */
 export async function deleteRecordAndParts(db: Queryable, id: number, urlFull: string, goneAt: string): Promise<void> {
   // Explicit, not left to the schema's cascade: the rows gone do not depend on how the database was opened.
-  for (const table of ['siteIndex', 'product', 'sliderItem', 'advantage'] as const) {
+  // The URLs it had before it moved (decision 028) answer 410 with its own.
+  const former = await db.selectFrom('movedUrl').select('urlFull').where('structureId', '=', id).execute()
+  for (const table of ['siteIndex', 'product', 'sliderItem', 'advantage', 'movedUrl'] as const) {
     await db.deleteFrom(table).where('structureId', '=', id).execute()
   }
   await db.deleteFrom('structure').where('id', '=', id).execute()
-  await db
-    .insertInto('goneUrl')
-    .values({ urlFull, goneAt })
-    .onConflict((oc) => oc.column('urlFull').doUpdateSet({ goneAt }))
-    .execute()
+  for (const gone of [urlFull, ...former.map((row) => row.urlFull)]) {
+    await db
+      .insertInto('goneUrl')
+      .values({ urlFull: gone, goneAt })
+      .onConflict((oc) => oc.column('urlFull').doUpdateSet({ goneAt }))
+      .execute()
+  }
 }
 
 /** A URL taken by a record again is no longer gone. */

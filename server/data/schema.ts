@@ -188,6 +188,14 @@ export interface GoneUrlTable {
   goneAt: string
 }
 
+/** A URL a record had before it moved (decision 028): it answers 301 to the record's URL */
+export interface MovedUrlTable {
+  urlFull: string
+  structureId: number
+  /** ISO 8601 UTC */
+  movedAt: string
+}
+
 /** A single row (id 1) whose version every content write increments */
 export interface ContentVersionTable {
   id: number
@@ -206,6 +214,7 @@ export interface Database {
   feedback: FeedbackTable
   leadDelivery: LeadDeliveryTable
   goneUrl: GoneUrlTable
+  movedUrl: MovedUrlTable
   contentVersion: ContentVersionTable
   rateLimit: RateLimitTable
   adminSession: AdminSessionTable

@@ -73,9 +73,22 @@ const RANK = '_rank'
 
 /** Runs a parsed query: the rows of the model with their relations, shaped as the select asks. */
 export async function executeQuery(db: Kysely<any>, node: SelectNode, ctx: QueryContext): Promise<Row[]> {
+  return (await executePage(db, node, ctx)).rows
+}
+
+/**
+ * Runs a parsed query and tells whether rows are left after the ones sent (the `next` of a `many`
+ * answer, docs/contract.md §3): one row more than `take` is read at the top level, never shaped.
+ */
+export async function executePage(
+  db: Kysely<any>,
+  node: SelectNode,
+  ctx: QueryContext,
+): Promise<{ rows: Row[]; more: boolean }> {
   const budget = new AnswerBudget(ctx.isAdmin ? ANSWER_LIMITS.admin : ANSWER_LIMITS.public)
-  const rows = await load(db, node, ctx, null, budget)
-  return budget.shape(node, rows)
+  const page = { more: false }
+  const rows = await load(db, node, ctx, null, budget, page)
+  return { rows: budget.shape(node, rows), more: page.more }
 }
 
 function orderSql(order: ReadonlyArray<readonly [string, Direction]>) {
@@ -88,6 +101,7 @@ async function load(
   ctx: QueryContext,
   filter: LoadFilter | null,
   budget: AnswerBudget,
+  page: { more: boolean } = { more: false },
 ): Promise<RawRow[]> {
   const { model } = node
   const columns = new Set(node.fields)
@@ -114,8 +128,19 @@ async function load(
 
   const found: Row[] = []
   if (!filter) {
-    const take = Math.min(node.take ?? QUERY_LIMITS.maxTake, budget.rowsToAsk)
-    found.push(...(await ordered(null).limit(take).offset(node.skip).execute()))
+    // One row past `take` tells whether the answer stopped at its limit (executePage); it is
+    // dropped before its relations are loaded.
+    const take = node.take ?? QUERY_LIMITS.maxTake
+    found.push(
+      ...(await ordered(null)
+        .limit(Math.min(take + 1, budget.rowsToAsk))
+        .offset(node.skip)
+        .execute()),
+    )
+    if (found.length > take) {
+      found.length = take
+      page.more = true
+    }
     budget.loaded(found, node.fields)
   } else {
     const keys = [...new Set(filter.values.filter((v) => v !== null && v !== undefined))]

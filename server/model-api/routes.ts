@@ -15,7 +15,7 @@ import { parseQuery } from '../../src/api/query-string'
 import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../src/api/multipart'
 import { createAdminCheck, requireAdmin } from '../admin/access'
 import { deleteStructureRecord, parseDeleteId } from './deletes'
-import { executeQuery } from './query-executor'
+import { executePage } from './query-executor'
 import { parseModelQuery, parseQueryParameter, type QueryContext, type SelectNode } from './query-parser'
 import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
 import { findModel, type ModelDef } from './registry'
@@ -115,17 +115,15 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
           : parseModelQuery(model, query, ctx)
 
     const answer = async () => {
-      const rows = await executeQuery(db, node, ctx)
+      const { rows, more } = await executePage(db, node, ctx)
       if (kind === 'one') {
         if (rows.length === 0) throw new HttpError(404, `Запись модели ${model.name} не найдена`, 'not_found')
         return JSON.stringify({ data: rows[0] })
       }
-      if (kind === 'provider') {
-        return JSON.stringify({
-          data: rows.map((row) => ({ id: row[model.key], title: row[model.providerTitle] ?? '' })),
-        })
-      }
-      return JSON.stringify({ data: rows })
+      const data =
+        kind === 'provider' ? rows.map((row) => ({ id: row[model.key], title: row[model.providerTitle] ?? '' })) : rows
+      // An answer that stopped at its limit says where the rest starts (docs/contract.md §3).
+      return JSON.stringify(more && rows.length > 0 ? { data, next: { skip: node.skip + rows.length } } : { data })
     }
 
     reply.type(JSON_TYPE)

@@ -84,17 +84,13 @@ export async function exportContent(config: ToolConfig): Promise<ContentExport> 
   const { api } = tool
   const fetchBytes = (path: string) => tool.fetchBytes(path)
   const token = config.adminToken ?? undefined
-  const structure: Record_[] = []
-  for (let skip = 0; ; skip += PAGE) {
-    const page = await api.many(
-      'structure',
-      { select: STRUCTURE_SELECT, orderBy: { id: 'asc' }, take: PAGE, skip },
-      { token },
-    )
-    structure.push(...page)
-    if (page.length < PAGE) break
-  }
-  const orderType = await api.many(
+  // Every record, page by page along the answers' `next` (docs/contract.md §3).
+  const structure = await api.manyAll<Record_>(
+    'structure',
+    { select: STRUCTURE_SELECT, orderBy: { id: 'asc' }, take: PAGE },
+    { token },
+  )
+  const orderType = await api.manyAll<Record_>(
     'orderType',
     { select: { type: true, title: true }, orderBy: { id: 'asc' }, take: PAGE },
     { token },

@@ -12,25 +12,18 @@ const USAGE = [
   '(env: VITRINA_URL, ADMIN_TOKEN)',
 ].join('\n')
 const PAGE = 500
+/** Rows the deliveries table prints */
+const MAX_DELIVERIES = 10_000
 
 export async function exportLeads(config: ToolConfig): Promise<Array<Record<string, unknown>>> {
   const token = requireToken(config)
   const { api } = await createToolApi(config)
-  const rows: Array<Record<string, unknown>> = []
-  for (let skip = 0; ; skip += PAGE) {
-    const page = await api.many(
-      'feedback',
-      {
-        select: Object.fromEntries(LEAD_FIELDS.map((field) => [field, true])),
-        orderBy: { id: 'asc' },
-        take: PAGE,
-        skip,
-      },
-      { token },
-    )
-    rows.push(...page)
-    if (page.length < PAGE) return rows
-  }
+  // Every lead, page by page along the answers' `next` (docs/contract.md §3).
+  return api.manyAll(
+    'feedback',
+    { select: Object.fromEntries(LEAD_FIELDS.map((field) => [field, true])), orderBy: { id: 'asc' }, take: PAGE },
+    { token },
+  )
 }
 
 interface DeliveryItem {
@@ -69,10 +62,25 @@ async function deliveries(config: ToolConfig, args: string[], out: NodeJS.Writab
   if (args.length > 0) throw new UsageError(`unknown argument "${args[0]}"\n${USAGE}`)
   const token = requireToken(config)
   const { http } = await createToolApi(config)
-  const body = await http.request<{ data: DeliveryItem[] }>('GET', '/api/deliveries', {
-    headers: { authorization: `Bearer ${token}` },
-  })
-  out.write(deliveriesTable(body.data))
+  // Every page, along the answers' `next` (at most MAX_DELIVERIES rows, said when there are more).
+  const items: DeliveryItem[] = []
+  let after: number | undefined
+  for (;;) {
+    const body = await http.request<{ data: DeliveryItem[]; next: { after: number } | null }>(
+      'GET',
+      '/api/deliveries',
+      { headers: { authorization: `Bearer ${token}` }, query: { after } },
+    )
+    items.push(...body.data)
+    if (!body.next || body.data.length === 0) break
+    if (items.length >= MAX_DELIVERIES) {
+      out.write(deliveriesTable(items))
+      out.write(`More than ${MAX_DELIVERIES} deliveries: showing the oldest ${items.length}.\n`)
+      return
+    }
+    after = body.next.after
+  }
+  out.write(deliveriesTable(items))
 }
 
 async function retry(config: ToolConfig, args: string[], out: NodeJS.WritableStream) {

@@ -8,12 +8,40 @@ import type { AdminDeadLetter, AdminLead, AdminLeadPage, AdminLeadStatus, LeadTa
 export interface LeadsQuery {
   readonly tab: LeadTab
   readonly q: string
-  readonly page: number
+  /** The previous page's `next.after`; absent for the first page */
+  readonly after?: string
   readonly pageSize: number
+}
+
+/** A record as the content tree lists it (GET /api/admin/content/children). */
+export interface TreeRecord {
+  readonly id: number
+  readonly parentId: number | null
+  readonly typeId: string
+  readonly title: string
+  readonly urlFull: string
+  readonly sort: number
+  readonly published: boolean
+  readonly status: number | null
+  /** Records directly under it */
+  readonly children: number
+}
+
+/** A page of a record's children, their number, and where the next page starts (null: none left). */
+export interface TreePage {
+  readonly data: TreeRecord[]
+  readonly total: number
+  readonly next: { readonly skip: number } | null
 }
 
 export interface AdminApi {
   readonly models: ModelApi
+  /** A page of the children of `parentId` (null: the top level), in the site's order. */
+  children(parentId: number | null, skip: number, take?: number, signal?: AbortSignal): Promise<TreePage>
+  /** Moves a record under another parent; `keepUrl: false` gives it the new parent's path. */
+  moveRecord(id: number, parentId: number, keepUrl: boolean): Promise<{ urlFull: string }>
+  /** Moves a record one place among its siblings. */
+  orderRecord(id: number, direction: 'up' | 'down'): Promise<void>
   leads(query: LeadsQuery, signal?: AbortSignal): Promise<AdminLeadPage>
   latestLeadId(signal?: AbortSignal): Promise<number | null>
   updateLead(id: number, change: { status?: AdminLeadStatus; spam?: false }): Promise<AdminLead>
@@ -75,6 +103,20 @@ export function createAdminApi(onUnauthorized: () => void): AdminApi {
   }
   return {
     models: createModelApi(client),
+    children: (parentId, skip, take, signal) =>
+      client.request<TreePage>('GET', '/api/admin/content/children', {
+        query: { parentId: parentId ?? undefined, skip, take },
+        signal,
+      }),
+    async moveRecord(id, parentId, keepUrl) {
+      const body = await client.request<{ data: { urlFull: string } }>('POST', `/api/admin/content/${id}/move`, {
+        json: { parentId, keepUrl },
+      })
+      return body.data
+    },
+    async orderRecord(id, direction) {
+      await client.request('POST', `/api/admin/content/${id}/order`, { json: { direction } })
+    },
     leads: (query, signal) => client.request<AdminLeadPage>('GET', '/api/admin/leads', { query: { ...query }, signal }),
     async latestLeadId(signal) {
       const body = await client.request<{ data: { id: number | null } }>('GET', '/api/admin/leads/latest', { signal })

@@ -74,8 +74,11 @@ export interface AdminDeadLetter {
 export interface AdminLeadPage {
   readonly data: AdminLead[]
   readonly total: number
-  readonly page: number
+  /** The page number when asked by `page`; null when asked by `after` */
+  readonly page: number | null
   readonly pageSize: number
+  /** The next page: pass `after` back; null on the last page */
+  readonly next: { readonly after: string } | null
   /** Leads in each tab that match the search (all leads without one) */
   readonly counts: Readonly<Record<LeadTab, number>>
 }

@@ -45,7 +45,14 @@ beforeAll(async () => {
     if (req.params.model === 'naked') return { id: 1 }
     return { data: describeCall(req) }
   })
-  app.get('/api/many/:model', async (req: ModelRequest) => ({ data: [describeCall(req)] }))
+  app.get('/api/many/:model', async (req: ModelRequest) => {
+    if (req.params.model !== 'numbers') return { data: [describeCall(req)] }
+    // 7 rows, 3 to a page at most, with `next` as the server says it (docs/contract.md §3)
+    const query = JSON.parse(String(parseQuery(req.raw.url ?? '').query)) as { skip?: number; take?: number }
+    const skip = query.skip ?? 0
+    const data = Array.from({ length: 7 }, (_, i) => i).slice(skip, skip + Math.min(query.take ?? 3, 3))
+    return skip + data.length < 7 ? { data, next: { skip: skip + data.length } } : { data }
+  })
   app.get('/api/provider/:model', async (req: ModelRequest) => ({
     data: [{ id: 1, title: 'Главная' }],
     call: describeCall(req),
@@ -114,11 +121,25 @@ describe('createModelApi', () => {
     expect(call).toMatchObject({ path: '/api/structure', query: null, ttl: null })
   })
 
-  it('many reads GET /api/many/{model} and returns the data list', async () => {
-    const calls = await api.many<Call>('structure', STRUCTURE_QUERY, { ttl: 120 })
-    expect(calls).toEqual([
+  it('many reads GET /api/many/{model} and returns the data list with no next when nothing is left', async () => {
+    const page = await api.many<Call>('structure', STRUCTURE_QUERY, { ttl: 120 })
+    expect(page.data).toEqual([
       expect.objectContaining({ path: '/api/many/structure', query: STRUCTURE_QUERY, ttl: '120' }),
     ])
+    expect(page.next).toBeNull()
+  })
+
+  it('many says where the rest starts when the answer stopped at its limit', async () => {
+    await expect(api.many<number>('numbers', { take: 3 })).resolves.toEqual({ data: [0, 1, 2], next: { skip: 3 } })
+    await expect(api.many<number>('numbers', { skip: 6 })).resolves.toEqual({ data: [6], next: null })
+  })
+
+  it('manyAll walks every page along next', async () => {
+    await expect(api.manyAll<number>('numbers', { take: 3 })).resolves.toEqual([0, 1, 2, 3, 4, 5, 6])
+  })
+
+  it('manyAll rejects rather than stopping silently past the rows the caller can hold', async () => {
+    await expect(api.manyAll<number>('numbers', {}, { max: 5 })).rejects.toMatchObject({ code: 'too_many_rows' })
   })
 
   it('provider reads GET /api/provider/{model} and returns the options', async () => {

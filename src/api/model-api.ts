@@ -3,7 +3,7 @@ import type { HttpClient } from './http-client'
 import { toFormData } from './multipart'
 
 export { createModelApi }
-export type { ModelApi, ModelQuery, ProviderOption, ReadOptions, WriteOptions }
+export type { ManyPage, ModelApi, ModelQuery, ProviderOption, ReadOptions, WriteOptions }
 
 /** The Prisma-compatible query subset of docs/contract.md §3; the server validates it. */
 interface ModelQuery {
@@ -28,6 +28,20 @@ interface WriteOptions {
   readonly signal?: AbortSignal
 }
 
+/**
+ * A page of `GET /api/many/{model}`: its rows, and where the rest starts when the answer stopped at
+ * its limit (`take`, at most 500); null when nothing is left.
+ */
+interface ManyPage<T> {
+  readonly data: T[]
+  readonly next: { readonly skip: number } | null
+}
+
+interface WalkOptions extends ReadOptions {
+  /** Rows the caller can hold: more than this rejects rather than silently stopping. */
+  readonly max?: number
+}
+
 /** One picker option from `GET /api/provider/{model}`. */
 interface ProviderOption {
   readonly id: number | string
@@ -37,8 +51,13 @@ interface ProviderOption {
 interface ModelApi {
   /** `GET /api/{model}`: the first match; ApiError 404 when none. */
   get<T = Record<string, unknown>>(model: string, query?: ModelQuery, options?: ReadOptions): Promise<T>
-  /** `GET /api/many/{model}`: every match. */
-  many<T = Record<string, unknown>>(model: string, query?: ModelQuery, options?: ReadOptions): Promise<T[]>
+  /** `GET /api/many/{model}`: one page of matches, and `next` when more are left. */
+  many<T = Record<string, unknown>>(model: string, query?: ModelQuery, options?: ReadOptions): Promise<ManyPage<T>>
+  /**
+   * Every match: walks `GET /api/many/{model}` page by page along `next` (the query's `take` is the
+   * page size). Rejects when there are more than `options.max` rows (default 100,000).
+   */
+  manyAll<T = Record<string, unknown>>(model: string, query?: ModelQuery, options?: WalkOptions): Promise<T[]>
   /** `GET /api/provider/{model}`: `{ id, title }` options for pickers. */
   provider<T = ProviderOption>(model: string, query?: ModelQuery, options?: ReadOptions): Promise<T[]>
   /** `POST /api/{model}` as multipart (`toFormData`): the created record. */
@@ -63,11 +82,12 @@ interface ModelApi {
  *
  * @example
  * const api = createModelApi(createHttpClient({ baseUrl }))
- * const sites = await api.many('structure', {
+ * const { data: sites, next } = await api.many('structure', {
  *   select: { id: true, urlFull: true, index: { select: { logo: true, tel: true } } },
  *   where: { typeId: { in: ['index'] } },
  *   orderBy: { typeId: 'asc' },
  * }, { ttl: 120 })
+ * // next: null, or { skip } to ask for the rest; api.manyAll walks every page
  */
 function createModelApi(client: HttpClient): ModelApi {
   async function read<T>(prefix: string, model: string, query: ModelQuery | undefined, options: ReadOptions = {}) {
@@ -93,9 +113,39 @@ function createModelApi(client: HttpClient): ModelApi {
     return unwrap<T>(body)
   }
 
+  async function many<T>(model: string, query: ModelQuery | undefined, options: ReadOptions = {}) {
+    const body = await client.request('GET', `/api/many/${modelSegment(model)}`, {
+      query: { query, ttl: options.ttl },
+      headers: authorization(options.token),
+      signal: options.signal,
+    })
+    return { data: unwrap<T[]>(body), next: nextOf(body) }
+  }
+
+  async function manyAll<T>(model: string, query: ModelQuery = {}, options: WalkOptions = {}) {
+    const max = options.max ?? DEFAULT_WALK_MAX
+    const rows: T[] = []
+    let skip = query.skip ?? 0
+    for (;;) {
+      const page = await many<T>(model, { ...query, skip }, options)
+      rows.push(...page.data)
+      if (rows.length > max) {
+        throw new ApiError({
+          status: 200,
+          code: 'too_many_rows',
+          message: `Записей больше ${max}: уточните запрос`,
+          body: null,
+        })
+      }
+      if (!page.next || page.data.length === 0) return rows
+      skip = page.next.skip
+    }
+  }
+
   return {
     get: (model, query, options) => read('', model, query, options),
-    many: (model, query, options) => read('many/', model, query, options),
+    many,
+    manyAll,
     provider: (model, query, options) => read('provider/', model, query, options),
     post: (model, values, options) => write('POST', model, values, options),
     patch: (model, values, options) => write('PATCH', model, values, options),
@@ -117,6 +167,14 @@ function modelSegment(model: string): string {
 
 function authorization(token: string | undefined): Record<string, string | undefined> {
   return { authorization: token === undefined ? undefined : `Bearer ${token}` }
+}
+
+const DEFAULT_WALK_MAX = 100_000
+
+function nextOf(body: unknown): { skip: number } | null {
+  if (typeof body !== 'object' || body === null || !('next' in body)) return null
+  const next = body.next as { skip?: unknown } | null
+  return next && typeof next.skip === 'number' ? { skip: next.skip } : null
 }
 
 function unwrap<T>(body: unknown): T {

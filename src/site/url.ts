@@ -24,3 +24,12 @@ export function mediaSrc(mediaUrl: string, image: string): string {
   if (/^(https?:)?\/\//.test(image) || image.startsWith('data:')) return image
   return `${mediaUrl}/media/${image.replace(/^\/+/, '')}`
 }
+
+/**
+ * A record's URL under a new parent: the parent's path and the record's own last segment
+ * (`/tools/` + `/garden/hose` → `/tools/hose`); a section keeps its trailing slash.
+ */
+export function urlUnder(parentUrl: string, urlFull: string): string {
+  const slug = /([^/]+\/?)$/.exec(urlFull)?.[1] ?? ''
+  return `${parentUrl.endsWith('/') ? parentUrl : `${parentUrl}/`}${slug}`
+}

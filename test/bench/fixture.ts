@@ -11,12 +11,12 @@ const CARDS_PER_SECTION = 8
 /** Adds products to the home page's sections until each shows 8; returns what the home page shows. */
 export async function seedBenchCatalogue(baseUrl: string, token: string): Promise<string> {
   const api = createModelApi(createHttpClient({ baseUrl, fetch: await undiciFetch(), timeoutMs: 30_000 }))
-  const products = await api.many<{ parentId: number }>(
+  const products = await api.manyAll<{ parentId: number }>(
     'structure',
     { where: { typeId: { in: ['product'] } }, select: { id: true, parentId: true } },
     { token },
   )
-  const sections = await api.many<{ id: number; urlFull: string }>(
+  const sections = await api.manyAll<{ id: number; urlFull: string }>(
     'structure',
     { where: { typeId: { in: ['section'] } }, select: { id: true, urlFull: true } },
     { token },

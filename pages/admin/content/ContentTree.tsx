@@ -1,131 +1,167 @@
 import './content.css'
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { ApiError } from '../../../src/api/http-client'
+import type { TreeRecord } from '../../../src/admin/admin-api'
 import { useAdminApi } from '../layout/admin-context'
-import { TYPE_LABELS, type RecordDraft } from './editor/record-draft'
 import { AdminError } from '../layout/AdminError'
+import { TYPE_LABELS } from './editor/record-draft'
+import { MoveRecord } from './MoveRecord'
+import { TREE_PAGE, useTree, type Branch } from './use-tree'
 
-/** A record as the tree lists it: the draft's identity and state, with its saved id and order. */
-type Row = Pick<RecordDraft, 'parentId' | 'typeId' | 'title' | 'urlFull' | 'published' | 'status'> & {
-  id: number
-  sort: number
-}
+const count = new Intl.NumberFormat('ru-RU')
 
-const TREE_QUERY = {
-  select: {
-    id: true,
-    parentId: true,
-    typeId: true,
-    title: true,
-    urlFull: true,
-    published: true,
-    status: true,
-    sort: true,
-  },
-  orderBy: [{ sort: 'asc' }, { id: 'asc' }],
-}
-
-/** /admin/content: every structure record as a tree, with its state and a way to add a child. */
+/**
+ * /admin/content: the structure as a tree that loads as it is opened (issue 27, decision 028):
+ * the top level first, a section's children when it is opened, 50 at a time, in the site's order,
+ * with the number of records under each one. ↑/↓ move a record among the loaded siblings;
+ * «Перенести» moves it to another section.
+ */
 export function ContentTree() {
   const api = useAdminApi()
-  const [rows, setRows] = useState<Row[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [moved, setMoved] = useState('')
+  const tree = useTree(api)
+  const [message, setMessage] = useState('')
   const [busy, setBusy] = useState(false)
+  const [moving, setMoving] = useState<number | null>(null)
 
-  const load = useCallback(
-    (signal?: AbortSignal) =>
-      api.models.many<Row>('structure', TREE_QUERY, { signal }).then(setRows, (failure: unknown) => {
-        if (!signal?.aborted) setError(failure instanceof ApiError ? failure.message : 'Не удалось загрузить структуру')
-      }),
-    [api],
-  )
-  useEffect(() => {
-    const controller = new AbortController()
-    void load(controller.signal)
-    return () => controller.abort()
-  }, [load])
+  /** The branch that lists the record with this id (to refresh its child count). */
+  function branchOf(id: number | null): number | null | undefined {
+    if (id === null) return undefined
+    for (const [parentId, branch] of tree.branches) if (branch.rows.some((r) => r.id === id)) return parentId
+    return undefined
+  }
 
-  /**
-   * Moves a record one place among its siblings: the siblings are numbered 0, 1, 2… in the new
-   * order and each whose number changes is written (usually two). A failure part-way is shown and
-   * the tree is read again, so it always shows what is stored.
-   */
-  async function move(siblings: Row[], from: number, to: number) {
-    const order = [...siblings]
-    const [row] = order.splice(from, 1)
-    if (!row) return
-    order.splice(to, 0, row)
+  async function reorder(parentId: number | null, branch: Branch, index: number, to: number) {
+    const row = branch.rows[index]
     setBusy(true)
-    setError(null)
+    tree.setError(null)
     try {
-      for (const [sort, sibling] of order.entries()) {
-        if (sibling.sort !== sort) await api.models.patch('structure', { id: sibling.id, sort })
-      }
-      setMoved(`«${row.title}» теперь ${to + 1}-я из ${order.length}`)
+      await api.orderRecord(row.id, to < index ? 'up' : 'down')
+      tree.swap(parentId, index, to)
+      setMessage(`«${row.title}» теперь ${to + 1}-я из ${count.format(branch.total)}`)
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Не удалось изменить порядок')
+      tree.setError(failure instanceof ApiError ? failure.message : 'Не удалось изменить порядок')
+      await tree.reload([parentId])
     } finally {
-      await load()
       setBusy(false)
     }
   }
 
-  const children = new Map<number | null, Row[]>()
-  const ids = new Set(rows?.map((r) => r.id))
-  for (const row of rows ?? []) {
-    // A record whose parent is missing is shown at the top rather than lost.
-    const parent = row.parentId !== null && ids.has(row.parentId) ? row.parentId : null
-    children.set(parent, [...(children.get(parent) ?? []), row])
+  async function moved(row: TreeRecord, from: number | null, to: number, urlFull: string) {
+    setMoving(null)
+    setMessage(`«${row.title}» перенесена, адрес: ${urlFull}`)
+    const around = [branchOf(from), branchOf(to)].filter((id): id is number | null => id !== undefined)
+    await tree.reload([from, to, ...around])
   }
 
-  function branch(parent: number | null) {
-    const list = children.get(parent)
-    if (!list) return null
+  function rowView(parentId: number | null, branch: Branch, row: TreeRecord, index: number) {
+    const isOpen = tree.open.has(row.id)
+    const lastLoaded = index === branch.rows.length - 1
     return (
-      <ul className="tree">
-        {list.map((row, index) => (
-          <li key={row.id} className="tree__item">
-            <div className="tree__row">
-              <a className="tree__link" href={`/admin/content/${row.id}`}>
-                {row.title}
-              </a>
-              <span className="tree__type">{TYPE_LABELS[row.typeId] ?? row.typeId}</span>
-              <span className="tree__url">{row.urlFull}</span>
-              {!row.published && <span className="admin-badge admin-badge--warn">Черновик</span>}
-              {row.status === 410 && <span className="admin-badge admin-badge--danger">Снята с публикации (410)</span>}
-              <span className="tree__order">
-                <button
-                  type="button"
-                  className="button button--quiet button--small"
-                  disabled={busy || index === 0}
-                  aria-label={`«${row.title}»: выше`}
-                  onClick={() => void move(list, index, index - 1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="button button--quiet button--small"
-                  disabled={busy || index === list.length - 1}
-                  aria-label={`«${row.title}»: ниже`}
-                  onClick={() => void move(list, index, index + 1)}
-                >
-                  ↓
-                </button>
-              </span>
-              <a
-                className="tree__add"
-                href={`/admin/content/new?parentId=${row.id}`}
-                aria-label={`Добавить запись в «${row.title}»`}
-              >
-                + вложенная
-              </a>
-            </div>
-            {branch(row.id)}
-          </li>
-        ))}
-      </ul>
+      <li key={row.id} className="tree__item">
+        <div className="tree__row">
+          {row.children > 0 ? (
+            <button
+              type="button"
+              className="button button--quiet button--small tree__toggle"
+              aria-expanded={isOpen}
+              aria-label={`${isOpen ? 'Свернуть' : 'Открыть'} «${row.title}»`}
+              onClick={() => tree.toggle(row.id)}
+            >
+              {isOpen ? '▾' : '▸'}
+            </button>
+          ) : (
+            <span className="tree__toggle" aria-hidden="true" />
+          )}
+          <a className="tree__link" href={`/admin/content/${row.id}`}>
+            {row.title}
+          </a>
+          {row.children > 0 && (
+            <span className="tree__count" title="Вложенных записей">
+              {count.format(row.children)}
+            </span>
+          )}
+          <span className="tree__type">{TYPE_LABELS[row.typeId as keyof typeof TYPE_LABELS] ?? row.typeId}</span>
+          <span className="tree__url">{row.urlFull}</span>
+          {!row.published && <span className="admin-badge admin-badge--warn">Черновик</span>}
+          {row.status === 410 && <span className="admin-badge admin-badge--danger">Снята с публикации (410)</span>}
+          <span className="tree__order">
+            <button
+              type="button"
+              className="button button--quiet button--small"
+              disabled={busy || index === 0}
+              aria-label={`«${row.title}»: выше`}
+              onClick={() => void reorder(parentId, branch, index, index - 1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="button button--quiet button--small"
+              // The next sibling must be on screen: below the last loaded one, load more first.
+              disabled={busy || (lastLoaded && branch.next === null)}
+              hidden={lastLoaded && branch.next !== null}
+              aria-label={`«${row.title}»: ниже`}
+              onClick={() => void reorder(parentId, branch, index, index + 1)}
+            >
+              ↓
+            </button>
+          </span>
+          {row.urlFull !== '/' && (
+            <button
+              type="button"
+              className="button button--quiet button--small"
+              aria-expanded={moving === row.id}
+              aria-label={`Перенести «${row.title}» в другой раздел`}
+              onClick={() => setMoving(moving === row.id ? null : row.id)}
+            >
+              Перенести
+            </button>
+          )}
+          <a
+            className="tree__add"
+            href={`/admin/content/new?parentId=${row.id}`}
+            aria-label={`Добавить запись в «${row.title}»`}
+          >
+            + вложенная
+          </a>
+        </div>
+        {moving === row.id && (
+          <MoveRecord
+            record={row}
+            onMoved={(from, to, urlFull) => void moved(row, from, to, urlFull)}
+            onCancel={() => setMoving(null)}
+          />
+        )}
+        {isOpen && branchView(row.id, row.title)}
+      </li>
+    )
+  }
+
+  function branchView(parentId: number | null, title?: string) {
+    const branch = tree.branches.get(parentId)
+    if (!branch) return null
+    const left = branch.total - branch.rows.length
+    return (
+      <div
+        className="tree__branch"
+        aria-busy={branch.loading}
+        role={title ? 'group' : undefined}
+        aria-label={title ? `Вложенные в «${title}»` : undefined}
+      >
+        {branch.rows.length > 0 && (
+          <ul className="tree">{branch.rows.map((row, index) => rowView(parentId, branch, row, index))}</ul>
+        )}
+        {branch.loading && <p role="status">Загружаем…</p>}
+        {branch.next !== null && !branch.loading && (
+          <button
+            type="button"
+            className="button button--quiet button--small tree__more"
+            onClick={() => void tree.loadMore(parentId)}
+          >
+            Показать ещё {count.format(Math.min(TREE_PAGE, left))} из {count.format(branch.total)}
+          </button>
+        )}
+      </div>
     )
   }
 
@@ -137,12 +173,13 @@ export function ContentTree() {
           Новый сайт или лендинг
         </a>
       </div>
-      <AdminError message={error} />
-      {!rows && !error && <p role="status">Загружаем структуру…</p>}
+      {/* The back office's search (issue 27's search part) takes this place: results open a record. */}
+      <div className="content-search" data-slot="content-search" />
+      <AdminError message={tree.error} />
       <p className="visually-hidden" role="status">
-        {moved}
+        {message}
       </p>
-      {rows && <nav aria-label="Структура сайта">{branch(null)}</nav>}
+      <nav aria-label="Структура сайта">{branchView(null)}</nav>
     </section>
   )
 }

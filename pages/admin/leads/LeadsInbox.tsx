@@ -17,16 +17,18 @@ export function LeadsInbox() {
   const [tab, setTab] = useState<LeadTab>('new')
   const [draft, setDraft] = useState('')
   const [q, setQ] = useState('')
-  const [pageNumber, setPageNumber] = useState(1)
+  // Keyset paging (decision 028): the `after` of every page before this one, so «Назад» goes back.
+  const [trail, setTrail] = useState<readonly string[]>([])
   const [message, setMessage] = useState('')
-  const query = useMemo(() => ({ tab, q, page: pageNumber, pageSize: PAGE_SIZE }), [tab, q, pageNumber])
+  const query = useMemo(() => ({ tab, q, after: trail.at(-1), pageSize: PAGE_SIZE }), [tab, q, trail])
   const { page, loading, error, notice, reload } = useLeads(api, query)
   const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1
+  const pageNumber = trail.length + 1
 
   function search(event: FormEvent) {
     event.preventDefault()
     setQ(draft.trim())
-    setPageNumber(1)
+    setTrail([])
   }
 
   return (
@@ -47,7 +49,7 @@ export function LeadsInbox() {
             aria-pressed={tab === item}
             onClick={() => {
               setTab(item)
-              setPageNumber(1)
+              setTrail([])
             }}
           >
             {LEAD_TAB_TITLES[item]} <span className="leads-tab__count">{page?.counts[item] ?? '…'}</span>
@@ -88,24 +90,27 @@ export function LeadsInbox() {
           />
         ))}
       </div>
-      {page && pages > 1 && (
+      {page && (pageNumber > 1 || page.next) && (
         <nav className="leads-pages" aria-label="Страницы заявок">
           <button
             type="button"
             className="button button--quiet button--small"
             disabled={pageNumber <= 1}
-            onClick={() => setPageNumber((n) => n - 1)}
+            onClick={() => setTrail((list) => list.slice(0, -1))}
           >
             Назад
           </button>
           <span>
-            Страница {page.page} из {pages}
+            Страница {pageNumber} из {Math.max(pages, pageNumber)}
           </span>
           <button
             type="button"
             className="button button--quiet button--small"
-            disabled={pageNumber >= pages}
-            onClick={() => setPageNumber((n) => n + 1)}
+            disabled={!page.next}
+            onClick={() => {
+              const after = page.next?.after
+              if (after) setTrail((list) => [...list, after])
+            }}
           >
             Вперёд
           </button>

@@ -153,14 +153,18 @@ export async function listDeliveries(
   db: Kysely<Database>,
   statuses: readonly DeliveryStatus[] = ['pending', 'dead'],
   limit = 500,
-): Promise<DeliveryListItem[]> {
-  return db
+  /** Keyset paging: the deliveries after this id */
+  after = 0,
+): Promise<{ items: DeliveryListItem[]; more: boolean }> {
+  const rows = await db
     .selectFrom('leadDelivery')
     .select(['id', 'feedbackId', 'channel', 'status', 'attempts', 'nextAttemptAt', 'lastError', 'createdAt'])
     .where('status', 'in', [...statuses])
+    .where('id', '>', after)
     .orderBy('id')
-    .limit(limit)
+    .limit(limit + 1)
     .execute()
+  return { items: rows.slice(0, limit), more: rows.length > limit }
 }
 
 /** Every delivery of these leads, oldest first, as the owner's inbox shows them. */

@@ -26,12 +26,19 @@ function csvCell(value: unknown): string {
   return `"${text.replace(/"/g, '""')}"`
 }
 
+type Columns = ReadonlyArray<readonly [key: string, title: string]>
+
+/** The file's start: the BOM and the header row. */
+export function csvHead(columns: Columns): string {
+  return `${BOM}${columns.map(([, title]) => csvCell(title)).join(';')}\r\n`
+}
+
+/** One record's line, ending in CRLF. */
+export function csvLine(columns: Columns, row: Record<string, unknown>): string {
+  return `${columns.map(([key]) => csvCell(row[key])).join(';')}\r\n`
+}
+
 /** The whole file: a header row, then one row per record, each line ending in CRLF. */
-export function toCsv(
-  columns: ReadonlyArray<readonly [key: string, title: string]>,
-  rows: ReadonlyArray<Record<string, unknown>>,
-): string {
-  const lines = [columns.map(([, title]) => csvCell(title)).join(';')]
-  for (const row of rows) lines.push(columns.map(([key]) => csvCell(row[key])).join(';'))
-  return `${BOM}${lines.map((line) => `${line}\r\n`).join('')}`
+export function toCsv(columns: Columns, rows: ReadonlyArray<Record<string, unknown>>): string {
+  return csvHead(columns) + rows.map((row) => csvLine(columns, row)).join('')
 }

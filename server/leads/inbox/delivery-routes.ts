@@ -1,5 +1,6 @@
 // The lead outbox for the owner's tools (npm run leads -- deliveries | retry, the back office):
-//   GET  /api/deliveries?status=pending,dead   the deliveries not sent, oldest first
+//   GET  /api/deliveries?status=pending,dead&after=ID   the deliveries not sent, oldest first, 500 to a
+//                                              page with `next: { after }` while more are left
 //   POST /api/deliveries/retry {ids:[…]} | {dead:true}   back in the queue, due now
 // Admin token only; no personal data beyond the lead's number and the channel's error.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -11,6 +12,8 @@ import { createAdminCheck } from '../../admin/access'
 import { FOREIGN_ORIGIN_MESSAGE } from '../../admin/origin-check'
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'dead', 'sent']
+/** Deliveries in one answer; `next.after` asks for the rest */
+const DELIVERY_PAGE = 500
 
 const retryBodySchema = {
   type: 'object',
@@ -40,12 +43,19 @@ export async function deliveryRoutes(app: FastifyInstance, { config }: { config:
   })
 
   app.get('/deliveries', async (request, reply) => {
-    const raw = (request.query as { status?: unknown }).status
+    const query = request.query as { status?: unknown; after?: unknown }
+    const raw = query.status
     const wanted = typeof raw === 'string' && raw !== '' ? raw.split(',') : ['pending', 'dead']
     if (!wanted.every((status) => (STATUSES as readonly string[]).includes(status))) {
       return reply.code(400).send(errorBody(400, 'Статус доставки: pending, dead или sent'))
     }
-    return { data: await listDeliveries(app.db, wanted as DeliveryStatus[]) }
+    const after = query.after === undefined || query.after === '' ? 0 : Number(query.after)
+    if (typeof query.after === 'string' && query.after !== '' && !/^[1-9]\d{0,9}$/.test(query.after)) {
+      return reply.code(400).send(errorBody(400, 'Параметр after: номер последней доставки предыдущей страницы'))
+    }
+    const { items, more } = await listDeliveries(app.db, wanted as DeliveryStatus[], DELIVERY_PAGE, after)
+    const last = items.at(-1)
+    return { data: items, next: more && last ? { after: last.id } : null }
   })
 
   app.post('/deliveries/retry', { schema: { body: retryBodySchema } }, async (request) => {

@@ -4,7 +4,7 @@
 import { formatDateTimeIn } from '../../../src/format/format-date'
 import { visitTagsText } from '../../../src/lead/lead-source'
 import { EXPORT_FIELDS, parseVisitTags, type ExportField } from '../store/stored-lead'
-import { LiteralText, toCsv } from './csv'
+import { csvHead, csvLine, LiteralText, toCsv } from './csv'
 
 const TITLES: Readonly<Record<ExportField, string>> = {
   id: 'Номер',
@@ -37,4 +37,16 @@ export function leadsCsv(rows: ReadonlyArray<Record<string, unknown>>, timeZone:
     LEAD_COLUMNS,
     rows.map((row) => csvLead(row, timeZone)),
   )
+}
+
+/**
+ * The same file as text chunks, one per page of leads read (oldest first): what the back office's
+ * download streams, so memory holds one page whatever the number of leads.
+ */
+export async function* leadsCsvChunks(
+  pages: AsyncIterable<ReadonlyArray<Record<string, unknown>>>,
+  timeZone: string,
+): AsyncGenerator<string> {
+  yield csvHead(LEAD_COLUMNS)
+  for await (const rows of pages) yield rows.map((row) => csvLine(LEAD_COLUMNS, csvLead(row, timeZone))).join('')
 }

@@ -12,8 +12,17 @@ import { deliveriesOf, enqueueDeliveries, requeueLeadDeliveries } from '../deliv
 interface LeadQuery {
   readonly tab: LeadTab
   readonly q: string
+  /** Offset paging, kept for older clients: the page number (ignored when `after` is given) */
   readonly page: number
   readonly pageSize: number
+  /** Keyset paging: the leads older than this one (createdAt, id), newest first */
+  readonly after?: LeadCursor | null
+}
+
+/** Where a page of the inbox ends: the last lead's createdAt and id. */
+export interface LeadCursor {
+  readonly createdAt: string
+  readonly id: number
 }
 
 type FeedbackFilter = (eb: ExpressionBuilder<Database, 'feedback'>) => Expression<SqlBool>
@@ -47,16 +56,26 @@ const LEAD_COLUMNS = [
 
 export async function listLeads(db: Db, query: LeadQuery) {
   const search = searchFilter(query.q)
-  const rows = await db
-    .selectFrom('feedback')
-    .select(LEAD_COLUMNS)
-    .where(search)
-    .where(tabFilter(query.tab))
+  const { after } = query
+  let listing = db.selectFrom('feedback').select(LEAD_COLUMNS).where(search).where(tabFilter(query.tab))
+  if (after) {
+    listing = listing.where((eb) =>
+      eb.or([
+        eb('createdAt', '<', after.createdAt),
+        eb.and([eb('createdAt', '=', after.createdAt), eb('id', '<', after.id)]),
+      ]),
+    )
+  }
+  // One more than a page tells whether another page follows.
+  const found = await listing
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
+    .limit(query.pageSize + 1)
+    .offset(after ? 0 : (query.page - 1) * query.pageSize)
     .execute()
+  const rows = found.slice(0, query.pageSize)
+  const last = rows.at(-1)
+  const next = found.length > query.pageSize && last ? { createdAt: last.createdAt, id: last.id } : null
   const groups = await db
     .selectFrom('feedback')
     .select((eb) => ['status', 'spam', eb.fn.countAll<number | string>().as('count')])
@@ -65,7 +84,7 @@ export async function listLeads(db: Db, query: LeadQuery) {
     .execute()
   const counts: Record<LeadTab, number> = { new: 0, in_progress: 0, closed: 0, spam: 0 }
   for (const group of groups) counts[group.spam === 1 ? 'spam' : group.status] += Number(group.count)
-  return { data: await withDeliveries(db, rows), total: counts[query.tab], counts }
+  return { data: await withDeliveries(db, rows), total: counts[query.tab], counts, next }
 }
 
 /** The newest lead's id, for the inbox's polling (null: no lead yet). */
@@ -190,7 +209,23 @@ export async function loadDeliverableLead(
   return row ? singleLine({ ...row, utm: parseVisitTags(row.utm) }) : undefined
 }
 
-/** Every lead that is not spam, oldest first: what the export holds. */
-export async function loadExportLeads(db: Db): Promise<Array<Record<ExportField, unknown>>> {
-  return db.selectFrom('feedback').select(EXPORT_FIELDS).where('spam', '=', 0).orderBy('id', 'asc').execute()
+/**
+ * Every lead that is not spam, oldest first, a page at a time (keyset on id): what the export
+ * holds, read so that memory stays the same whatever the number of leads.
+ */
+export async function* exportLeadPages(db: Db, pageSize = 1000): AsyncGenerator<Array<Record<ExportField, unknown>>> {
+  let after = 0
+  for (;;) {
+    const rows = await db
+      .selectFrom('feedback')
+      .select(EXPORT_FIELDS)
+      .where('spam', '=', 0)
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .execute()
+    if (rows.length > 0) yield rows
+    if (rows.length < pageSize) return
+    after = Number(rows[rows.length - 1].id)
+  }
 }

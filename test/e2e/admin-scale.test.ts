@@ -1,0 +1,95 @@
+// The back office with a real catalogue (issue 27) in headless Chromium against the production
+// build: 1,000 products in one section and 100 more sections, written straight into the database.
+// The owner opens the section, pages to its last product, opens it, changes its price and sees it
+// on the site; moves a product to another section with a new URL, and the old URL answers 301.
+import type { Browser } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, type Db } from '../../server/data/db'
+import { insertBigCatalogue, type BigCatalogue } from '../helpers/big-catalogue'
+import { launchBrowser } from '../helpers/browser'
+import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
+
+let server: ProdServer
+let browser: Browser
+let db: Db
+let catalogue: BigCatalogue
+const tabs: AdminTab[] = []
+
+beforeAll(async () => {
+  ensureBuild()
+  server = await startAdminServer()
+  db = await openDatabase({ kind: 'sqlite', path: server.dbPath, explicit: true })
+  catalogue = await insertBigCatalogue(db, { sections: 100, perSection: 3, bigSection: 1000 })
+  browser = await launchBrowser()
+}, 180_000)
+afterAll(async () => {
+  await browser?.close()
+  await db?.destroy()
+  await server?.stop()
+  server?.cleanup()
+})
+afterEach(async () => {
+  for (const tab of tabs.splice(0)) {
+    expect(tab.errors()).toEqual([])
+    await tab.context.close()
+  }
+})
+
+async function admin(path = '/admin/content') {
+  const tab = await openSignedIn(browser, server, path)
+  tabs.push(tab)
+  return tab
+}
+
+describe('the content tree with 1,300 products and 101 sections', { timeout: 180_000 }, () => {
+  it('opens a section of 1,000, pages to its last product, and a new price is on the site', async () => {
+    expect(catalogue.products).toBe(1300)
+    const { page } = await admin()
+    const tree = page.getByRole('navigation', { name: 'Структура сайта' })
+    // «Каталог» has 104 sections: closed until asked, with its count beside it.
+    await tree.getByRole('button', { name: 'Открыть «Каталог»' }).click()
+    await tree.getByRole('button', { name: 'Показать ещё 50 из 104' }).waitFor()
+    await tree.getByRole('button', { name: 'Открыть «Большой раздел»' }).click()
+    const big = tree.getByRole('group', { name: 'Вложенные в «Большой раздел»' })
+    for (let shown = 50; shown < 1000; shown += 50) {
+      await big.getByRole('button', { name: /^Показать ещё 50 из 1\s000$/ }).click()
+      await big.getByRole('link', { name: `Товар ${shown + 50}`, exact: true }).waitFor()
+    }
+    expect(await big.getByRole('button', { name: /Показать ещё/ }).count()).toBe(0)
+    expect(await big.getByRole('button', { name: '«Товар 1000»: ниже' }).isDisabled()).toBe(true)
+    // Only what was opened is in the page: the 1,000, the sections shown, the demo's few.
+    expect(await tree.locator('li').count()).toBeLessThan(1100)
+
+    await big.getByRole('link', { name: 'Товар 1000', exact: true }).click()
+    await page.getByRole('heading', { name: 'Товар 1000', level: 1 }).waitFor()
+    await page.getByLabel('Цена, ₽').fill('777777')
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
+    const product = await fetch(`${server.url}/structure/big/item-1000`)
+    expect(product.status).toBe(200)
+    expect(await product.text()).toContain('777\u00a0777\u00a0₽')
+  })
+
+  it('moves a product to another section with a new URL, and the old URL answers 301', async () => {
+    const { page } = await admin()
+    const tree = page.getByRole('navigation', { name: 'Структура сайта' })
+    await tree.getByRole('button', { name: 'Открыть «Каталог»' }).click()
+    await tree.getByRole('button', { name: 'Открыть «Большой раздел»' }).click()
+    await tree.getByRole('button', { name: 'Перенести «Товар 5» в другой раздел' }).click()
+    const form = page.getByRole('form', { name: 'Перенос «Товар 5»' })
+    await form.getByLabel('Новый раздел').selectOption({ label: 'Раздел 7 — /structure/section-7/' })
+    await form.getByText('Изменить на /structure/section-7/item-5').waitFor()
+    await form.getByRole('button', { name: 'Перенести' }).click()
+    await page.getByText('«Товар 5» перенесена, адрес: /structure/section-7/item-5').waitFor({ state: 'attached' })
+    // The big section now counts 999 (this test's reload of it), and the product left it.
+    const big = tree.getByRole('group', { name: 'Вложенные в «Большой раздел»' })
+    await big.getByRole('button', { name: 'Показать ещё 50 из 999' }).waitFor()
+    expect(await big.getByRole('link', { name: 'Товар 5', exact: true }).count()).toBe(0)
+
+    const old = await fetch(`${server.url}/structure/big/item-5`, { redirect: 'manual' })
+    expect(old.status).toBe(301)
+    expect(old.headers.get('location')).toBe('/structure/section-7/item-5')
+    expect((await fetch(`${server.url}/structure/section-7/item-5`)).status).toBe(200)
+  })
+})
