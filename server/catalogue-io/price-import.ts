@@ -18,6 +18,7 @@ import {
   type PriceRow,
   type RefusedRow,
 } from './price-columns'
+import { enqueueRecords } from './indexnow-outbox'
 import { readPriceList, type Sheet } from './price-list-file'
 import {
   insertProduct,
@@ -294,6 +295,7 @@ export async function applyPriceList(db: Db, bytes: Buffer, confirm: string): Pr
     if (changedIds.length > 0) {
       // SEARCH: reindexProducts(trx, changedIds) goes here when the search index (NAME=search) lands.
       await bumpContentVersion(trx)
+      await enqueueRecords(db, trx, changedIds)
     }
     return { ...counts(plan), changedIds }
   })

@@ -74,7 +74,10 @@ export async function priceListRoutes(app: FastifyInstance, { config }: { config
     }
     const { changedIds, ...result } = await applyPriceList(app.db, bytes, fields.confirm)
     // The live site shows the new prices at once: the route map and page cache are dropped.
-    if (changedIds.length > 0) app.content.invalidate()
+    if (changedIds.length > 0) {
+      app.content.invalidate()
+      app.indexNow?.wake()
+    }
     return { data: { ...result, changed: changedIds.length } }
   })
 }

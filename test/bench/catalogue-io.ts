@@ -2,7 +2,9 @@
 // products, then 10,000 new prices, then the same file again; each previewed and applied in this
 // process, as the back office's API does. Wall time and the heap's growth are printed.
 import { applyPriceList, previewPriceList } from '../../server/catalogue-io/price-import'
+import zlib from 'node:zlib'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
+import { ymlProblems } from '../helpers/yml-rules'
 
 export const BENCH_PRODUCTS = 10_000
 
@@ -55,11 +57,44 @@ export async function benchPriceImport(t: TestApp): Promise<void> {
   console.table(rows)
 }
 
+/** /feeds/yandex.xml over the catalogue `t` holds: built anew, then kept; its size and rules. */
+export async function benchYandexFeed(t: TestApp): Promise<void> {
+  const get = async (headers: Record<string, string>) => {
+    const heap = process.memoryUsage().heapUsed
+    const started = performance.now()
+    const res = await t.app.inject({ url: '/feeds/yandex.xml', headers })
+    return {
+      res,
+      ms: Math.round(performance.now() - started),
+      heapMiB: (process.memoryUsage().heapUsed - heap) / 1048576,
+    }
+  }
+  const built = await get({ 'accept-encoding': 'gzip' })
+  const kept = await get({ 'accept-encoding': 'gzip' })
+  const plain = await get({})
+  const xml = zlib.gunzipSync(built.res.rawPayload).toString('utf8')
+  const offers = xml.split('<offer ').length - 1
+  console.log('/feeds/yandex.xml over that catalogue (SQLite, in process):')
+  console.table([
+    {
+      offers,
+      'build ms (first request)': built.ms,
+      'kept ms (gzip)': kept.ms,
+      'kept ms (plain, gunzipped)': plain.ms,
+      MiB: (Buffer.byteLength(xml) / 1048576).toFixed(1),
+      'gzip MiB': (built.res.rawPayload.length / 1048576).toFixed(2),
+      'heap growth MiB': built.heapMiB.toFixed(0),
+      'broken YML rules': ymlProblems(xml, t.config.publicUrl).length,
+    },
+  ])
+}
+
 /** The catalogue's price list in and feed out at 10,000 products, on a fresh SQLite site. */
 export async function benchCatalogueIo(): Promise<void> {
-  const t = await buildTestApp({ LOG_LEVEL: 'silent' })
+  const t = await buildTestApp({ LOG_LEVEL: 'silent', YANDEX_FEED: 'true' })
   try {
     await benchPriceImport(t)
+    await benchYandexFeed(t)
   } finally {
     await t.close()
   }
