@@ -28,6 +28,18 @@ describe.each(DIALECTS.filter((d) => d.available))('the Yandex feed on $name', (
     for (const article of ['ЭИ-1002', 'ЭИ-1003', 'ЭИ-1004', 'ЭИ-1005', 'ЭИ-1006', 'СТ-2001', 'СТ-2002', 'СТ-2003']) {
       ids[article] = await idOf(article)
     }
+    // The states the assertions below rely on, whatever the demo shop gives these products.
+    await db
+      .updateTable('product')
+      .set({ price: 7490, availability: 'in_stock' })
+      .where('structureId', 'in', [ids['ЭИ-1002'], ids['СТ-2002']])
+      .execute()
+    await db
+      .updateTable('product')
+      .set({ price: 15990, availability: 'in_stock', oldPrice: null })
+      .where('structureId', '=', ids['СТ-2003'])
+      .execute()
+    await db.updateTable('product').set({ price: 24990 }).where('structureId', '=', ids['СТ-2001']).execute()
     await db.updateTable('structure').set({ published: 0 }).where('id', '=', ids['ЭИ-1003']).execute() // a draft
     await db.updateTable('structure').set({ status: 410 }).where('id', '=', ids['ЭИ-1004']).execute() // withdrawn
     await db.updateTable('product').set({ price: null }).where('structureId', '=', ids['ЭИ-1005']).execute()
