@@ -4,7 +4,7 @@ import { ImageField } from './ImageField'
 import { ListEditor } from './ListEditor'
 import { newKey, type AdvantageDraft, type RecordDraft, type SlideDraft } from './record-draft'
 
-interface PartProps {
+export interface PartProps {
   draft: RecordDraft
   change: (patch: Partial<RecordDraft>) => void
   errors: Readonly<Record<string, string>>
@@ -116,47 +116,5 @@ export function IndexFields({ draft, change, errors }: PartProps) {
         )}
       />
     </>
-  )
-}
-
-/** A product's part: its picture, article, price and description. */
-export function ProductFields({ draft, change, errors }: PartProps) {
-  const product = draft.product
-  const set = (patch: Partial<RecordDraft['product']>) => change({ product: { ...product, ...patch } })
-  return (
-    <fieldset className="record-form__group fields">
-      <legend>Товар</legend>
-      <ImageField
-        id="product-image"
-        label="Фото товара"
-        value={product.image}
-        onChange={(image) => set({ image })}
-        error={errors['product.image']}
-      />
-      <TextInput
-        id="product-article"
-        label="Артикул"
-        value={product.article}
-        onChange={(v) => set({ article: v ?? '' })}
-        error={errors['product.article']}
-      />
-      <TextInput
-        id="product-price"
-        label="Цена, ₽"
-        hint="Целое число рублей; пусто — цена не показывается"
-        inputMode="numeric"
-        value={product.price}
-        onChange={(v) => set({ price: v ?? '' })}
-        error={errors['product.price']}
-      />
-      <TextArea
-        id="product-description"
-        label="Описание товара"
-        rows={5}
-        value={product.description}
-        onChange={(v) => set({ description: v ?? '' })}
-        error={errors['product.description']}
-      />
-    </fieldset>
   )
 }

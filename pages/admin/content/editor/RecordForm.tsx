@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import { TextArea } from '../../../../src/components/form/TextArea'
 import { TextInput } from '../../../../src/components/form/TextInput'
-import { IndexFields, ProductFields } from './PartFields'
+import { IndexFields } from './PartFields'
+import { ProductFields } from './ProductFields'
 import { TYPE_LABELS, type RecordDraft, type TypeId } from './record-draft'
 
 interface RecordFormProps {
