@@ -1,9 +1,10 @@
-import { TextArea } from '../../../../src/components/form/TextArea'
+import type { FieldDefinition } from '../../../../src/components/form/field-definition'
 import { TextInput } from '../../../../src/components/form/TextInput'
 import { FieldShell } from '../../../../src/components/form/FieldShell'
 import { ImageField } from './ImageField'
 import { ListEditor } from './ListEditor'
 import type { PartProps } from './PartFields'
+import { TextFields } from './TextFields'
 import {
   AVAILABILITY_OPTIONS,
   newKey,
@@ -13,6 +14,26 @@ import {
   type RecordDraft,
 } from './record-draft'
 
+const PRODUCT_FIELDS: readonly FieldDefinition[] = [
+  { id: 'article', type: 'text', label: 'Артикул' },
+  { id: 'vendor', type: 'text', label: 'Бренд' },
+  {
+    id: 'price',
+    type: 'text',
+    label: 'Цена, ₽',
+    hint: 'Целое число рублей; пусто — «Цена по запросу»',
+    inputMode: 'numeric',
+  },
+  {
+    id: 'oldPrice',
+    type: 'text',
+    label: 'Старая цена, ₽',
+    hint: 'Больше цены: показывается зачёркнутой со скидкой в процентах; пусто — без скидки',
+    inputMode: 'numeric',
+  },
+  { id: 'description', type: 'textarea', label: 'Описание товара', rows: 5 },
+]
+
 /** A product's part: prices, brand, availability, the gallery and the characteristics. */
 export function ProductFields({ draft, change, errors }: PartProps) {
   const product = draft.product
@@ -21,37 +42,13 @@ export function ProductFields({ draft, change, errors }: PartProps) {
     <>
       <fieldset className="record-form__group fields">
         <legend>Товар</legend>
-        <TextInput
-          id="product-article"
-          label="Артикул"
-          value={product.article}
-          onChange={(v) => set({ article: v ?? '' })}
-          error={errors['product.article']}
-        />
-        <TextInput
-          id="product-vendor"
-          label="Бренд"
-          value={product.vendor}
-          onChange={(v) => set({ vendor: v ?? '' })}
-          error={errors['product.vendor']}
-        />
-        <TextInput
-          id="product-price"
-          label="Цена, ₽"
-          hint="Целое число рублей; пусто — «Цена по запросу»"
-          inputMode="numeric"
-          value={product.price}
-          onChange={(v) => set({ price: v ?? '' })}
-          error={errors['product.price']}
-        />
-        <TextInput
-          id="product-oldPrice"
-          label="Старая цена, ₽"
-          hint="Больше цены: показывается зачёркнутой со скидкой в процентах; пусто — без скидки"
-          inputMode="numeric"
-          value={product.oldPrice}
-          onChange={(v) => set({ oldPrice: v ?? '' })}
-          error={errors['product.oldPrice']}
+        <TextFields
+          fields={PRODUCT_FIELDS}
+          values={product}
+          onChange={set}
+          errors={errors}
+          errorPath="product."
+          idPrefix="product-"
         />
         <FieldShell id="product-availability" label="Наличие" error={errors['product.availability']}>
           <select
@@ -76,14 +73,6 @@ export function ProductFields({ draft, change, errors }: PartProps) {
           />
           <label htmlFor="product-featured">Показывать на главной (избранный товар)</label>
         </div>
-        <TextArea
-          id="product-description"
-          label="Описание товара"
-          rows={5}
-          value={product.description}
-          onChange={(v) => set({ description: v ?? '' })}
-          error={errors['product.description']}
-        />
       </fieldset>
       <ListEditor<GalleryDraft>
         title="Фотографии (первая — главная)"
