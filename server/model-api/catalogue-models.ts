@@ -51,7 +51,7 @@ export const CATALOGUE_MODELS: ReadonlyArray<readonly [string, ModelDef]> = [
         },
       }),
       relations: toStructure,
-      defaultSelect: ['structureId', 'image', 'article', 'price', 'oldPrice', 'vendor', 'availability', 'featured'],
+      defaultSelect: ['structureId', 'image', 'article', 'price'],
       providerTitle: 'article',
       adminOnly: false,
       publicScope: publicOwner,

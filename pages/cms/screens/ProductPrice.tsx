@@ -24,7 +24,7 @@ export function ProductPrice({
             <span className="visually-hidden">Старая цена: </span>
             {formatPrice(oldPrice)}
           </del>{' '}
-          <span className="price__discount">−{discount} %</span>
+          <span className="price__discount">{`−${discount}\u00a0%`}</span>
         </>
       )}
     </p>
