@@ -178,7 +178,7 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
   for (const part of STRUCTURE_PARTS) {
     if (!Object.hasOwn(values, part)) continue
     if (partKind(part) === 'one') await writeOnePart(trx, partModel(part), id, values[part] as Values | null)
-    else await replaceListPart(trx, partModel(part), id, values[part] as Values[])
+    else await replaceListPart(trx, partModel(part), id, values[part] as Values[], mode === 'create')
   }
   const product = values.product as Values | null | undefined
   if (Object.hasOwn(values, 'images')) await syncMainImage(trx, id, 'gallery')

@@ -93,6 +93,9 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
   }
   const sourceOf = new Map<File, string>()
   for (const record of treeOrder(data.structure)) {
+    // An image already on its way in this batch has no stored path yet: send the batch first.
+    const paths = imageSlots(record).map(([holder, key]) => holder[key])
+    if (paths.some((path) => typeof path === 'string' && batchFiles.has(path))) await flush()
     const values: Record_ = structuredClone(record)
     delete values.id
     if (values.parentId !== null) {

@@ -85,7 +85,7 @@ export function ProductFields({ draft, change, errors }: PartProps) {
           <>
             <ImageField
               id={`gallery-${item.key}-image`}
-              label="Изображение"
+              label={`Фото ${i + 1}`}
               optional={false}
               value={item.image}
               onChange={(image) => update({ ...item, image })}
@@ -93,7 +93,7 @@ export function ProductFields({ draft, change, errors }: PartProps) {
             />
             <TextInput
               id={`gallery-${item.key}-alt`}
-              label="Описание для незрячих (alt)"
+              label={`Подпись к фото ${i + 1} (alt)`}
               value={item.alt}
               onChange={(v) => update({ ...item, alt: v ?? '' })}
               error={errors[`images.${i}.alt`]}
