@@ -151,7 +151,7 @@ describe('the back office edits a product’s catalogue fields', { timeout: 120_
     await properties.getByRole('button', { name: 'Характеристика 5: выше' }).click()
     await properties.getByRole('button', { name: 'Характеристика 4: выше' }).click()
     await properties.getByRole('button', { name: 'Характеристика 5: удалить' }).click()
-    await page.getByLabel('Старая цена, ₽').fill('29 990')
+    await page.getByLabel('Цена до скидки, ₽').fill('29 990')
     await page.getByLabel('Наличие').selectOption('in_stock')
     const gallery = page.getByRole('group', { name: 'Фотографии (первая — главная)' })
     const [first, second] = await Promise.all(

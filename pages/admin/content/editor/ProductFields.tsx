@@ -27,7 +27,7 @@ const PRODUCT_FIELDS: readonly FieldDefinition[] = [
   {
     id: 'oldPrice',
     type: 'text',
-    label: 'Старая цена, ₽',
+    label: 'Цена до скидки, ₽',
     hint: 'Больше цены: показывается зачёркнутой со скидкой в процентах; пусто — без скидки',
     inputMode: 'numeric',
   },
