@@ -117,13 +117,13 @@ export async function loadPageRecord(db: Queryable, id: number) {
 
 export type PageRecord = NonNullable<Awaited<ReturnType<typeof loadPageRecord>>>
 
-/** What a product card shows of each given record: image, article and price (no description). */
+/** What a product card shows of each given record: image, article, prices, availability (no description). */
 export async function loadProductCardParts(db: Queryable, ids: readonly number[]) {
   if (ids.length === 0) return []
   return executeCompiled(db, `product cards ${ids.length}`, ids, () =>
     db
       .selectFrom('product')
-      .select(['structureId', 'image', 'article', 'price'])
+      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability'])
       .where('structureId', 'in', [...ids]),
   )
 }
@@ -134,7 +134,7 @@ export async function loadProductParts(db: Queryable, ids: readonly number[]) {
   return executeCompiled(db, `product parts ${ids.length}`, ids, () =>
     db
       .selectFrom('product')
-      .select(['structureId', 'image', 'article', 'price', 'description'])
+      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability', 'vendor', 'description'])
       .where('structureId', 'in', [...ids]),
   )
 }
@@ -251,7 +251,16 @@ export async function deleteRecordAndParts(db: Queryable, id: number, urlFull: s
   // Explicit, not left to the schema's cascade: the rows gone do not depend on how the database was opened.
   // The URLs it had before it moved (decision 028) answer 410 with its own.
   const former = await db.selectFrom('movedUrl').select('urlFull').where('structureId', '=', id).execute()
-  for (const table of ['siteIndex', 'product', 'sliderItem', 'advantage', 'movedUrl'] as const) {
+  const parts = [
+    'siteIndex',
+    'product',
+    'sliderItem',
+    'advantage',
+    'productImage',
+    'productProperty',
+    'movedUrl',
+  ] as const
+  for (const table of parts) {
     await db.deleteFrom(table).where('structureId', '=', id).execute()
   }
   await db.deleteFrom('structure').where('id', '=', id).execute()

@@ -19,6 +19,7 @@ import { ensureBuild, startProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, startSmtpReceiver } from '../helpers/receivers'
 import { benchBackOffice } from './back-office'
 import { seedBenchCatalogue } from './fixture'
+import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
@@ -98,6 +99,7 @@ await benchJavaScript()
 await benchLeadIntake()
 await benchImageUpload()
 await benchMediaStore(DURATION_MS, CONCURRENCY, SERVER_CPU)
+await benchCatalogueIo()
 await benchBackOffice(SERVER_CPU)
 
 /** One server: the page cache on (default) or off (PAGE_CACHE_MB=0); the same database both times. */
