@@ -134,7 +134,8 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
   }
   await flush()
   const existingTypes = new Set(
-    (await api.many<{ type: string }>('orderType', { select: { type: true }, take: 500 }, { token })).map(
+    // Every existing order type, page by page along `next` (docs/contract.md §3).
+    (await api.manyAll<{ type: string }>('orderType', { select: { type: true }, take: 500 }, { token })).map(
       (t) => t.type,
     ),
   )
