@@ -49,6 +49,12 @@ export interface DeliveryConfig {
     readonly chatIds: readonly string[]
     /** Bot API origin, https://api.telegram.org unless overridden (tests, proxies) */
     readonly apiUrl: string
+    /**
+     * Whether the message carries the visitor's name, phone and e-mail (TELEGRAM_FULL_TEXT). Off by
+     * default: Telegram's servers are abroad, so personal data sent there crosses the border
+     * (docs/decisions/027-personal-data.md).
+     */
+    readonly fullText: boolean
   } | null
   readonly webhook: {
     readonly url: string
@@ -191,7 +197,12 @@ function delivery(env: Env): DeliveryConfig {
     if (badChat !== undefined) {
       throw new ConfigError('TELEGRAM_CHAT_ID', `expected numeric chat ids or @channel names, got "${badChat}"`)
     }
-    telegram = { botToken, chatIds, apiUrl: origin(env, 'TELEGRAM_API_URL', 'https://api.telegram.org') }
+    telegram = {
+      botToken,
+      chatIds,
+      apiUrl: origin(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
+      fullText: flag(env, 'TELEGRAM_FULL_TEXT', false),
+    }
   } else if ((env.TELEGRAM_API_URL?.trim() ?? '') !== '') {
     origin(env, 'TELEGRAM_API_URL', '')
   }
