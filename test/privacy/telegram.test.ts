@@ -4,7 +4,13 @@
 // the whole lead; e-mail and the webhook are the owner's own systems and always carry it.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
-import { startHttpReceiver, startSmtpReceiver, waitFor, type HttpReceiver, type SmtpReceiver } from '../helpers/receivers'
+import {
+  startHttpReceiver,
+  startSmtpReceiver,
+  waitFor,
+  type HttpReceiver,
+  type SmtpReceiver,
+} from '../helpers/receivers'
 
 const SECRET = `whsec_${Buffer.from('a secret of at least 24 bytes, random in life').toString('base64')}`
 const BOT_TOKEN = '123456:AAbbCCddEEffGGhhIIjjKKllMMnn'
