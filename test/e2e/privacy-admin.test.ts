@@ -95,7 +95,7 @@ describe('personal data in the back office', () => {
       page.getByRole('link', { name: 'Скачать данные (JSON)' }).click(),
     ])
     expect(download.suggestedFilename()).toMatch(/^personal-data-\d{8}\.json$/)
-    const file = JSON.parse(fs.readFileSync((await download.path()), 'utf8')) as {
+    const file = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
       leads: { username: string; consentIp: string }[]
       cookieChoices: unknown[]
     }
