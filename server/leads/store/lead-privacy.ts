@@ -5,6 +5,7 @@
 import { sql } from 'kysely'
 import { writeTransaction, type Db } from '../../data/db'
 import type { Database } from '../../data/schema'
+import { deleteLeadDeliveries, deliveryRowsOf } from '../delivery/outbox'
 import type { Transaction } from 'kysely'
 
 /** What an anonymised lead's name says; phone and e-mail become empty. */
@@ -30,8 +31,7 @@ async function anonymiseIn(trx: Transaction<Database>, ids: readonly number[], a
     .set({ ...ANONYMISED, anonymizedAt: at })
     .where('id', 'in', ids)
     .execute()
-  const deleted = await trx.deleteFrom('leadDelivery').where('feedbackId', 'in', ids).executeTakeFirst()
-  return Number(deleted.numDeletedRows)
+  return deleteLeadDeliveries(trx, ids)
 }
 
 /**
@@ -114,15 +114,9 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`)
 }
 
-/** The delivery rows of these leads, for the person's export. */
+/** The delivery rows of these leads, for the person's export (the outbox reads them). */
 export async function deliveriesOfLeads(db: Db, ids: readonly number[]) {
-  if (ids.length === 0) return []
-  return db
-    .selectFrom('leadDelivery')
-    .select(['id', 'feedbackId', 'channel', 'status', 'attempts', 'sentAt', 'lastError', 'createdAt'])
-    .where('feedbackId', 'in', ids)
-    .orderBy('id')
-    .execute()
+  return deliveryRowsOf(db, ids)
 }
 
 /** Anonymises these leads now (a person's request) and deletes their delivery rows. */
@@ -134,8 +128,8 @@ export async function anonymiseLeads(db: Db, ids: readonly number[], at: string)
 export async function deleteLeads(db: Db, ids: readonly number[]): Promise<{ leads: number; deliveries: number }> {
   if (ids.length === 0) return { leads: 0, deliveries: 0 }
   return writeTransaction(db, async (trx) => {
-    const deliveries = await trx.deleteFrom('leadDelivery').where('feedbackId', 'in', ids).executeTakeFirst()
+    const deliveries = await deleteLeadDeliveries(trx, ids)
     const leads = await trx.deleteFrom('feedback').where('id', 'in', ids).executeTakeFirst()
-    return { leads: Number(leads.numDeletedRows), deliveries: Number(deliveries.numDeletedRows) }
+    return { leads: Number(leads.numDeletedRows), deliveries }
   })
 }
