@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError, flag, integer, list, oneOf, origin, type Env } from './config-readers'
 import { readMediaStorage, type MediaStorageConfig } from './media/storage/storage-config'
+import { readFeedsConfig, type FeedsConfig } from './catalogue-io/feeds-config'
 
 export { ConfigError }
 
@@ -112,6 +113,8 @@ export interface Config {
   /** The back office's password; when null, ADMIN_TOKEN signs in */
   readonly adminPassword: string | null
   readonly delivery: DeliveryConfig
+  /** The Yandex feed and IndexNow (docs/decisions/029-price-list-and-feeds.md) */
+  readonly feeds: FeedsConfig
 }
 
 /** The channels a new lead is delivered to, in a fixed order. */
@@ -317,6 +320,7 @@ export function readConfig(env: Env = process.env): Config {
       address: env.OPERATOR_ADDRESS?.trim().slice(0, 500) ?? '',
     }),
     delivery: delivery(env),
+    feeds: readFeedsConfig(env),
   }
   return Object.freeze(config)
 }
