@@ -14,6 +14,7 @@ import {
   updateRecord,
 } from '../content/structure-store'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
+import { enqueueRecords } from '../catalogue-io/indexnow-outbox'
 import { HttpError } from '../http/http-error'
 import { executeQuery } from './query-executor'
 import type { Row, SelectNode } from './query-tree'
@@ -44,6 +45,9 @@ export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, valu
       const key =
         model.name === 'structure' ? await writeStructure(trx, mode, values) : await writeFlat(trx, model, mode, values)
       await bumpContentVersion(trx)
+      // The record's URL and its parent's go to IndexNow with the write (when it is on).
+      const changed = model.name === 'structure' ? key : (values.structureId as number | undefined)
+      await enqueueRecords(db, trx, changed === undefined ? [] : [changed])
       return key
     })
   } catch (error) {
