@@ -3,6 +3,7 @@
 // the checks, the rows and the content version go together or not at all.
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
 import { deleteRecordAndParts, loadDeletable } from '../content/structure-store'
+import { reindexProducts } from '../catalogue/search-index'
 import { HttpError } from '../http/http-error'
 
 const MAX_ID = 2147483647
@@ -29,6 +30,7 @@ export async function deleteStructureRecord(db: Db, id: number): Promise<void> {
       throw new HttpError(409, 'Сначала удалите или перенесите вложенные записи', 'has_children')
     }
     await deleteRecordAndParts(trx, id, record.urlFull, now())
+    await reindexProducts(trx, [id]) // its search index row and vocabulary go with it
     await bumpContentVersion(trx)
   })
 }

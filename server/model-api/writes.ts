@@ -12,6 +12,7 @@ import {
   recordExists,
   updateRecord,
 } from '../content/structure-store'
+import { reindexProducts } from '../catalogue/search-index'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
 import { HttpError } from '../http/http-error'
 import { executeQuery } from './query-executor'
@@ -41,6 +42,9 @@ export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, valu
     return await writeTransaction(db, async (trx) => {
       const key =
         model.name === 'structure' ? await writeStructure(trx, mode, values) : await writeFlat(trx, model, mode, values)
+      // The search index in the same transaction (docs/decisions/030-search.md)
+      const record = model.name === 'structure' || model.key === 'structureId' ? key : values.structureId
+      if (typeof record === 'number') await reindexProducts(trx, [record])
       await bumpContentVersion(trx)
       return key
     })
