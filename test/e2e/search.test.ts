@@ -55,7 +55,7 @@ for (const dialect of DIALECTS) {
       page = await context.newPage()
       errors = watchErrors(page)
       await page.goto(server.url + path)
-      if (javaScriptEnabled) await waitForVike(page, path)
+      if (javaScriptEnabled) await waitForVike(page, path.split('?')[0])
     }
 
     async function searchFromHeader(query: string) {
