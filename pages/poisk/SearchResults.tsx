@@ -1,7 +1,7 @@
 import { Image } from '../../src/components/Image'
-import { formatPrice } from '../../src/format/format-price'
 import { PATHS } from '../../src/site/paths'
 import type { SearchAnswer, SearchCard } from '../../src/site/search-types'
+import { AvailabilityLabel, ProductPrice } from '../cms/screens/ProductPrice'
 
 const CARD_SIZES =
   '(min-width: 1200px) 280px, (min-width: 1000px) calc((100vw - 80px) / 4), ' +
@@ -24,7 +24,8 @@ function ResultCard({ product, eager }: { product: SearchCard; eager: boolean })
         </h2>
       </a>
       {product.article && <p className="card__article">Артикул: {product.article}</p>}
-      {product.price !== null && <p className="card__price">{formatPrice(product.price)}</p>}
+      <AvailabilityLabel availability={product.availability} className="card__availability" />
+      <ProductPrice price={product.price} oldPrice={product.oldPrice} className="card__price" />
     </article>
   )
 }

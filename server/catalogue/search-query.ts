@@ -5,7 +5,7 @@
 // within each, the oldest record first, so both databases answer in the same order.
 import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely'
 import { isSqlite } from '../data/dialect'
-import type { Database } from '../data/schema'
+import type { Availability, Database } from '../data/schema'
 import { isPublicRecord } from '../content/visibility'
 import { articleKey, splitWords, tokenOf } from './search-text'
 
@@ -61,6 +61,8 @@ export interface SearchRow {
   image: string | null
   article: string | null
   price: number | null
+  oldPrice: number | null
+  availability: Availability
 }
 
 /** The last token is a prefix only from two characters on (FTS5's prefix index is '2 3'). */
@@ -130,6 +132,8 @@ export async function findProducts(
       'product.image',
       'product.article',
       'product.price',
+      'product.oldPrice',
+      'product.availability',
     ])
     .where(isPublicRecord)
     .orderBy(tier)

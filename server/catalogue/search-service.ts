@@ -74,6 +74,8 @@ export class CatalogueSearch implements SearchSource {
         image: row.image,
         article: row.article,
         price: row.price,
+        oldPrice: row.oldPrice,
+        availability: row.availability,
         titleParts: highlight(row.title, query),
       })),
     }

@@ -9,6 +9,7 @@ import {
   loadProductParts,
   type PageRecord,
 } from './structure-store'
+import { loadProductDetails } from './catalogue-store'
 import type {
   HomePage,
   PageData,
@@ -56,14 +57,21 @@ export async function loadPage(db: Db, routes: RouteMap, entry: RouteEntry): Pro
       } satisfies SectionPage
     }
     case 'product': {
-      const [product] = await loadProductParts(db, [entry.id])
+      const [[product], details] = await Promise.all([
+        loadProductParts(db, [entry.id]),
+        loadProductDetails(db, entry.id),
+      ])
       return {
         ...base,
         typeId: 'product',
         image: product?.image ?? null,
         article: product?.article ?? null,
         price: product?.price ?? null,
+        oldPrice: product?.oldPrice ?? null,
+        availability: product?.availability ?? 'in_stock',
+        vendor: product?.vendor ?? null,
         description: product?.description ?? null,
+        ...details,
         meta: meta({ description: product?.description, image: product?.image }),
       } satisfies ProductPage
     }
@@ -119,6 +127,8 @@ async function productCards(db: Db, entries: readonly RouteEntry[]): Promise<Pro
       image: part?.image ?? null,
       article: part?.article ?? null,
       price: part?.price ?? null,
+      oldPrice: part?.oldPrice ?? null,
+      availability: part?.availability ?? 'in_stock',
     }
   })
 }
