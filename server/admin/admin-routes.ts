@@ -1,4 +1,5 @@
-// Everything under /api/admin: the session, the lead inbox and the search of records. Encapsulated, so its error handler
+// Everything under /api/admin: the session, the lead inbox, the price list and the search of records.
+// Encapsulated, so its error handler
 // (the Russian message and field errors of each HttpError) and `no-store` stay inside it; nothing
 // the owner sees is kept by a browser or proxy cache.
 import type { FastifyInstance } from 'fastify'
@@ -6,6 +7,7 @@ import type { Config } from '../config'
 import { createErrorHandler } from '../http/errors'
 import { leadRoutes } from '../leads/inbox/inbox-routes'
 import { searchRoutes } from './search-routes'
+import { priceListRoutes } from '../catalogue-io/price-routes'
 import { sessionRoutes } from './session-routes'
 
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
@@ -17,4 +19,5 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(sessionRoutes, { config })
   await app.register(leadRoutes, { config })
   await app.register(searchRoutes, { config })
+  await app.register(priceListRoutes, { config })
 }

@@ -158,6 +158,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     const key = await writeRecord(app.db, model, mode, values)
     // The live site changes at once: cached API answers and the route map are dropped.
     app.content.invalidate() // also empties the read cache
+    app.indexNow?.wake()
     const record = await readRecord(app.db, model, key)
     reply.header('cache-control', 'no-store')
     return reply
@@ -181,6 +182,7 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     const id = parseDeleteId(parseQuery(request.raw.url ?? '', { depth: 1, parameterLimit: 10 }).id)
     await deleteStructureRecord(app.db, id)
     app.content.invalidate() // the page answers 410 and leaves the menus and the sitemap at once
+    app.indexNow?.wake()
     reply.header('cache-control', 'no-store')
     return reply.type(JSON_TYPE).send({ data: { id } })
   }

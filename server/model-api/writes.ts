@@ -15,6 +15,7 @@ import {
 } from '../content/structure-store'
 import { reindexProducts } from '../catalogue/search-index'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
+import { enqueueRecords } from '../catalogue-io/indexnow-outbox'
 import { HttpError } from '../http/http-error'
 import { executeQuery } from './query-executor'
 import type { Row, SelectNode } from './query-tree'
@@ -48,6 +49,9 @@ export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, valu
       const record = model.name === 'structure' || model.key === 'structureId' ? key : values.structureId
       if (typeof record === 'number') await reindexProducts(trx, [record])
       await bumpContentVersion(trx)
+      // The record's URL and its parent's go to IndexNow with the write (when it is on).
+      const changed = model.name === 'structure' ? key : (values.structureId as number | undefined)
+      await enqueueRecords(db, trx, changed === undefined ? [] : [changed])
       return key
     })
   } catch (error) {

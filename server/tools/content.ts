@@ -1,6 +1,7 @@
 // npm run content -- export > site.json
 // npm run content -- import site.json
 // npm run content -- media-sync          (MEDIA_DIR into the bucket of MEDIA_STORAGE=s3)
+// npm run content -- import-prices price.xlsx [--apply]   (a price list: preview, then write)
 // Moves the whole catalogue (structure records with their parts, order types and every image)
 // between instances through the HTTP API: export reads it with the model API and embeds the
 // images as base64; import (content-import.ts) writes them on the other instance in batches.
@@ -8,6 +9,7 @@ import fs from 'node:fs/promises'
 import { readConfig } from '../config'
 import { syncMediaFolder } from '../media/media-sync'
 import { S3Storage } from '../media/storage/s3-storage'
+import { importPricesMain } from './import-prices'
 import { importContent } from './content-import'
 import { EXPORT_FORMAT, imageSlots, type ContentExport, type Record_ } from './content-format'
 import { createToolApi, readToolConfig, runTool, UsageError, userPath, type ToolConfig } from './tool-config'
@@ -16,6 +18,7 @@ const USAGE = [
   'usage: npm run content -- export > site.json',
   '       npm run content -- import site.json',
   '       npm run content -- media-sync   (copies MEDIA_DIR into the bucket; the env of npm start)',
+  '       npm run content -- import-prices price.csv|price.xlsx [--apply]   (prints the preview; --apply writes)',
   '(env: VITRINA_URL, default http://localhost:3000; ADMIN_TOKEN, needed for import and for unpublished records)',
 ].join('\n')
 
@@ -114,6 +117,7 @@ export async function contentMain(
 ) {
   const [command, file, ...rest] = argv
   if (command === 'media-sync' && file === undefined) return mediaSyncMain(process.env, out)
+  if (command === 'import-prices') return importPricesMain(config, argv.slice(1), out)
   if (command === 'export' && file === undefined) {
     const data = await exportContent(config)
     out.write(`${JSON.stringify(data, null, 2)}\n`)
