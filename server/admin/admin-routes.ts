@@ -7,6 +7,7 @@ import type { Config } from '../config'
 import { createErrorHandler } from '../http/errors'
 import { leadRoutes } from '../leads/inbox/inbox-routes'
 import { searchRoutes } from './search-routes'
+import { privacyRoutes } from '../privacy/privacy-routes'
 import { priceListRoutes } from '../catalogue-io/price-routes'
 import { sessionRoutes } from './session-routes'
 
@@ -19,5 +20,6 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(sessionRoutes, { config })
   await app.register(leadRoutes, { config })
   await app.register(searchRoutes, { config })
+  await app.register(privacyRoutes, { config })
   await app.register(priceListRoutes, { config })
 }

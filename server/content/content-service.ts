@@ -6,6 +6,7 @@ import type { ContentSource, PageResolution, PublicSettings, SiteInfo, TypeId } 
 import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
 import { loadPage, TYPE_IDS } from './page-loaders'
 import { derivedFrom, RouteMapCache, type RouteMap } from './route-map'
+import { cookieNoticeVersion, fillOperator, type OperatorValues } from './documents'
 import { buildSiteInfo } from './site-info'
 import { isPublic, publicState } from './visibility'
 
@@ -14,11 +15,14 @@ interface ContentServiceOptions {
   publicSettings: PublicSettings
   /** The clock of the route map's age and version check (tests drive it) */
   now?: () => number
+  /** The operator's details the privacy documents name (docs/decisions/027-personal-data.md) */
+  operator?: () => Promise<OperatorValues>
 }
 
 export class ContentService implements ContentSource {
   private readonly routeMap: RouteMapCache
   readonly publicSettings: PublicSettings
+  private readonly operator: () => Promise<OperatorValues>
 
   constructor(
     private readonly db: Db,
@@ -26,6 +30,20 @@ export class ContentService implements ContentSource {
   ) {
     this.routeMap = new RouteMapCache(db, options.ttlSeconds, options.now)
     this.publicSettings = Object.freeze({ ...options.publicSettings })
+    this.operator = options.operator ?? (async () => ({ name: '', inn: '', address: '' }))
+  }
+
+  /**
+   * A document's text with the operator's details filled in (`{{оператор}}`…), read once per
+   * route map: saving the details is a content write, which makes a new one.
+   */
+  async fillDocument(text: string): Promise<string> {
+    if (!text.includes('{{')) return text
+    const routes = await this.routes()
+    const operator = derivedFrom(routes, 'operator', () =>
+      this.operator().catch(() => ({ name: '', inn: '', address: '' })),
+    )
+    return fillOperator(text, await operator)
   }
 
   /** Drops the cached route map; the next request reloads it. Call after every content write. */
@@ -61,7 +79,12 @@ export class ContentService implements ContentSource {
     const routes = await this.routes()
     const owner = routes.indexes.find((entry) => isPrefixOf(entry.urlFull, normalizePath(urlPathname)))
     if (!owner) return null
-    return derivedFrom(routes, `site ${owner.id}`, () => buildSiteInfo(routes, owner))
+    const site = derivedFrom(routes, `site ${owner.id}`, () => buildSiteInfo(routes, owner))
+    // The cookie notice's version, read once per route map (a content write makes a new one).
+    const cookieVersion = derivedFrom(routes, `cookie version ${owner.id}`, () =>
+      cookieNoticeVersion(this.db, site.cookiesUrl),
+    )
+    return { ...site, cookieVersion: await cookieVersion }
   }
 
   async resolvePage(urlPathname: string): Promise<PageResolution> {
@@ -86,8 +109,13 @@ export class ContentService implements ContentSource {
     const state = publicState(entry)
     if (state !== 'public') return { kind: state }
     if (!TYPE_IDS.includes(entry.typeId as TypeId)) return { kind: 'missing' }
-    const page = await loadPage(this.db, routes, entry)
+    let page = await loadPage(this.db, routes, entry)
     if (!page) return { kind: 'missing' }
+    if (page.typeId === 'page' && page.content?.includes('{{')) {
+      const content = await this.fillDocument(page.content)
+      const description = page.meta.description && (await this.fillDocument(page.meta.description))
+      page = { ...page, content, meta: { ...page.meta, description } }
+    }
     return { kind: 'page', page, status: entry.status ?? 200 }
   }
 }

@@ -32,6 +32,7 @@ import * as m008 from './migrations/008-lead-request-hash'
 import * as m011 from './migrations/011-media-lease'
 import * as m012 from './migrations/012-catalogue'
 import * as m013 from './migrations/013-search'
+import * as m014 from './migrations/014-privacy'
 import * as m016 from './migrations/016-feeds'
 
 export type Db = Kysely<Database>
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-media-lease': m011,
   '012-catalogue': m012,
   '013-search': m013,
+  '014-privacy': m014,
   '016-feeds': m016,
 }
 
