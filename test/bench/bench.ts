@@ -21,6 +21,7 @@ import { benchBackOffice } from './back-office'
 import { seedBenchCatalogue } from './fixture'
 import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
+import { benchSearch } from './search'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
 const DURATION_MS = Number(process.argv[2] ?? 5) * 1000
@@ -99,6 +100,7 @@ await benchJavaScript()
 await benchLeadIntake()
 await benchImageUpload()
 await benchMediaStore(DURATION_MS, CONCURRENCY, SERVER_CPU)
+await benchSearch()
 await benchCatalogueIo()
 await benchBackOffice(SERVER_CPU)
 

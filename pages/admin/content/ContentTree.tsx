@@ -7,6 +7,7 @@ import { AdminError } from '../layout/AdminError'
 import { TYPE_LABELS } from './editor/record-draft'
 import { MoveRecord } from './MoveRecord'
 import { TREE_PAGE, useTree, type Branch } from './use-tree'
+import { ContentSearch } from './ContentSearch'
 
 const count = new Intl.NumberFormat('ru-RU')
 
@@ -173,8 +174,7 @@ export function ContentTree() {
           Новый сайт или лендинг
         </a>
       </div>
-      {/* The back office's search (issue 27's search part) takes this place: results open a record. */}
-      <div className="content-search" data-slot="content-search" />
+      <ContentSearch />
       <AdminError message={tree.error} />
       <p className="visually-hidden" role="status">
         {message}
