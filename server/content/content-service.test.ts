@@ -159,6 +159,7 @@ describe('the owning index record', () => {
       'Электроинструмент',
       'Садовая техника',
       'Ручной инструмент',
+      'Крепёж',
     ])
     expect(site?.consentUrl).toBe('/soglasie')
     expect(site?.policyUrl).toBe('/politika')
@@ -178,9 +179,16 @@ describe('the demo content', () => {
     if (home.kind !== 'page' || home.page.typeId !== 'index') throw new Error('no home')
     expect(home.page.slides).toHaveLength(3)
     expect(home.page.advantages).toHaveLength(4)
+    // The home page shows a few of each (12 in all); the sections show every one.
     expect(home.page.sections.length).toBeGreaterThanOrEqual(3)
-    for (const section of home.page.sections) expect(section.products.length).toBeGreaterThanOrEqual(6)
-    const all = home.page.sections.flatMap((s) => s.products)
+    expect(home.page.sections.flatMap((s) => s.products)).toHaveLength(12)
+    const all = []
+    for (const { url } of home.page.sections) {
+      const section = await service.resolvePage(url)
+      if (section.kind !== 'page' || section.page.typeId !== 'section') throw new Error(`no section ${url}`)
+      expect(section.page.products.length).toBeGreaterThanOrEqual(6)
+      all.push(...section.page.products)
+    }
     expect(new Set(all.map((p) => p.title)).size).toBe(all.length)
     expect(new Set(all.map((p) => p.article)).size).toBe(all.length)
     for (const p of all) expect(fs.existsSync(path.join(dir, 'media', p.image!))).toBe(true)
