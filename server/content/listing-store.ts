@@ -119,3 +119,16 @@ export async function countPublicRecords(db: Queryable): Promise<number> {
     .executeTakeFirstOrThrow()
   return Number(row.count)
 }
+
+/** The id of the public record `offset` places into id order (a sitemap file's first), or null. */
+export async function sitemapStartId(db: Queryable, offset: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('structure')
+    .select('id')
+    .where(isPublicRecord)
+    .orderBy('id')
+    .limit(1)
+    .offset(offset)
+    .executeTakeFirst()
+  return row ? Number(row.id) : null
+}

@@ -25,7 +25,18 @@ export interface CatalogueShape {
 
 const BATCH = 500
 const AVAILABILITY: Availability[] = ['in_stock', 'in_stock', 'on_order', 'out_of_stock']
-const NOUNS = ['Дрель', 'Шуруповёрт', 'Пила', 'Болт', 'Саморез', 'Перфоратор', 'Лобзик', 'Ключ', 'Уровень', 'Шлифмашина']
+const NOUNS = [
+  'Дрель',
+  'Шуруповёрт',
+  'Пила',
+  'Болт',
+  'Саморез',
+  'Перфоратор',
+  'Лобзик',
+  'Ключ',
+  'Уровень',
+  'Шлифмашина',
+]
 
 /** How many products section i (0-based) of the shape gets. */
 function productsOf(shape: CatalogueShape, i: number): number {

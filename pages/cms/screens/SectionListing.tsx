@@ -45,11 +45,11 @@ export function ListingControls({ url, listing }: { url: string; listing: Sectio
         </label>
         <label>
           <span>Цена от, ₽</span>
-          <PriceInput name="min" value={query.min} />
+          <input {...PRICE_INPUT} name="min" defaultValue={query.min ?? ''} />
         </label>
         <label>
           <span>до, ₽</span>
-          <PriceInput name="max" value={query.max} />
+          <input {...PRICE_INPUT} name="max" defaultValue={query.max ?? ''} />
         </label>
         <button type="submit" className="button">
           Показать
@@ -67,19 +67,7 @@ export function ListingControls({ url, listing }: { url: string; listing: Sectio
   )
 }
 
-function PriceInput({ name, value }: { name: string; value: number | null }) {
-  return (
-    <input
-      type="number"
-      name={name}
-      min={0}
-      max={MAX_FILTER_PRICE}
-      step={1}
-      inputMode="numeric"
-      defaultValue={value ?? ''}
-    />
-  )
-}
+const PRICE_INPUT = { type: 'number', min: 0, max: MAX_FILTER_PRICE, step: 1, inputMode: 'numeric' } as const
 
 /** The page numbers shown: the first, the last, and two either side of the current one. */
 function pageNumbers(current: number, count: number): (number | 'gap')[] {
