@@ -18,6 +18,7 @@ import { tempDir } from '../helpers/build-test-app'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, startSmtpReceiver } from '../helpers/receivers'
 import { seedBenchCatalogue } from './fixture'
+import { benchCatalogue } from './catalogue'
 import { benchMediaStore } from './media'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
@@ -97,6 +98,7 @@ await benchJavaScript()
 await benchLeadIntake()
 await benchImageUpload()
 await benchMediaStore(DURATION_MS, CONCURRENCY, SERVER_CPU)
+await benchCatalogue(DURATION_MS)
 
 /** One server: the page cache on (default) or off (PAGE_CACHE_MB=0); the same database both times. */
 async function benchSite(mode: Mode) {
