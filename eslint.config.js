@@ -28,6 +28,17 @@ const zones = [
     ),
     message: 'The content every capability reads imports none of them.',
   },
+  {
+    target: './server/http',
+    from: CAPABILITIES.filter((folder) => folder !== 'http').map((folder) => `./server/${folder}`),
+    message: 'HTTP plumbing imports no capability: what it reports comes through the app (decorators).',
+  },
+  {
+    target: './server/data',
+    from: CAPABILITIES.map((folder) => `./server/${folder}`),
+    message:
+      'The connection and the schema import no capability: migrations are frozen, queries live with their owners.',
+  },
 ]
 
 export default tseslint.config(

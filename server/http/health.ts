@@ -4,7 +4,6 @@
 // delivery backlog, the journal) needs the admin token or session: it tells a stranger too much.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pendingMigrations } from '../data/db'
-import { outboxStats } from '../leads/delivery/outbox'
 
 function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8')
@@ -27,7 +26,7 @@ export async function healthRoutes(app: FastifyInstance, { isOwner }: HealthOpti
     return {
       database: 'ok',
       pendingMigrations: pending,
-      delivery: { channels: app.leadDelivery.channels, ...(await outboxStats(app.db)) },
+      delivery: { channels: app.leadDelivery.channels, ...(await app.leadDelivery.stats()) },
       journal: journalState(),
     }
   }

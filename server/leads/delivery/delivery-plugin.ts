@@ -9,6 +9,7 @@ import { emailChannel } from './channels/email'
 import { telegramChannel } from './channels/telegram'
 import { webhookChannel } from './channels/webhook'
 import { LeadDispatcher, type DispatcherOptions } from './dispatcher'
+import { outboxStats, type OutboxStats } from './outbox'
 import type { MessageContext } from './lead-message'
 
 interface LeadDelivery {
@@ -16,6 +17,8 @@ interface LeadDelivery {
   readonly channels: readonly DeliveryChannel[]
   /** A lead was queued: deliver it now rather than at the next poll */
   wake(): void
+  /** The backlog the owner's /readyz shows: pending and dead deliveries */
+  stats(): Promise<OutboxStats>
 }
 
 declare module 'fastify' {
@@ -40,6 +43,7 @@ export const deliveryPlugin = fp<{ config: Config; dispatcher?: DispatcherOption
     app.decorate('leadDelivery', {
       channels: configuredChannels(config.delivery),
       wake: () => dispatcher.wake(),
+      stats: () => outboxStats(app.db),
     })
     app.addHook('onReady', async () => {
       dispatcher.start()

@@ -66,7 +66,9 @@ export function FieldsRenderer({
           return <TextArea key={field.id} {...common} rows={field.rows} maxLength={field.maxLength} />
         }
         if (kind === 'tel') return <PhoneInput key={field.id} {...common} />
-        return <TextInput key={field.id} {...common} type={kind} maxLength={field.maxLength} />
+        return (
+          <TextInput key={field.id} {...common} type={kind} maxLength={field.maxLength} inputMode={field.inputMode} />
+        )
       })}
     </div>
   )

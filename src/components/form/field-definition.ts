@@ -21,6 +21,8 @@ export type FieldDefinition = {
   readonly autoComplete?: string
   readonly required?: boolean
   readonly maxLength?: number
+  /** The on-screen keyboard of a single-line input, such as 'numeric' for a price */
+  readonly inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'url' | 'text'
   /** Initial rows of a textarea. */
   readonly rows?: number
 }

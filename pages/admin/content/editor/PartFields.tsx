@@ -1,8 +1,29 @@
+import type { FieldDefinition } from '../../../../src/components/form/field-definition'
 import { TextArea } from '../../../../src/components/form/TextArea'
 import { TextInput } from '../../../../src/components/form/TextInput'
 import { ImageField } from './ImageField'
 import { ListEditor } from './ListEditor'
+import { TextFields } from './TextFields'
 import { newKey, type AdvantageDraft, type RecordDraft, type SlideDraft } from './record-draft'
+
+const INDEX_FIELDS: readonly FieldDefinition[] = [
+  { id: 'tel', type: 'text', label: 'Телефон', inputMode: 'tel' },
+  { id: 'telText', type: 'text', label: 'Подпись к телефону' },
+  { id: 'description', type: 'textarea', label: 'Описание' },
+  { id: 'copyright', type: 'text', label: 'Копирайт' },
+]
+
+const PRODUCT_FIELDS: readonly FieldDefinition[] = [
+  { id: 'article', type: 'text', label: 'Артикул' },
+  {
+    id: 'price',
+    type: 'text',
+    label: 'Цена, ₽',
+    hint: 'Целое число рублей; пусто — цена не показывается',
+    inputMode: 'numeric',
+  },
+  { id: 'description', type: 'textarea', label: 'Описание товара', rows: 5 },
+]
 
 interface PartProps {
   draft: RecordDraft
@@ -25,34 +46,13 @@ export function IndexFields({ draft, change, errors }: PartProps) {
           onChange={(logo) => set({ logo })}
           error={errors['index.logo']}
         />
-        <TextInput
-          id="index-tel"
-          label="Телефон"
-          type="tel"
-          value={index.tel}
-          onChange={(v) => set({ tel: v ?? '' })}
-          error={errors['index.tel']}
-        />
-        <TextInput
-          id="index-telText"
-          label="Подпись к телефону"
-          value={index.telText}
-          onChange={(v) => set({ telText: v ?? '' })}
-          error={errors['index.telText']}
-        />
-        <TextArea
-          id="index-description"
-          label="Описание"
-          value={index.description}
-          onChange={(v) => set({ description: v ?? '' })}
-          error={errors['index.description']}
-        />
-        <TextInput
-          id="index-copyright"
-          label="Копирайт"
-          value={index.copyright}
-          onChange={(v) => set({ copyright: v ?? '' })}
-          error={errors['index.copyright']}
+        <TextFields
+          fields={INDEX_FIELDS}
+          values={index}
+          onChange={set}
+          errors={errors}
+          errorPath="index."
+          idPrefix="index-"
         />
       </fieldset>
       <ListEditor<SlideDraft>
@@ -133,29 +133,13 @@ export function ProductFields({ draft, change, errors }: PartProps) {
         onChange={(image) => set({ image })}
         error={errors['product.image']}
       />
-      <TextInput
-        id="product-article"
-        label="Артикул"
-        value={product.article}
-        onChange={(v) => set({ article: v ?? '' })}
-        error={errors['product.article']}
-      />
-      <TextInput
-        id="product-price"
-        label="Цена, ₽"
-        hint="Целое число рублей; пусто — цена не показывается"
-        inputMode="numeric"
-        value={product.price}
-        onChange={(v) => set({ price: v ?? '' })}
-        error={errors['product.price']}
-      />
-      <TextArea
-        id="product-description"
-        label="Описание товара"
-        rows={5}
-        value={product.description}
-        onChange={(v) => set({ description: v ?? '' })}
-        error={errors['product.description']}
+      <TextFields
+        fields={PRODUCT_FIELDS}
+        values={product}
+        onChange={set}
+        errors={errors}
+        errorPath="product."
+        idPrefix="product-"
       />
     </fieldset>
   )

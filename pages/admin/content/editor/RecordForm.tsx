@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import { TextArea } from '../../../../src/components/form/TextArea'
-import { TextInput } from '../../../../src/components/form/TextInput'
+import type { FieldDefinition } from '../../../../src/components/form/field-definition'
 import { IndexFields, ProductFields } from './PartFields'
+import { TextFields } from './TextFields'
 import { TYPE_LABELS, type RecordDraft, type TypeId } from './record-draft'
 
 interface RecordFormProps {
@@ -9,6 +9,32 @@ interface RecordFormProps {
   change: (patch: Partial<RecordDraft>) => void
   errors: Readonly<Record<string, string>>
 }
+
+const HEAD_FIELDS: readonly FieldDefinition[] = [
+  { id: 'title', type: 'text', label: 'Заголовок', required: true },
+  {
+    id: 'urlFull',
+    type: 'text',
+    label: 'Адрес страницы (URL)',
+    hint: 'Начинается с «/», например /structure/drills/',
+    required: true,
+  },
+]
+
+const BODY_FIELDS: readonly FieldDefinition[] = [
+  { id: 'content', type: 'textarea', label: 'Текст страницы', hint: 'Абзацы разделяйте пустой строкой', rows: 6 },
+]
+
+const META_FIELDS: readonly FieldDefinition[] = [
+  { id: 'metaTitle', type: 'text', label: 'Meta title', hint: 'Пусто — берётся заголовок' },
+  { id: 'metaDescription', type: 'textarea', label: 'Meta description' },
+  {
+    id: 'metaRobots',
+    type: 'text',
+    label: 'Meta robots',
+    hint: 'Например noindex, nofollow; пусто — страницу индексируют',
+  },
+]
 
 /** The fields of one structure record: the common ones, then its type's part. */
 export function RecordForm({ draft, change, errors }: RecordFormProps) {
@@ -35,23 +61,7 @@ export function RecordForm({ draft, change, errors }: RecordFormProps) {
           </select>
         </div>
       )}
-      <TextInput
-        id="record-title"
-        label="Заголовок"
-        required
-        value={draft.title}
-        onChange={(v) => change({ title: v ?? '' })}
-        error={errors.title}
-      />
-      <TextInput
-        id="record-urlFull"
-        label="Адрес страницы (URL)"
-        hint="Начинается с «/», например /structure/drills/"
-        required
-        value={draft.urlFull}
-        onChange={(v) => change({ urlFull: v ?? '' })}
-        error={errors.urlFull}
-      />
+      <TextFields fields={HEAD_FIELDS} values={draft} onChange={change} errors={errors} idPrefix="record-" />
       <div className="field field--checkbox">
         <input
           id="record-published"
@@ -69,40 +79,10 @@ export function RecordForm({ draft, change, errors }: RecordFormProps) {
       </div>
       {draft.typeId === 'index' && <IndexFields draft={draft} change={change} errors={errors} />}
       {draft.typeId === 'product' && <ProductFields draft={draft} change={change} errors={errors} />}
-      <TextArea
-        id="record-content"
-        label="Текст страницы"
-        hint="Абзацы разделяйте пустой строкой"
-        rows={6}
-        value={draft.content}
-        onChange={(v) => change({ content: v ?? '' })}
-        error={errors.content}
-      />
+      <TextFields fields={BODY_FIELDS} values={draft} onChange={change} errors={errors} idPrefix="record-" />
       <fieldset className="record-form__group fields">
         <legend>Для поисковиков</legend>
-        <TextInput
-          id="record-metaTitle"
-          label="Meta title"
-          hint="Пусто — берётся заголовок"
-          value={draft.metaTitle}
-          onChange={(v) => change({ metaTitle: v ?? '' })}
-          error={errors.metaTitle}
-        />
-        <TextArea
-          id="record-metaDescription"
-          label="Meta description"
-          value={draft.metaDescription}
-          onChange={(v) => change({ metaDescription: v ?? '' })}
-          error={errors.metaDescription}
-        />
-        <TextInput
-          id="record-metaRobots"
-          label="Meta robots"
-          hint="Например noindex, nofollow; пусто — страницу индексируют"
-          value={draft.metaRobots}
-          onChange={(v) => change({ metaRobots: v ?? '' })}
-          error={errors.metaRobots}
-        />
+        <TextFields fields={META_FIELDS} values={draft} onChange={change} errors={errors} idPrefix="record-" />
       </fieldset>
     </div>
   )
