@@ -16,7 +16,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Whole rubles; shown struck through only while greater than the price
   await db.schema.alterTable('product').addColumn('oldPrice', 'integer').execute()
   // 0 or 1: shown on the home page (a bounded selection, whatever the catalogue's size)
-  await db.schema.alterTable('product').addColumn('featured', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('product')
+    .addColumn('featured', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await db.schema.createIndex('product_article').on('product').column('article').execute()
   await db.schema.createIndex('product_price').on('product').column('price').execute()
   await db.schema.createIndex('product_featured').on('product').column('featured').execute()
