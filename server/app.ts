@@ -24,6 +24,8 @@ import { staticAssetsPlugin } from './http/static-assets'
 import { pagesPlugin } from './site/page-answer'
 import { pageRoutes } from './site/page-route'
 import { contentPlugin } from './content/content-plugin'
+import { indexNowPlugin } from './catalogue-io/indexnow'
+import { yandexFeedRoutes } from './catalogue-io/yandex-feed'
 
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   await app.register(adminSessionPlugin, { config, now: options.now })
   await app.register(legacyUploadsPlugin)
+  await app.register(indexNowPlugin, { config })
   await app.register(deliveryPlugin, { config })
   await app.register(intakePlugin, { config })
   await app.register(errorsPlugin)
@@ -99,6 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   await app.register(responseHeadersPlugin, { config })
   await app.register(seoRoutes, { config, sitemapUrlsPerFile: options.sitemapUrlsPerFile })
+  await app.register(yandexFeedRoutes, { config })
   await app.register(mediaRoutes)
   const access = createAdminCheck(config.adminToken, app.adminSession)
   await app.register(healthRoutes, { isOwner: async (request) => (await access(request)) === 'admin' })

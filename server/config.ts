@@ -5,6 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError, flag, integer, list, oneOf, origin, type Env } from './config-readers'
 import { readMediaStorage, type MediaStorageConfig } from './media/storage/storage-config'
+import { readFeedsConfig, type FeedsConfig } from './catalogue-io/feeds-config'
 
 export { ConfigError }
 
@@ -97,6 +98,8 @@ export interface Config {
   /** The back office's password; when null, ADMIN_TOKEN signs in */
   readonly adminPassword: string | null
   readonly delivery: DeliveryConfig
+  /** The Yandex feed and IndexNow (docs/decisions/029-price-list-and-feeds.md) */
+  readonly feeds: FeedsConfig
 }
 
 /** The channels a new lead is delivered to, in a fixed order. */
@@ -263,6 +266,7 @@ export function readConfig(env: Env = process.env): Config {
     siteTimezone: timeZone(env, 'SITE_TIMEZONE', 'Europe/Moscow'),
     adminPassword: adminPassword(env),
     delivery: delivery(env),
+    feeds: readFeedsConfig(env),
   }
   return Object.freeze(config)
 }

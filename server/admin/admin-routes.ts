@@ -1,10 +1,11 @@
-// Everything under /api/admin: the session and the lead inbox. Encapsulated, so its error handler
+// Everything under /api/admin: the session, the lead inbox and the price list. Encapsulated, so its error handler
 // (the Russian message and field errors of each HttpError) and `no-store` stay inside it; nothing
 // the owner sees is kept by a browser or proxy cache.
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { createErrorHandler } from '../http/errors'
 import { leadRoutes } from '../leads/inbox/inbox-routes'
+import { priceListRoutes } from '../catalogue-io/price-routes'
 import { sessionRoutes } from './session-routes'
 
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
@@ -15,4 +16,5 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
 
   await app.register(sessionRoutes, { config })
   await app.register(leadRoutes, { config })
+  await app.register(priceListRoutes, { config })
 }

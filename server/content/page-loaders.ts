@@ -9,6 +9,7 @@ import {
   loadProductParts,
   type PageRecord,
 } from './structure-store'
+import { loadProductDetails } from './catalogue-store'
 import type {
   HomePage,
   PageData,
@@ -90,14 +91,21 @@ export async function loadPage(
       } satisfies SectionPage
     }
     case 'product': {
-      const [product] = await loadProductParts(db, [entry.id])
+      const [[product], details] = await Promise.all([
+        loadProductParts(db, [entry.id]),
+        loadProductDetails(db, entry.id),
+      ])
       return {
         ...base,
         typeId: 'product',
         image: product?.image ?? null,
         article: product?.article ?? null,
         price: product?.price ?? null,
+        oldPrice: product?.oldPrice ?? null,
+        availability: product?.availability ?? 'in_stock',
+        vendor: product?.vendor ?? null,
         description: product?.description ?? null,
+        ...details,
         meta: meta({ description: product?.description, image: product?.image }),
       } satisfies ProductPage
     }
@@ -182,6 +190,8 @@ async function productCards(
       image: part?.image ?? null,
       article: part?.article ?? null,
       price: part?.price ?? null,
+      oldPrice: part?.oldPrice ?? null,
+      availability: part?.availability ?? 'in_stock',
     }
   })
 }

@@ -1,5 +1,6 @@
 // Fills an empty database with the demo shop on first start. Runs in one write transaction,
 // so two PM2 workers starting together seed once, and a crash leaves nothing half-written.
+import { DEMO_PRODUCT_DETAILS } from './demo-catalogue'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -131,16 +132,41 @@ export async function seedDemoContent(db: Db, store: StoreImage): Promise<boolea
         sort,
         metaDescription: p.description,
       })
+      const more = DEMO_PRODUCT_DETAILS[p.slug] ?? {}
+      const gallery = [p.image, ...(more.gallery ?? [])]
       await trx
         .insertInto('product')
         .values({
           structureId: id,
           image: image(p.image),
           article: p.article,
-          price: p.price,
+          price: more.priceOnRequest ? null : p.price,
+          oldPrice: more.oldPrice ?? null,
+          vendor: more.vendor ?? null,
+          availability: more.availability ?? 'in_stock',
+          featured: more.featured ? 1 : 0,
           description: p.description,
         })
         .execute()
+      for (const [sort, file] of gallery.entries()) {
+        await trx
+          .insertInto('productImage')
+          .values({ structureId: id, image: image(file), alt: null, sort })
+          .execute()
+      }
+      for (const [sort, row] of (more.properties ?? []).entries()) {
+        await trx
+          .insertInto('productProperty')
+          .values({
+            structureId: id,
+            groupName: row.group ?? null,
+            name: row.name,
+            value: row.value,
+            unit: row.unit ?? null,
+            sort,
+          })
+          .execute()
+      }
       return id
     }
     for (const [i, section] of DEMO_SECTIONS.entries()) {

@@ -117,13 +117,13 @@ export async function loadPageRecord(db: Queryable, id: number) {
 
 export type PageRecord = NonNullable<Awaited<ReturnType<typeof loadPageRecord>>>
 
-/** What a product card shows of each given record: image, article and price (no description). */
+/** What a product card shows of each given record: image, article, prices, availability (no description). */
 export async function loadProductCardParts(db: Queryable, ids: readonly number[]) {
   if (ids.length === 0) return []
   return executeCompiled(db, `product cards ${ids.length}`, ids, () =>
     db
       .selectFrom('product')
-      .select(['structureId', 'image', 'article', 'price'])
+      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability'])
       .where('structureId', 'in', [...ids]),
   )
 }
@@ -134,7 +134,7 @@ export async function loadProductParts(db: Queryable, ids: readonly number[]) {
   return executeCompiled(db, `product parts ${ids.length}`, ids, () =>
     db
       .selectFrom('product')
-      .select(['structureId', 'image', 'article', 'price', 'description'])
+      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability', 'vendor', 'description'])
       .where('structureId', 'in', [...ids]),
   )
 }
@@ -249,7 +249,7 @@ export async function loadDeletable(
 /** Deletes a record without children and its parts; its URL joins goneUrl and answers 410 from then on. */
 export async function deleteRecordAndParts(db: Queryable, id: number, urlFull: string, goneAt: string): Promise<void> {
   // Explicit, not left to the schema's cascade: the rows gone do not depend on how the database was opened.
-  for (const table of ['siteIndex', 'product', 'sliderItem', 'advantage'] as const) {
+  for (const table of ['siteIndex', 'product', 'sliderItem', 'advantage', 'productImage', 'productProperty'] as const) {
     await db.deleteFrom(table).where('structureId', '=', id).execute()
   }
   await db.deleteFrom('structure').where('id', '=', id).execute()

@@ -182,6 +182,30 @@ export interface MediaLeaseTable {
   leaseUntil: string
 }
 
+export type IndexNowStatus = 'pending' | 'sent' | 'dead'
+
+/** The IndexNow outbox: one row per changed public URL (server/catalogue-io/indexnow-outbox.ts) */
+export interface IndexNowUrlTable {
+  id: Generated<number>
+  /** Absolute URL on PUBLIC_URL */
+  url: string
+  status: ColumnType<IndexNowStatus, IndexNowStatus | undefined, IndexNowStatus>
+  attempts: ColumnType<number, number | undefined, number>
+  /** ISO 8601 UTC: not claimed before then */
+  nextAttemptAt: string
+  /** ISO 8601 UTC: the claimer owns the row until then */
+  leaseUntil: string | null
+  lastError: string | null
+  sentAt: string | null
+  createdAt: ColumnType<string, string, never>
+}
+
+/** Settings the site keeps for itself, by name (the generated IndexNow key) */
+export interface SiteSettingTable {
+  name: string
+  value: string
+}
+
 /** URLs of deleted records: they answer 410 instead of 404 */
 export interface GoneUrlTable {
   urlFull: string
@@ -210,6 +234,8 @@ export interface Database {
   rateLimit: RateLimitTable
   adminSession: AdminSessionTable
   mediaLease: MediaLeaseTable
+  indexNowUrl: IndexNowUrlTable
+  siteSetting: SiteSettingTable
 }
 
 export type NewStructure = Insertable<StructureTable>

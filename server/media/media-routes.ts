@@ -1,4 +1,5 @@
-// GET /media/* (stored images and their variants) and GET /og-image/* (share previews), answered
+// GET /media/* (stored images and their variants), GET /og-image/* (share previews) and GET
+// /feed-image/* (the Yandex feed's JPEG pictures, server/media/feed-image.ts), answered
 // from the media store, the folder or the bucket alike: the same Cache-Control, validators, range
 // answers and 404s, and a policy that keeps an SVG opened on its own from running anything. A
 // variant or share image not stored yet is made first, once (make-once.ts).
@@ -10,6 +11,7 @@ import { isDatabaseUnavailable } from '../data/unavailable'
 import { errorBody } from '../http/errors'
 import { ensureVariant } from './image-variants'
 import { MediaBusyError, type MakeContext } from './make-once'
+import { ensureFeedImage } from './feed-image'
 import { ensureOgImage } from './og-image'
 import { isMediaKey, mediaType, StorageUnavailableError, type MediaAnswer } from './storage/media-storage'
 
@@ -83,6 +85,12 @@ export async function mediaRoutes(app: FastifyInstance) {
   app.get(`${PATHS.ogImage}*`, async (request, reply) => {
     const source = keyOf(request, PATHS.ogImage)
     const key = source === null ? null : await made(request, ensureOgImage(context(request), source), null)
+    return send(reply, key, key === null ? null : await storage.open(key, request.raw), SHARE_IMAGE_CACHE)
+  })
+
+  app.get(`${PATHS.feedImage}*`, async (request, reply) => {
+    const source = keyOf(request, PATHS.feedImage)
+    const key = source === null ? null : await made(request, ensureFeedImage(context(request), source), null)
     return send(reply, key, key === null ? null : await storage.open(key, request.raw), SHARE_IMAGE_CACHE)
   })
 }

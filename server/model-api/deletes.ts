@@ -2,7 +2,8 @@
 // and its URL joins goneUrl, so it answers 410 «страница удалена» instead of 404. One transaction:
 // the checks, the rows and the content version go together or not at all.
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
-import { deleteRecordAndParts, loadDeletable } from '../content/structure-store'
+import { deleteRecordAndParts, loadDeletable, parentOf } from '../content/structure-store'
+import { enqueueRecords } from '../catalogue-io/indexnow-outbox'
 import { HttpError } from '../http/http-error'
 
 const MAX_ID = 2147483647
@@ -28,7 +29,10 @@ export async function deleteStructureRecord(db: Db, id: number): Promise<void> {
     if (record.children > 0) {
       throw new HttpError(409, 'Сначала удалите или перенесите вложенные записи', 'has_children')
     }
+    const parentId = await parentOf(trx, id)
     await deleteRecordAndParts(trx, id, record.urlFull, now())
     await bumpContentVersion(trx)
+    // The gone URL (now 410) and its parent's go to IndexNow with the delete (when it is on).
+    await enqueueRecords(db, trx, parentId ? [parentId] : [], [record.urlFull])
   })
 }

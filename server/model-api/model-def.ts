@@ -25,6 +25,8 @@ export interface RelationDef {
   readonly foreignKey: string
   /** Order of a list when the query names none. */
   readonly defaultOrder?: ReadonlyArray<readonly [string, 'asc' | 'desc']>
+  /** A list written as a structure part holds at most this many items (default 100). */
+  readonly maxItems?: number
 }
 
 export interface ModelDef {

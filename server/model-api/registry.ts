@@ -3,40 +3,29 @@
 // only by exact match in a Map: `Feedback`, `feedback%00`, `sqlite_master` or a table name such as
 // `siteIndex` are simply not models. Columns outside the lists (the lead table's consent and spam
 // data, say) are never read, because every query selects explicit columns from these lists.
-import type { ExpressionBuilder, Kysely } from 'kysely'
 import { isPublicRecord } from '../content/visibility'
-import type { FieldDef, ModelDef, RelationDef } from './model-def'
+import type { ModelDef } from './model-def'
 import { LEAD_MODEL } from '../leads/store/lead-model'
+import { CATALOGUE_MODELS, CATALOGUE_RELATIONS } from './catalogue-models'
+import {
+  BY_SORT,
+  fields,
+  int,
+  mediaPath,
+  nullableMediaPath,
+  nullableStr,
+  nullableText,
+  publicOwner,
+  relations,
+  str,
+} from './model-fields'
 
 export type { FieldDef, ModelDef, RelationDef } from './model-def'
 
-// Every stored text is one line without control characters, or a text whose only control
-// characters are line breaks and tabs (the `text` keyword: src/validation/plain-text.ts).
-const str = (max: number) => ({ type: 'string', maxLength: max, text: 'single-line' })
-const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max, text: 'single-line' })
-const nullableText = (max: number) => ({ type: ['string', 'null'], maxLength: max, text: 'multi-line' })
-const int = { type: 'integer', minimum: -2147483648, maximum: 2147483647 }
-/** A stored media path; a file sent in the same write is turned into one before validation. */
-const MEDIA_PATH_PATTERN = '^(uploads|demo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$'
-const mediaPath = { type: 'string', pattern: MEDIA_PATH_PATTERN }
-const nullableMediaPath = { type: ['string', 'null'], pattern: MEDIA_PATH_PATTERN }
-
-function fields(entries: Record<string, FieldDef>): ReadonlyMap<string, FieldDef> {
-  return new Map(Object.entries(entries))
+/** The model a structure part's relation leads to. */
+export function partModel(part: StructurePart): ModelDef {
+  return findModel(findModel('structure')!.relations.get(part)!.model)!
 }
-
-function relations(list: RelationDef[]): ReadonlyMap<string, RelationDef> {
-  return new Map(list.map((r) => [r.name, r]))
-}
-
-/** Parts of a structure record are public only while the record itself is (content/visibility.ts). */
-const publicOwner = (eb: ExpressionBuilder<any, any>, db: Kysely<any>) =>
-  eb('structureId', 'in', db.selectFrom('structure').select('id').where(isPublicRecord))
-
-const BY_SORT = [
-  ['sort', 'asc'],
-  ['id', 'asc'],
-] as const
 
 const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
   [
@@ -106,6 +95,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
           foreignKey: 'structureId',
           defaultOrder: BY_SORT,
         },
+        ...CATALOGUE_RELATIONS,
       ]),
       defaultSelect: ['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort'],
       providerTitle: 'title',
@@ -138,33 +128,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       writable: true,
     },
   ],
-  [
-    'product',
-    {
-      name: 'product',
-      table: 'product',
-      key: 'structureId',
-      fields: fields({
-        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
-        image: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
-        article: { type: 'string', nullable: true, write: nullableStr(100) },
-        price: {
-          type: 'integer',
-          nullable: true,
-          write: { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 },
-        },
-        description: { type: 'string', nullable: true, write: nullableText(20_000) },
-      }),
-      relations: relations([
-        { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
-      ]),
-      defaultSelect: ['structureId', 'image', 'article', 'price'],
-      providerTitle: 'article',
-      adminOnly: false,
-      publicScope: publicOwner,
-      writable: true,
-    },
-  ],
+  ...CATALOGUE_MODELS,
   [
     'sliderItems',
     {
@@ -256,6 +220,9 @@ export function imageColumns(): Array<{ table: string; column: string }> {
   )
 }
 
-/** The structure record's one-to-one parts and lists that a structure write may carry. */
-export const STRUCTURE_PARTS = ['index', 'product', 'sliderItems', 'advantages'] as const
+/**
+ * The structure record's one-to-one parts and lists that a structure write may carry, by relation
+ * name (the relation names the model: `images` → productImages).
+ */
+export const STRUCTURE_PARTS = ['index', 'product', 'sliderItems', 'advantages', 'images', 'properties'] as const
 export type StructurePart = (typeof STRUCTURE_PARTS)[number]

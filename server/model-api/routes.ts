@@ -9,10 +9,9 @@ import type { Kysely } from 'kysely'
 import type { Config } from '../config'
 import { createErrorHandler } from '../http/errors'
 import { HttpError } from '../http/http-error'
-import { checkImage, IMAGE_LIMITS, type CheckedImage } from '../media/image-store'
+import { IMAGE_LIMITS } from '../media/image-store'
 import { storeUpload } from '../media/store-upload'
 import { parseQuery } from '../../src/api/query-string'
-import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../src/api/multipart'
 import { createAdminCheck, requireAdmin } from '../admin/access'
 import { deleteStructureRecord, parseDeleteId } from './deletes'
 import { executeQuery } from './query-executor'
@@ -21,6 +20,8 @@ import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
 import { findModel, type ModelDef } from './registry'
 import { imagePathPatterns, validateWrite, type WriteMode } from './write-schema'
 import { readRecord, writeRecord } from './writes'
+import { readMultipartWrite } from './multipart-write'
+import { batchRoute } from './batch-route'
 
 interface ModelRoutesOptions {
   readonly config: Config
@@ -151,59 +152,13 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     // Leads are written by POST /api/feedback (the leads plugin) only, never here.
     if (!model || !model.writable) unknownModel()
     requireAdmin(await access(request))
-    if (!request.isMultipart()) {
-      throw new HttpError(415, 'Ожидается multipart/form-data: поле data с JSON и файлы', 'unsupported_media_type')
-    }
-    const allowedFiles = imagePathPatterns(model)
-    let dataJson: string | undefined
-    const files: Array<MultipartFilePart<CheckedImage>> = []
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname !== MULTIPART_DATA_FIELD) {
-          throw new HttpError(
-            400,
-            `Неизвестное поле формы "${part.fieldname}": значения передаются в поле data`,
-            'validation_failed',
-          )
-        }
-        if (dataJson !== undefined) throw new HttpError(400, 'Поле data передано дважды', 'validation_failed')
-        dataJson = typeof part.value === 'string' ? part.value : String(part.value)
-        continue
-      }
-      if (!allowedFiles.some((pattern) => pattern.test(part.fieldname))) {
-        await part.toBuffer().catch(() => {})
-        throw new HttpError(400, `Файл "${part.fieldname}" не ожидается в модели ${model.name}`, 'validation_failed', {
-          [part.fieldname]: 'Здесь не может быть файла',
-        })
-      }
-      const bytes = await part.toBuffer()
-      try {
-        files.push({ path: part.fieldname, value: await checkImage(bytes) })
-      } catch (error) {
-        if (error instanceof HttpError) {
-          throw new HttpError(error.statusCode, error.message, error.code, { [part.fieldname]: error.message })
-        }
-        throw error
-      }
-    }
-    let values: Record<string, unknown>
-    try {
-      values = fromMultipartParts(
-        dataJson,
-        files.map((f) => ({ path: f.path, value: f.value.relativePath })),
-      )
-    } catch {
-      throw new HttpError(
-        400,
-        'Поле data должно содержать JSON-объект, а файлы — подходить к его полям',
-        'validation_failed',
-      )
-    }
+    const { values, files } = await readMultipartWrite(request, model.name, imagePathPatterns(model))
     validateWrite(model, mode, values)
     for (const file of files) await storeUpload(app.mediaStorage, file.value, file.path, request.log)
     const key = await writeRecord(app.db, model, mode, values)
     // The live site changes at once: cached API answers and the route map are dropped.
     app.content.invalidate() // also empties the read cache
+    app.indexNow?.wake()
     const record = await readRecord(app.db, model, key)
     reply.header('cache-control', 'no-store')
     return reply
@@ -227,10 +182,13 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     const id = parseDeleteId(parseQuery(request.raw.url ?? '', { depth: 1, parameterLimit: 10 }).id)
     await deleteStructureRecord(app.db, id)
     app.content.invalidate() // the page answers 410 and leaves the menus and the sitemap at once
+    app.indexNow?.wake()
     reply.header('cache-control', 'no-store')
     return reply.type(JSON_TYPE).send({ data: { id } })
   }
 
+  // The content import's many records in one transaction (before /:model, which it would match).
+  app.post('/batch/structure', (request, reply) => batchRoute(app, request, reply, access))
   app.get<{ Params: { model: string } }>('/many/:model', (request, reply) => read('many', request, reply))
   app.get<{ Params: { model: string } }>('/provider/:model', (request, reply) => read('provider', request, reply))
   app.get<{ Params: { model: string } }>('/:model', (request, reply) => read('one', request, reply))

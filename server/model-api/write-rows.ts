@@ -64,14 +64,29 @@ export async function writeOnePart(trx: Trx, part: ModelDef, structureId: number
   }
 }
 
-/** A list part of record `structureId`, replaced as a whole: the order of the array is the order on the page. */
-export async function replaceListPart(trx: Trx, part: ModelDef, structureId: number, items: readonly Values[]) {
+/**
+ * A list part of record `structureId`, replaced as a whole: the order of the array is the order on
+ * the page. A record just created has no list to delete; the items go in one insert.
+ */
+export async function replaceListPart(
+  trx: Trx,
+  part: ModelDef,
+  structureId: number,
+  items: readonly Values[],
+  created = false,
+) {
   const db = asAny(trx)
-  await db.deleteFrom(part.table).where('structureId', '=', structureId).execute()
-  for (const [index, item] of items.entries()) {
-    await db
-      .insertInto(part.table)
-      .values({ sort: index, ...columnsOf(part, item, ['structureId']), structureId })
-      .execute()
-  }
+  if (!created) await db.deleteFrom(part.table).where('structureId', '=', structureId).execute()
+  if (items.length === 0) return
+  // Every row names the same columns, so one multi-row insert fits them all.
+  const columns = [...part.fields.keys()].filter(
+    (name) => part.fields.get(name)!.write && name !== 'structureId' && name !== 'sort',
+  )
+  const rows = items.map((item, index) => {
+    const values = columnsOf(part, item, ['structureId'])
+    const row: Record<string, unknown> = { structureId, sort: values.sort ?? index }
+    for (const column of columns) row[column] = values[column] ?? null
+    return row
+  })
+  await db.insertInto(part.table).values(rows).execute()
 }

@@ -1,21 +1,21 @@
 // What a content write may carry, as JSON Schema built from the registry: each model's writable
-// fields, and for a structure record its parts (index, product, sliderItems[], advantages[]).
+// fields, and for a structure record its parts (index, product, sliderItems[], advantages[], images[], properties[]).
 // Checked with the project's ajv and Russian messages, every failing field at once.
 import type { ValidateFunction } from 'ajv'
 import { createAjv } from '../../src/validation/create-ajv'
 import { fieldErrorsFromAjv, fieldOfAjvError } from '../../src/validation/field-errors'
 import { HttpError } from '../http/http-error'
-import { findModel, STRUCTURE_PARTS, type ModelDef, type StructurePart } from './registry'
+import { findModel, partModel, STRUCTURE_PARTS, type ModelDef, type StructurePart } from './registry'
 
 export type WriteMode = 'create' | 'update'
 
-/** Items of one list part in one write. */
+/** Items of one list part in one write, unless its relation says fewer. */
 const MAX_LIST_ITEMS = 100
 
 const ajv = createAjv()
 const validators = new Map<string, ValidateFunction>()
 
-/** A one-to-one part (index, product) or a list (sliderItems, advantages): the structure model's relation says. */
+/** A one-to-one part (index, product) or a list (sliderItems, advantages, images, properties): the structure model's relation says. */
 export function partKind(part: StructurePart): 'one' | 'many' {
   return findModel('structure')!.relations.get(part)!.kind
 }
@@ -40,11 +40,10 @@ function writeSchema(model: ModelDef, mode: WriteMode): Record<string, unknown> 
   const schema = objectSchema(model, mode)
   if (model.name === 'structure') {
     for (const part of STRUCTURE_PARTS) {
-      const item = objectSchema(findModel(part)!, 'part', ['structureId'])
+      const item = objectSchema(partModel(part), 'part', ['structureId'])
+      const maxItems = findModel('structure')!.relations.get(part)!.maxItems ?? MAX_LIST_ITEMS
       schema.properties[part] =
-        partKind(part) === 'one'
-          ? { anyOf: [{ type: 'null' }, item] }
-          : { type: 'array', maxItems: MAX_LIST_ITEMS, items: item }
+        partKind(part) === 'one' ? { anyOf: [{ type: 'null' }, item] } : { type: 'array', maxItems, items: item }
     }
   }
   return schema
@@ -81,7 +80,7 @@ export function imagePathPatterns(model: ModelDef): RegExp[] {
   for (const [name, field] of model.fields) if (field.image) patterns.push(new RegExp(`^${name}$`))
   if (model.name === 'structure') {
     for (const part of STRUCTURE_PARTS) {
-      for (const [name, field] of findModel(part)!.fields) {
+      for (const [name, field] of partModel(part).fields) {
         if (!field.image) continue
         patterns.push(
           new RegExp(partKind(part) === 'one' ? `^${part}\\.${name}$` : `^${part}\\.(0|[1-9]\\d{0,2})\\.${name}$`),

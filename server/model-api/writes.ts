@@ -1,6 +1,7 @@
 // Content writes of the generic API: the rules of the tree around the SQL (write-rows.ts) in one
 // write transaction. A structure record may carry its parts (index, product, sliderItems[],
-// advantages[]): all of it is written or none. Its parent must exist and must not be the record
+// advantages[], images[], properties[]): all of it is written or none. A product's image is its
+// gallery's first whichever way it is written, and its old price stays above its price. Its parent must exist and must not be the record
 // itself or one of its descendants; its URL must be free. The schema of a write is write-schema.ts.
 import type { Transaction } from 'kysely'
 import type { Database, NewStructure } from '../data/schema'
@@ -13,10 +14,12 @@ import {
   updateRecord,
 } from '../content/structure-store'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
+import { enqueueRecords } from '../catalogue-io/indexnow-outbox'
 import { HttpError } from '../http/http-error'
 import { executeQuery } from './query-executor'
 import type { Row, SelectNode } from './query-tree'
-import { findModel, STRUCTURE_PARTS, type ModelDef } from './registry'
+import { findModel, partModel, STRUCTURE_PARTS, type ModelDef } from './registry'
+import { checkProductPrices, syncMainImage } from '../content/catalogue-store'
 import { partKind, type WriteMode } from './write-schema'
 import { columnsOf, insertRow, replaceListPart, rowExists, updateRow, writeOnePart } from './write-rows'
 
@@ -42,13 +45,67 @@ export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, valu
       const key =
         model.name === 'structure' ? await writeStructure(trx, mode, values) : await writeFlat(trx, model, mode, values)
       await bumpContentVersion(trx)
+      // The record's URL and its parent's go to IndexNow with the write (when it is on).
+      const changed = model.name === 'structure' ? key : (values.structureId as number | undefined)
+      await enqueueRecords(db, trx, changed === undefined ? [] : [changed])
       return key
     })
   } catch (error) {
-    if (error instanceof HttpError) throw error
-    if (isUniqueViolation(error)) throw new HttpError(409, 'Такая запись уже существует', 'conflict')
-    if (isForeignKeyViolation(error)) throw new HttpError(400, 'Связанная запись не найдена', 'invalid_reference')
-    throw error
+    throw translateStorageError(error)
+  }
+}
+
+/** A constraint the database refused, in the API's words; anything else as it was. */
+function translateStorageError(error: unknown): unknown {
+  if (error instanceof HttpError) return error
+  if (isUniqueViolation(error)) return new HttpError(409, 'Такая запись уже существует', 'conflict')
+  if (isForeignKeyViolation(error)) return new HttpError(400, 'Связанная запись не найдена', 'invalid_reference')
+  return error
+}
+
+/** One record of a batch: structure write values, and optionally an earlier record of the batch as parent. */
+export interface BatchRecord {
+  values: Values
+  /** Position of the parent among the batch's earlier records */
+  parent?: number
+}
+
+/**
+ * Writes a batch of structure records in one write transaction (the content import): a record whose
+ * URL exists updates that record, any other is created. Returns their ids in order. All or nothing.
+ */
+export async function writeStructureBatch(db: Db, records: readonly BatchRecord[]): Promise<number[]> {
+  try {
+    return await writeTransaction(db, async (trx) => {
+      const ids: number[] = []
+      for (const [i, record] of records.entries()) {
+        const values = { ...record.values }
+        if (record.parent !== undefined) values.parentId = ids[record.parent]
+        const existing = await findIdByUrl(trx, values.urlFull as string)
+        try {
+          ids.push(
+            existing === null
+              ? await writeStructure(trx, 'create', values)
+              : await writeStructure(trx, 'update', { ...values, id: existing }),
+          )
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error
+          const errors = Object.fromEntries(
+            Object.entries(error.errors ?? {}).map(([k, v]) => [`records.${i}.${k}`, v]),
+          )
+          throw new HttpError(
+            error.statusCode,
+            `Запись ${i + 1} (${String(values.urlFull)}): ${error.message}`,
+            error.code,
+            errors,
+          )
+        }
+      }
+      await bumpContentVersion(trx)
+      return ids
+    })
+  } catch (error) {
+    throw translateStorageError(error)
   }
 }
 
@@ -62,14 +119,30 @@ async function writeFlat(trx: Transaction<Database>, model: ModelDef, mode: Writ
         'conflict',
       )
     }
-    return insertRow(trx, model, columnsOf(model, values))
+    const key = await insertRow(trx, model, columnsOf(model, values))
+    await afterProductWrite(trx, model, key, values)
+    return key
   }
   const key = values[model.key] as number
   if (!(await rowExists(trx, model, key))) {
     throw new HttpError(404, `Запись ${model.name} с ${model.key} = ${key} не найдена`, 'not_found')
   }
   await updateRow(trx, model, key, columnsOf(model, values, [model.key]))
+  await afterProductWrite(trx, model, key, values)
   return key
+}
+
+/** A product written on its own keeps the catalogue's rules: its image is the gallery's first, its prices agree. */
+async function afterProductWrite(trx: Transaction<Database>, model: ModelDef, key: number, values: Values) {
+  if (model.name !== 'product') return
+  if (Object.hasOwn(values, 'image')) await syncMainImage(trx, key, 'product')
+  await checkPrices(trx, key, '')
+}
+
+/** 400 naming the field when the stored old price is not above the stored price (the write is undone). */
+async function checkPrices(trx: Transaction<Database>, id: number, prefix: string): Promise<void> {
+  const problem = await checkProductPrices(trx, id)
+  if (problem) throw new HttpError(400, problem, 'validation_failed', { [`${prefix}oldPrice`]: problem })
 }
 
 async function requireStructure(db: Transaction<Database>, id: number, field: string): Promise<void> {
@@ -108,10 +181,13 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
   }
   for (const part of STRUCTURE_PARTS) {
     if (!Object.hasOwn(values, part)) continue
-    const partModel = findModel(part)!
-    if (partKind(part) === 'one') await writeOnePart(trx, partModel, id, values[part] as Values | null)
-    else await replaceListPart(trx, partModel, id, values[part] as Values[])
+    if (partKind(part) === 'one') await writeOnePart(trx, partModel(part), id, values[part] as Values | null)
+    else await replaceListPart(trx, partModel(part), id, values[part] as Values[], mode === 'create')
   }
+  const product = values.product as Values | null | undefined
+  if (Object.hasOwn(values, 'images')) await syncMainImage(trx, id, 'gallery')
+  else if (product && Object.hasOwn(product, 'image')) await syncMainImage(trx, id, 'product')
+  if (product) await checkPrices(trx, id, 'product.')
   return id
 }
 
@@ -140,7 +216,7 @@ function fullSelectNode(model: ModelDef, key: number): SelectNode {
   })
   const parts =
     model.name === 'structure'
-      ? STRUCTURE_PARTS.map((part) => ({ relation: model.relations.get(part)!, node: every(findModel(part)!) }))
+      ? STRUCTURE_PARTS.map((part) => ({ relation: model.relations.get(part)!, node: every(partModel(part)) }))
       : []
   return {
     ...every(model),

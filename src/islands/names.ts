@@ -1,2 +1,2 @@
 /** The islands the browser knows (renderer/islands.ts holds their components). */
-export type IslandName = 'lead-button' | 'lead-form' | 'nav' | 'slider'
+export type IslandName = 'gallery' | 'lead-button' | 'lead-form' | 'nav' | 'slider'

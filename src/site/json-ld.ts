@@ -3,6 +3,7 @@
 import type { NavLink, ProductPage, SiteInfo } from './types'
 import { telHref } from '../format/phone'
 import { mediaSrc } from './url'
+import { discountPercent, SCHEMA_AVAILABILITY } from './catalogue'
 
 /** JSON for an inline <script>: valid JSON, inert inside HTML. */
 export function serializeJsonLd(value: unknown): string {
@@ -32,22 +33,50 @@ export function organizationLd(site: SiteInfo, publicUrl: string, mediaUrl: stri
   }
 }
 
+/**
+ * The page's Product (decision 025): every gallery image as an absolute URL, the brand, the
+ * characteristics as PropertyValue, and an Offer only when there is a price (never `price: 0`); an
+ * old price above it is a StrikethroughPrice.
+ */
 export function productLd(page: ProductPage, publicUrl: string, mediaUrl: string) {
+  const images = page.images.length > 0 ? page.images.map((i) => i.image) : page.image ? [page.image] : []
+  const strikethrough = discountPercent(page.price, page.oldPrice) !== null
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: page.title,
     ...(page.article ? { sku: page.article } : {}),
     ...(page.description ? { description: page.description } : {}),
-    ...(page.image ? { image: absoluteMedia(publicUrl, mediaUrl, page.image) } : {}),
+    ...(images.length > 0 ? { image: images.map((image) => absoluteMedia(publicUrl, mediaUrl, image)) } : {}),
+    ...(page.vendor ? { brand: { '@type': 'Brand', name: page.vendor } } : {}),
+    ...(page.properties.length > 0
+      ? {
+          additionalProperty: page.properties.map((p) => ({
+            '@type': 'PropertyValue',
+            name: p.name,
+            value: p.value,
+            ...(p.unit ? { unitText: p.unit } : {}),
+          })),
+        }
+      : {}),
     ...(page.price !== null
       ? {
           offers: {
             '@type': 'Offer',
             price: page.price,
             priceCurrency: 'RUB',
-            availability: 'https://schema.org/InStock',
+            availability: SCHEMA_AVAILABILITY[page.availability],
             url: `${publicUrl}${page.url}`,
+            ...(strikethrough
+              ? {
+                  priceSpecification: {
+                    '@type': 'UnitPriceSpecification',
+                    priceType: 'https://schema.org/StrikethroughPrice',
+                    price: page.oldPrice,
+                    priceCurrency: 'RUB',
+                  },
+                }
+              : {}),
           },
         }
       : {}),

@@ -23,6 +23,8 @@ export const PATHS = Object.freeze({
   media: '/media/',
   /** 1200×630 JPEG share previews of stored images: `/og-image/<stored path>` */
   ogImage: '/og-image/',
+  /** 1000×1000 JPEG copies of stored images for the Yandex feed: `/feed-image/<stored path>` */
+  feedImage: '/feed-image/',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
 })

@@ -36,13 +36,20 @@ export interface PageMeta {
   jsonLd: object[]
 }
 
+/** Whether a product can be bought now: «В наличии», «Под заказ», «Нет в наличии» */
+export type Availability = 'in_stock' | 'on_order' | 'out_of_stock'
+
 export interface ProductCard {
   id: number
   title: string
   url: string
   image: string | null
   article: string | null
+  /** Whole rubles; null: «Цена по запросу» */
   price: number | null
+  /** Whole rubles, shown struck through only while above `price` */
+  oldPrice: number | null
+  availability: Availability
 }
 
 export interface SectionCard {
@@ -90,10 +97,19 @@ export interface SectionListing {
 
 export interface ProductPage extends PageBase {
   typeId: 'product'
+  /** The main image: the gallery's first */
   image: string | null
   article: string | null
   price: number | null
+  oldPrice: number | null
+  availability: Availability
+  /** The brand */
+  vendor: string | null
   description: string | null
+  /** The gallery, in order (the first is `image`) */
+  images: { image: string; alt: string | null }[]
+  /** The characteristics, in order; `group` heads the rows up to the next group */
+  properties: { group: string | null; name: string; value: string; unit: string | null }[]
 }
 
 export interface TextPage extends PageBase {

@@ -16,7 +16,20 @@ const product = {
   metaRobots: null,
   content: null,
   index: null,
-  product: { image: 'uploads/a.png', article: 'А-1', price: 1500, description: null },
+  product: {
+    article: 'А-1',
+    price: 1500,
+    oldPrice: null,
+    vendor: 'Мастер',
+    availability: 'on_order',
+    featured: true,
+    description: null,
+  },
+  images: [
+    { id: 1, image: 'uploads/a.png', alt: 'Спереди' },
+    { id: 2, image: 'uploads/b.png', alt: null },
+  ],
+  properties: [{ id: 5, groupName: null, name: 'Масса', value: '2', unit: 'кг' }],
   sliderItems: [],
   advantages: [],
 }
@@ -32,7 +45,21 @@ describe('the record draft', () => {
       metaDescription: 'Описание',
       metaRobots: null,
       content: null,
-      product: { image: 'uploads/a.png', article: 'А-1', price: 1500, description: null },
+      product: {
+        article: 'А-1',
+        price: 1500,
+        oldPrice: null,
+        vendor: 'Мастер',
+        availability: 'on_order',
+        featured: true,
+        description: null,
+      },
+      // The gallery carries the main image (its first picture); the API copies it to product.image.
+      images: [
+        { image: 'uploads/a.png', alt: 'Спереди' },
+        { image: 'uploads/b.png', alt: null },
+      ],
+      properties: [{ groupName: null, name: 'Масса', value: '2', unit: 'кг' }],
     })
   })
 

@@ -2,7 +2,8 @@
 // instance imported into a fresh one serves the same pages. Leads export as Excel-friendly CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { now } from '../../server/data/db'
-import { contentMain, exportContent, importContent, treeOrder } from '../../server/tools/content'
+import { contentMain, exportContent } from '../../server/tools/content'
+import { importContent, treeOrder } from '../../server/tools/content-import'
 import { leadsMain } from '../../server/tools/leads'
 import { readToolConfig, UsageError } from '../../server/tools/tool-config'
 import { buildTestApp, collectOutput as collect, listen, type TestApp } from '../helpers/build-test-app'

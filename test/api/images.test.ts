@@ -179,6 +179,16 @@ describe('a product photo uploaded through the write API', () => {
   })
 })
 
+/**
+ * The product's one image, as a database from before the gallery holds it after migration 012:
+ * product.image and the gallery's only picture (decision 025).
+ */
+async function setOnlyImage(structureId: number, image: string) {
+  await t.app.db.updateTable('product').set({ image }).where('structureId', '=', structureId).execute()
+  await t.app.db.deleteFrom('productImage').where('structureId', '=', structureId).execute()
+  await t.app.db.insertInto('productImage').values({ structureId, image, alt: null, sort: 0 }).execute()
+}
+
 describe('images that have no variants', () => {
   it('shows an upload stored before variants existed (no size in its name) as a plain <img>', async () => {
     const legacy = `uploads/${'a'.repeat(32)}.png`
@@ -190,7 +200,7 @@ describe('images that have no variants', () => {
       .select('structure.id')
       .where('urlFull', '=', '/structure/product')
       .executeTakeFirstOrThrow()
-    await t.app.db.updateTable('product').set({ image: legacy }).where('structureId', '=', product.id).execute()
+    await setOnlyImage(product.id, legacy)
     await bumpContentVersion(t.app.db)
     t.app.content.invalidate()
     const html = (await get('/structure/product')).body
@@ -251,7 +261,7 @@ describe('uploads stored before sizes were in the name', () => {
       .select('id')
       .where('urlFull', '=', '/structure/product')
       .executeTakeFirstOrThrow()
-    await t.app.db.updateTable('product').set({ image: legacy }).where('structureId', '=', id).execute()
+    await setOnlyImage(id, legacy)
     await t.app.db.updateTable('structure').set({ metaImage: legacy }).where('id', '=', id).execute()
 
     // What the server runs in the background at start-up (legacyUploadsPlugin; the browser suite
@@ -267,6 +277,8 @@ describe('uploads stored before sizes were in the name', () => {
         .where('structure.id', '=', id)
         .executeTakeFirstOrThrow(),
     ).toEqual({ image: sized, metaImage: sized })
+    const gallery = await t.app.db.selectFrom('productImage').select('image').where('structureId', '=', id).execute()
+    expect(gallery).toEqual([{ image: sized }])
     expect(fs.readFileSync(path.join(t.config.mediaDir, sized)).equals(bytes)).toBe(true)
     const page = (await get('/structure/product')).body
     expect(page).toContain(`srcSet="/media/uploads/${hash}.900x600-320.avif 213w`)

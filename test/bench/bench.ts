@@ -19,6 +19,7 @@ import { ensureBuild, startProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, startSmtpReceiver } from '../helpers/receivers'
 import { seedBenchCatalogue } from './fixture'
 import { benchCatalogue } from './catalogue'
+import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
@@ -99,6 +100,7 @@ await benchLeadIntake()
 await benchImageUpload()
 await benchMediaStore(DURATION_MS, CONCURRENCY, SERVER_CPU)
 await benchCatalogue(DURATION_MS)
+await benchCatalogueIo()
 
 /** One server: the page cache on (default) or off (PAGE_CACHE_MB=0); the same database both times. */
 async function benchSite(mode: Mode) {

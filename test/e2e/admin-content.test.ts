@@ -116,19 +116,21 @@ describe('the content editor', { timeout: 90_000 }, () => {
     await page.getByLabel('Адрес страницы (URL)').fill('/structure/power-tools/impact-wrench')
     await page.getByLabel('Артикул').fill('ЭИ-3001')
     await page.getByLabel('Цена, ₽').fill('12 990')
-    await page.getByLabel('Фото товара').setInputFiles({
+    // The gallery's first picture is the product's main image (decision 025).
+    await page.getByRole('button', { name: 'Добавить фото' }).click()
+    await page.getByLabel('Фото 1', { exact: true }).setInputFiles({
       name: 'wrench.png',
       mimeType: 'image/png',
       buffer: await pngImage(40, 30, [0, 120, 200]),
     })
     // The preview of the chosen file, before anything is saved.
     await expect
-      .poll(() => page.getByRole('img', { name: 'Сейчас: фото товара' }).getAttribute('src'))
+      .poll(() => page.getByRole('img', { name: 'Сейчас: фото 1' }).getAttribute('src'))
       .toMatch(/^data:image\/png;base64,/)
     await save(page, 'Создать')
     await page.getByRole('heading', { name: 'Гайковёрт ударный 20 В', level: 1 }).waitFor()
     await expect
-      .poll(() => page.getByRole('img', { name: 'Сейчас: фото товара' }).getAttribute('src'))
+      .poll(() => page.getByRole('img', { name: 'Сейчас: фото 1' }).getAttribute('src'))
       .toMatch(/^\/media\/uploads\//)
 
     const product = await publicPage('/structure/power-tools/impact-wrench')
@@ -241,15 +243,15 @@ describe('the content editor', { timeout: 90_000 }, () => {
 
   it('refuses a file that is not an image with the API’s message next to the image field', async () => {
     const { page } = await admin(`/admin/content/${await recordId('/structure/power-tools/screwdriver')}`)
-    await page.getByLabel('Фото товара').setInputFiles({
+    await page.getByLabel('Фото 1', { exact: true }).setInputFiles({
       name: 'photo.png',
       mimeType: 'image/png',
       buffer: Buffer.from('this is not a picture at all'),
     })
     await save(page)
-    const input = page.getByLabel('Фото товара')
+    const input = page.getByLabel('Фото 1', { exact: true })
     await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true')
-    expect(await fieldError(page, 'Фото товара')).toBe(
+    expect(await fieldError(page, 'Фото 1')).toBe(
       'Неподдерживаемый формат файла: загрузите изображение JPEG, PNG, WebP или AVIF',
     )
   })

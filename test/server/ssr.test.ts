@@ -134,7 +134,8 @@ describe('catalogue pages', () => {
     expect(res.body).toContain(formatPrice(12990))
     const product = jsonLd(res.body).find((x) => x['@type'] === 'Product')
     expect(product.offers).toMatchObject({ '@type': 'Offer', price: 12990, priceCurrency: 'RUB' })
-    expect(product.image).toMatch(/^https:\/\/shop\.example\.ru\/media\//)
+    // The gallery, main image first (decision 025)
+    expect(product.image[0]).toMatch(/^https:\/\/shop\.example\.ru\/media\//)
     const crumbs = jsonLd(res.body).find((x) => x['@type'] === 'BreadcrumbList')
     expect(crumbs.itemListElement.at(-1)).toMatchObject({
       name: 'Дрель-шуруповёрт аккумуляторная 18 В',

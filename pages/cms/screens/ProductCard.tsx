@@ -1,6 +1,6 @@
 import { Image } from '../../../src/components/Image'
-import { formatPrice } from '../../../src/format/format-price'
 import type { ProductCard as Card } from '../../../src/site/types'
+import { AvailabilityLabel, ProductPrice } from './ProductPrice'
 
 // One column of .grid (4, 3 or 2 of them with 16px gaps) inside the container's 16px padding.
 const CARD_SIZES =
@@ -16,7 +16,8 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
         <h3 className="card__title">{product.title}</h3>
       </a>
       {product.article && <p className="card__article">Артикул: {product.article}</p>}
-      {product.price !== null && <p className="card__price">{formatPrice(product.price)}</p>}
+      <AvailabilityLabel availability={product.availability} className="card__availability" />
+      <ProductPrice price={product.price} oldPrice={product.oldPrice} className="card__price" />
     </article>
   )
 }

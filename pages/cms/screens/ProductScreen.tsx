@@ -1,10 +1,12 @@
 import { Image } from '../../../src/components/Image'
+import { Gallery } from '../../../src/components/Gallery'
 import { Island } from '../../../src/islands/Island'
 import { LeadButton } from '../../../src/lead/LeadButton'
-import { formatPrice } from '../../../src/format/format-price'
 import type { ProductPage } from '../../../src/site/types'
 import { Breadcrumbs } from './Breadcrumbs'
 import { Paragraphs } from './Paragraphs'
+import { AvailabilityLabel, ProductPrice } from './ProductPrice'
+import { ProductProperties } from './ProductProperties'
 import './screens.css'
 
 // Half of the container (two columns, 24px apart) from 900px, all of it below.
@@ -16,16 +18,27 @@ export function ProductScreen({ page }: { page: ProductPage }) {
       <Breadcrumbs items={page.breadcrumbs} />
       <article className="product">
         <div className="product__media">
-          <Image src={page.image} alt={page.title} width={600} eager sizes={PRODUCT_SIZES} />
+          {page.images.length > 1 ? (
+            <Island
+              name="gallery"
+              component={Gallery}
+              props={{ images: page.images, title: page.title, sizes: PRODUCT_SIZES }}
+            />
+          ) : (
+            <Image src={page.image} alt={page.images[0]?.alt || page.title} width={600} eager sizes={PRODUCT_SIZES} />
+          )}
         </div>
         <div className="product__info">
           <h1>{page.title}</h1>
+          {page.vendor && <p className="product__vendor">Бренд: {page.vendor}</p>}
           {page.article && <p className="product__article">Артикул: {page.article}</p>}
-          {page.price !== null && <p className="product__price">{formatPrice(page.price)}</p>}
+          <AvailabilityLabel availability={page.availability} className="product__availability" />
+          <ProductPrice price={page.price} oldPrice={page.oldPrice} className="product__price" />
           <Island name="lead-button" component={LeadButton} props={{ className: 'product__lead' }} />
           <Paragraphs text={page.description} className="prose product__description" />
         </div>
       </article>
+      <ProductProperties properties={page.properties} />
     </div>
   )
 }

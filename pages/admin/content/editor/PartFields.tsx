@@ -13,19 +13,7 @@ const INDEX_FIELDS: readonly FieldDefinition[] = [
   { id: 'copyright', type: 'text', label: 'Копирайт' },
 ]
 
-const PRODUCT_FIELDS: readonly FieldDefinition[] = [
-  { id: 'article', type: 'text', label: 'Артикул' },
-  {
-    id: 'price',
-    type: 'text',
-    label: 'Цена, ₽',
-    hint: 'Целое число рублей; пусто — цена не показывается',
-    inputMode: 'numeric',
-  },
-  { id: 'description', type: 'textarea', label: 'Описание товара', rows: 5 },
-]
-
-interface PartProps {
+export interface PartProps {
   draft: RecordDraft
   change: (patch: Partial<RecordDraft>) => void
   errors: Readonly<Record<string, string>>
@@ -116,31 +104,5 @@ export function IndexFields({ draft, change, errors }: PartProps) {
         )}
       />
     </>
-  )
-}
-
-/** A product's part: its picture, article, price and description. */
-export function ProductFields({ draft, change, errors }: PartProps) {
-  const product = draft.product
-  const set = (patch: Partial<RecordDraft['product']>) => change({ product: { ...product, ...patch } })
-  return (
-    <fieldset className="record-form__group fields">
-      <legend>Товар</legend>
-      <ImageField
-        id="product-image"
-        label="Фото товара"
-        value={product.image}
-        onChange={(image) => set({ image })}
-        error={errors['product.image']}
-      />
-      <TextFields
-        fields={PRODUCT_FIELDS}
-        values={product}
-        onChange={set}
-        errors={errors}
-        errorPath="product."
-        idPrefix="product-"
-      />
-    </fieldset>
   )
 }

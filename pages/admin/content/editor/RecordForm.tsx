@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import type { FieldDefinition } from '../../../../src/components/form/field-definition'
-import { IndexFields, ProductFields } from './PartFields'
+import { IndexFields } from './PartFields'
+import { ProductFields } from './ProductFields'
 import { TextFields } from './TextFields'
 import { TYPE_LABELS, type RecordDraft, type TypeId } from './record-draft'
 

@@ -26,6 +26,38 @@ export interface AdvantageDraft {
   description: string
 }
 
+export interface GalleryDraft {
+  key: string
+  image: ImageValue
+  alt: string
+}
+
+export interface PropertyDraft {
+  key: string
+  group: string
+  name: string
+  value: string
+  unit: string
+}
+
+export type Availability = 'in_stock' | 'on_order' | 'out_of_stock'
+
+export const AVAILABILITY_OPTIONS: ReadonlyArray<{ value: Availability; label: string }> = [
+  { value: 'in_stock', label: 'В наличии' },
+  { value: 'on_order', label: 'Под заказ' },
+  { value: 'out_of_stock', label: 'Нет в наличии' },
+]
+
+export interface ProductDraft {
+  article: string
+  price: string
+  oldPrice: string
+  vendor: string
+  availability: Availability
+  featured: boolean
+  description: string
+}
+
 export interface RecordDraft {
   id: number | null
   parentId: number | null
@@ -39,7 +71,10 @@ export interface RecordDraft {
   metaRobots: string
   content: string
   index: { logo: ImageValue; tel: string; telText: string; description: string; copyright: string }
-  product: { image: ImageValue; article: string; price: string; description: string }
+  product: ProductDraft
+  /** The product's gallery: the first picture is the main one */
+  images: GalleryDraft[]
+  properties: PropertyDraft[]
   sliderItems: SlideDraft[]
   advantages: AdvantageDraft[]
 }
@@ -62,7 +97,19 @@ export function recordQuery(id: number) {
       metaRobots: true,
       content: true,
       index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
-      product: { select: { image: true, article: true, price: true, description: true } },
+      product: {
+        select: {
+          article: true,
+          price: true,
+          oldPrice: true,
+          vendor: true,
+          availability: true,
+          featured: true,
+          description: true,
+        },
+      },
+      images: { select: { id: true, image: true, alt: true } },
+      properties: { select: { id: true, groupName: true, name: true, value: true, unit: true } },
       sliderItems: { select: { id: true, image: true, title: true } },
       advantages: { select: { id: true, image: true, title: true, description: true } },
     },
@@ -79,6 +126,20 @@ export function newKey(): string {
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const image = (value: unknown): ImageValue => (typeof value === 'string' && value !== '' ? value : null)
 
+function emptyProduct(): ProductDraft {
+  return {
+    article: '',
+    price: '',
+    oldPrice: '',
+    vendor: '',
+    availability: 'in_stock',
+    featured: false,
+    description: '',
+  }
+}
+
+const number = (value: unknown) => (typeof value === 'number' ? String(value) : '')
+
 export function emptyDraft(typeId: TypeId, parentId: number | null, parentUrl: string): RecordDraft {
   return {
     id: null,
@@ -93,7 +154,9 @@ export function emptyDraft(typeId: TypeId, parentId: number | null, parentUrl: s
     metaRobots: '',
     content: '',
     index: { logo: null, tel: '', telText: '', description: '', copyright: '' },
-    product: { image: null, article: '', price: '', description: '' },
+    product: emptyProduct(),
+    images: [],
+    properties: [],
     sliderItems: [],
     advantages: [],
   }
@@ -122,11 +185,24 @@ export function draftFromRecord(record: Record<string, any>): RecordDraft {
       copyright: text(index.copyright),
     },
     product: {
-      image: image(product.image),
       article: text(product.article),
-      price: product.price === null || product.price === undefined ? '' : String(product.price),
+      price: number(product.price),
+      oldPrice: number(product.oldPrice),
+      vendor: text(product.vendor),
+      availability: AVAILABILITY_OPTIONS.some((o) => o.value === product.availability)
+        ? product.availability
+        : 'in_stock',
+      featured: Boolean(product.featured),
       description: text(product.description),
     },
+    images: (record.images ?? []).map((g: any) => ({ key: `g${g.id}`, image: image(g.image), alt: text(g.alt) })),
+    properties: (record.properties ?? []).map((p: any) => ({
+      key: `p${p.id}`,
+      group: text(p.groupName),
+      name: text(p.name),
+      value: text(p.value),
+      unit: text(p.unit),
+    })),
     sliderItems: (record.sliderItems ?? []).map((s: any) => ({
       key: `s${s.id}`,
       image: image(s.image),
@@ -183,13 +259,24 @@ export function writeValues(draft: RecordDraft): Record<string, unknown> {
     }))
   }
   if (draft.typeId === 'product') {
-    const { image: picture, article, description } = draft.product
+    const { article, vendor, availability, featured, description } = draft.product
+    // The gallery carries the main image: the API copies its first picture to product.image.
     values.product = {
-      image: picture,
       article: orNull(article),
       price: price(draft.product.price),
+      oldPrice: price(draft.product.oldPrice),
+      vendor: orNull(vendor),
+      availability,
+      featured,
       description: orNull(description),
     }
+    values.images = draft.images.map((g) => ({ image: g.image, alt: orNull(g.alt) }))
+    values.properties = draft.properties.map((p) => ({
+      groupName: orNull(p.group),
+      name: p.name.trim(),
+      value: p.value.trim(),
+      unit: orNull(p.unit),
+    }))
   }
   return values
 }

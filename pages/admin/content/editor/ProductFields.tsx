@@ -1,0 +1,163 @@
+import type { FieldDefinition } from '../../../../src/components/form/field-definition'
+import { TextInput } from '../../../../src/components/form/TextInput'
+import { FieldShell } from '../../../../src/components/form/FieldShell'
+import { ImageField } from './ImageField'
+import { ListEditor } from './ListEditor'
+import type { PartProps } from './PartFields'
+import { TextFields } from './TextFields'
+import {
+  AVAILABILITY_OPTIONS,
+  newKey,
+  type Availability,
+  type GalleryDraft,
+  type PropertyDraft,
+  type RecordDraft,
+} from './record-draft'
+
+const PRODUCT_FIELDS: readonly FieldDefinition[] = [
+  { id: 'article', type: 'text', label: 'Артикул' },
+  { id: 'vendor', type: 'text', label: 'Бренд' },
+  {
+    id: 'price',
+    type: 'text',
+    label: 'Цена, ₽',
+    hint: 'Целое число рублей; пусто — «Цена по запросу»',
+    inputMode: 'numeric',
+  },
+  {
+    id: 'oldPrice',
+    type: 'text',
+    label: 'Цена до скидки, ₽',
+    hint: 'Больше цены: показывается зачёркнутой со скидкой в процентах; пусто — без скидки',
+    inputMode: 'numeric',
+  },
+  { id: 'description', type: 'textarea', label: 'Описание товара', rows: 5 },
+]
+
+/** A product's part: prices, brand, availability, the gallery and the characteristics. */
+export function ProductFields({ draft, change, errors }: PartProps) {
+  const product = draft.product
+  const set = (patch: Partial<RecordDraft['product']>) => change({ product: { ...product, ...patch } })
+  return (
+    <>
+      <fieldset className="record-form__group fields">
+        <legend>Товар</legend>
+        <TextFields
+          fields={PRODUCT_FIELDS}
+          values={product}
+          onChange={set}
+          errors={errors}
+          errorPath="product."
+          idPrefix="product-"
+        />
+        <FieldShell id="product-availability" label="Наличие" error={errors['product.availability']}>
+          <select
+            id="product-availability"
+            className="field__control"
+            value={product.availability}
+            onChange={(event) => set({ availability: event.target.value as Availability })}
+          >
+            {AVAILABILITY_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </FieldShell>
+        <div className="field field--checkbox">
+          <input
+            id="product-featured"
+            type="checkbox"
+            checked={product.featured}
+            onChange={(event) => set({ featured: event.target.checked })}
+          />
+          <label htmlFor="product-featured">Показывать на главной (избранный товар)</label>
+        </div>
+      </fieldset>
+      <ListEditor<GalleryDraft>
+        title="Фотографии (первая — главная)"
+        itemLabel="Фото"
+        addLabel="Добавить фото"
+        items={draft.images}
+        onChange={(images) => change({ images })}
+        create={() => ({ key: newKey(), image: null, alt: '' })}
+        renderItem={(item, update, i) => (
+          <>
+            <ImageField
+              id={`gallery-${item.key}-image`}
+              label={`Фото ${i + 1}`}
+              optional={false}
+              value={item.image}
+              onChange={(image) => update({ ...item, image })}
+              error={errors[`images.${i}.image`]}
+            />
+            <TextInput
+              id={`gallery-${item.key}-alt`}
+              label={`Подпись к фото ${i + 1} (alt)`}
+              value={item.alt}
+              onChange={(v) => update({ ...item, alt: v ?? '' })}
+              error={errors[`images.${i}.alt`]}
+            />
+          </>
+        )}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor="gallery-upload">
+          Загрузить несколько фото сразу
+        </label>
+        <input
+          id="gallery-upload"
+          type="file"
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])]
+            if (files.length === 0) return
+            change({ images: [...draft.images, ...files.map((image) => ({ key: newKey(), image, alt: '' }))] })
+            event.target.value = ''
+          }}
+        />
+      </div>
+      <ListEditor<PropertyDraft>
+        title="Характеристики"
+        itemLabel="Характеристика"
+        addLabel="Добавить характеристику"
+        items={draft.properties}
+        onChange={(properties) => change({ properties })}
+        create={() => ({ key: newKey(), group: '', name: '', value: '', unit: '' })}
+        renderItem={(item, update, i) => (
+          <>
+            <TextInput
+              id={`property-${item.key}-name`}
+              label="Название"
+              value={item.name}
+              onChange={(v) => update({ ...item, name: v ?? '' })}
+              error={errors[`properties.${i}.name`]}
+            />
+            <TextInput
+              id={`property-${item.key}-value`}
+              label="Значение"
+              value={item.value}
+              onChange={(v) => update({ ...item, value: v ?? '' })}
+              error={errors[`properties.${i}.value`]}
+            />
+            <TextInput
+              id={`property-${item.key}-unit`}
+              label="Единица измерения"
+              value={item.unit}
+              onChange={(v) => update({ ...item, unit: v ?? '' })}
+              error={errors[`properties.${i}.unit`]}
+            />
+            <TextInput
+              id={`property-${item.key}-group`}
+              label="Группа (необязательно)"
+              value={item.group}
+              onChange={(v) => update({ ...item, group: v ?? '' })}
+              error={errors[`properties.${i}.groupName`]}
+            />
+          </>
+        )}
+      />
+    </>
+  )
+}

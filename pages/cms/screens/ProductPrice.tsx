@@ -1,0 +1,39 @@
+import { formatPrice } from '../../../src/format/format-price'
+import { AVAILABILITY_LABELS, discountPercent } from '../../../src/site/catalogue'
+import type { Availability } from '../../../src/site/types'
+
+/** The price, the old one struck through with its «−N %», or «Цена по запросу» when there is none. */
+export function ProductPrice({
+  price,
+  oldPrice,
+  className,
+}: {
+  price: number | null
+  oldPrice: number | null
+  className: string
+}) {
+  if (price === null) return <p className={`${className} price price--request`}>Цена по запросу</p>
+  const discount = discountPercent(price, oldPrice)
+  return (
+    <p className={`${className} price`}>
+      <span className="price__current">{formatPrice(price)}</span>
+      {discount !== null && oldPrice !== null && (
+        <>
+          {' '}
+          <del className="price__old">
+            <span className="visually-hidden">Старая цена: </span>
+            {formatPrice(oldPrice)}
+          </del>{' '}
+          <span className="price__discount">{`−${discount}\u00a0%`}</span>
+        </>
+      )}
+    </p>
+  )
+}
+
+/** «В наличии», «Под заказ» or «Нет в наличии». */
+export function AvailabilityLabel({ availability, className }: { availability: Availability; className: string }) {
+  return (
+    <p className={`${className} availability availability--${availability}`}>{AVAILABILITY_LABELS[availability]}</p>
+  )
+}

@@ -1,0 +1,103 @@
+// The feed's reads: public sections, and public products with a price that are not out of stock,
+// a page at a time by id (keyset), each page with its gallery and characteristics: the feed is
+// written as it is read and never holds the catalogue (docs/decisions/029-price-list-and-feeds.md).
+import type { Kysely } from 'kysely'
+import type { Availability, Database } from '../data/schema'
+import { isPublicRecord } from '../content/visibility'
+
+export const FEED_PAGE = 500
+/** Товары reads at most 10 pictures of an offer */
+export const MAX_PICTURES = 10
+
+export interface FeedCategory {
+  readonly id: number
+  readonly parentId: number | null
+  readonly title: string
+}
+
+export interface FeedOffer {
+  readonly id: number
+  readonly parentId: number
+  readonly title: string
+  readonly urlFull: string
+  readonly updatedAt: string
+  readonly price: number
+  readonly oldPrice: number | null
+  readonly availability: Availability
+  readonly vendor: string | null
+  readonly article: string | null
+  readonly description: string | null
+  readonly pictures: string[]
+  readonly params: { name: string; value: string; unit: string | null }[]
+}
+
+export async function loadFeedCategories(db: Kysely<Database>): Promise<FeedCategory[]> {
+  return db
+    .selectFrom('structure')
+    .select(['id', 'parentId', 'title'])
+    .where('typeId', '=', 'section')
+    .where(isPublicRecord)
+    .orderBy('id')
+    .execute()
+}
+
+/** One page of offers after `afterId`, in id order, with their pictures (main first) and params. */
+export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Promise<FeedOffer[]> {
+  const rows = await db
+    .selectFrom('structure')
+    .innerJoin('product', 'product.structureId', 'structure.id')
+    .select([
+      'structure.id',
+      'structure.parentId',
+      'structure.title',
+      'structure.urlFull',
+      'structure.updatedAt',
+      'product.price',
+      'product.oldPrice',
+      'product.availability',
+      'product.vendor',
+      'product.article',
+      'product.description',
+      'product.image',
+    ])
+    .where('structure.typeId', '=', 'product')
+    .where('structure.id', '>', afterId)
+    .where(isPublicRecord)
+    .where('product.price', 'is not', null)
+    .where('product.availability', '!=', 'out_of_stock')
+    .orderBy('structure.id')
+    .limit(FEED_PAGE)
+    .execute()
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const [images, properties] = await Promise.all([
+    db
+      .selectFrom('productImage')
+      .select(['structureId', 'image'])
+      .where('structureId', 'in', ids)
+      .orderBy('structureId')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('productProperty')
+      .select(['structureId', 'name', 'value', 'unit'])
+      .where('structureId', 'in', ids)
+      .orderBy('structureId')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+  ])
+  const offers = new Map<number, FeedOffer>()
+  for (const { image, ...row } of rows) {
+    offers.set(row.id, { ...row, parentId: row.parentId ?? 0, price: row.price!, pictures: [], params: [] })
+    if (image) offers.get(row.id)!.pictures.push(image)
+  }
+  // product.image mirrors the gallery's first picture: it leads, the rest of the gallery follows.
+  for (const { structureId, image } of images) {
+    const pictures = offers.get(structureId)!.pictures
+    if (pictures.length < MAX_PICTURES && !pictures.includes(image)) pictures.push(image)
+  }
+  for (const { structureId, ...param } of properties) offers.get(structureId)!.params.push(param)
+  return [...offers.values()]
+}

@@ -1,0 +1,182 @@
+// The IndexNow outbox (docs/decisions/029-price-list-and-feeds.md): the public URLs a content write
+// created, changed or deleted, queued in the write's own transaction, claimed in batches of up to
+// 10,000 by the worker of any process with a lease (as the lead outbox, decision 009), so two
+// processes never send the same batch; retried with backoff on 429/5xx, dead on 403/422.
+import type { Kysely, Transaction } from 'kysely'
+import { isSqlite } from '../data/dialect'
+import type { Database } from '../data/schema'
+import { isPublicRecord } from '../content/visibility'
+
+type Queryable = Kysely<Database> | Transaction<Database>
+
+/** IndexNow takes up to 10,000 URLs in one request */
+export const INDEXNOW_BATCH = 10_000
+const LEASE_MS = 2 * 60_000
+const FIRST_RETRY_MS = 60_000
+const MAX_RETRY_MS = 6 * 60 * 60_000
+/** After this many failed tries a batch's URLs are dead (about two days of backoff) */
+const MAX_ATTEMPTS = 12
+const CHUNK = 500
+
+/** Databases whose writes queue URLs, with their site's origin: a site with IndexNow on (set by its plugin). */
+const queueing = new WeakMap<object, string>()
+
+export function queueIndexNowFor(db: Kysely<Database>, publicUrl: string | null): void {
+  if (publicUrl) queueing.set(db, publicUrl)
+  else queueing.delete(db)
+}
+
+/** Queues absolute URLs, skipping any already waiting (deduplicated before they are sent too). */
+export async function enqueueUrls(trx: Queryable, urls: readonly string[], at = new Date()): Promise<void> {
+  const unique = [...new Set(urls)]
+  const stamp = at.toISOString()
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const part = unique.slice(i, i + CHUNK)
+    const waiting = await trx
+      .selectFrom('indexNowUrl')
+      .select('url')
+      .where('url', 'in', part)
+      .where('status', '=', 'pending')
+      .execute()
+    const known = new Set(waiting.map((r) => r.url))
+    const fresh = part.filter((url) => !known.has(url))
+    if (fresh.length > 0) {
+      await trx
+        .insertInto('indexNowUrl')
+        .values(fresh.map((url) => ({ url, nextAttemptAt: stamp, createdAt: stamp })))
+        .execute()
+    }
+  }
+}
+
+/**
+ * Queues the public URLs of these records and of their parents (a product's section lists it; the
+ * home page when it is one of them), and URLs just deleted, when `db`'s site has IndexNow on. Call
+ * inside the write's transaction, after the write. True when anything may have been queued.
+ */
+export async function enqueueRecords(
+  db: Kysely<Database>,
+  trx: Queryable,
+  ids: readonly number[],
+  deletedUrls: readonly string[] = [],
+): Promise<boolean> {
+  const publicUrl = queueing.get(db)
+  if (publicUrl === undefined || (ids.length === 0 && deletedUrls.length === 0)) return false
+  const urls = new Set(deletedUrls)
+  const parents = new Set<number>()
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom('structure')
+      .select(['id', 'urlFull', 'parentId'])
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .where(isPublicRecord)
+      .execute()
+    for (const row of rows) {
+      urls.add(row.urlFull)
+      if (row.parentId !== null) parents.add(row.parentId)
+    }
+  }
+  const parentIds = [...parents]
+  for (let i = 0; i < parentIds.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom('structure')
+      .select('urlFull')
+      .where('id', 'in', parentIds.slice(i, i + CHUNK))
+      .where(isPublicRecord)
+      .execute()
+    for (const row of rows) urls.add(row.urlFull)
+  }
+  await enqueueUrls(
+    trx,
+    [...urls].map((path) => `${publicUrl}${encodeURI(path)}`),
+  )
+  return true
+}
+
+export interface ClaimedBatch {
+  readonly ids: number[]
+  readonly urls: string[]
+  readonly attempts: number
+  readonly leaseUntil: string
+}
+
+/** Claims up to a batch of due URLs for this caller (one statement: two processes never hold the same row). */
+export async function claimBatch(
+  db: Kysely<Database>,
+  at = new Date(),
+  limit = INDEXNOW_BATCH,
+): Promise<ClaimedBatch | null> {
+  const now = at.toISOString()
+  const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString()
+  let due = db
+    .selectFrom('indexNowUrl')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('nextAttemptAt', '<=', now)
+    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', now)]))
+    .orderBy('id')
+    .limit(limit)
+  if (!isSqlite(db)) due = due.forUpdate().skipLocked()
+  const rows = await db
+    .updateTable('indexNowUrl')
+    .set((eb) => ({ leaseUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', due)
+    .returning(['id', 'url', 'attempts'])
+    .execute()
+  if (rows.length === 0) return null
+  return {
+    ids: rows.map((r) => r.id),
+    urls: [...new Set(rows.map((r) => r.url))],
+    attempts: Math.max(...rows.map((r) => r.attempts)),
+    leaseUntil,
+  }
+}
+
+async function settle(db: Kysely<Database>, batch: ClaimedBatch, set: Record<string, unknown>): Promise<void> {
+  for (let i = 0; i < batch.ids.length; i += CHUNK) {
+    await db
+      .updateTable('indexNowUrl')
+      .set({ leaseUntil: null, ...set })
+      .where('id', 'in', batch.ids.slice(i, i + CHUNK))
+      .where('status', '=', 'pending')
+      .where('leaseUntil', '=', batch.leaseUntil)
+      .execute()
+  }
+}
+
+export function markBatchSent(db: Kysely<Database>, batch: ClaimedBatch, at = new Date()): Promise<void> {
+  return settle(db, batch, { status: 'sent', sentAt: at.toISOString(), lastError: null })
+}
+
+/** A failed try: the URLs wait (30 s… 6 h, or as long as the endpoint asked), or are dead. */
+export function markBatchFailed(
+  db: Kysely<Database>,
+  batch: ClaimedBatch,
+  failure: { message: string; permanent: boolean; retryAfterMs?: number },
+  at = new Date(),
+): Promise<void> {
+  const backoff = Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, batch.attempts - 1), MAX_RETRY_MS)
+  const delay = Math.max(backoff, failure.retryAfterMs ?? 0)
+  const dead = failure.permanent || batch.attempts >= MAX_ATTEMPTS
+  return settle(db, batch, {
+    status: dead ? 'dead' : 'pending',
+    nextAttemptAt: new Date(at.getTime() + delay).toISOString(),
+    lastError: failure.message.slice(0, 500),
+  })
+}
+
+/** What the back office shows: waiting, sent and dead URLs, and the last error of the dead. */
+export async function indexNowStats(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('indexNowUrl')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('count'), eb.fn.max('lastError').as('lastError')])
+    .groupBy('status')
+    .execute()
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0)
+  return {
+    pending: count('pending'),
+    sent: count('sent'),
+    dead: count('dead'),
+    lastError: rows.find((r) => r.status === 'dead')?.lastError ?? null,
+  }
+}

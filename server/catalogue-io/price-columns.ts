@@ -1,0 +1,184 @@
+// The columns of a price list, matched by their Russian headers (case, spaces and ё/е do not
+// matter), and one row's cells read into the values of a product. Any other column is a
+// characteristic: «Вес, кг» is the characteristic «Вес» in «кг».
+import type { Availability } from '../data/schema'
+import { HttpError } from '../http/http-error'
+import type { Sheet, SheetRow } from './price-list-file'
+
+export type Field = 'article' | 'name' | 'price' | 'oldPrice' | 'availability' | 'section' | 'vendor'
+
+const HEADERS: Record<string, Field> = {
+  артикул: 'article',
+  наименование: 'name',
+  название: 'name',
+  цена: 'price',
+  'старая цена': 'oldPrice',
+  наличие: 'availability',
+  раздел: 'section',
+  бренд: 'vendor',
+}
+
+export interface PropertyColumn {
+  readonly index: number
+  readonly name: string
+  readonly unit: string | null
+}
+
+export interface Columns {
+  readonly fields: Partial<Record<Field, number>>
+  readonly properties: readonly PropertyColumn[]
+}
+
+/** What one row says about its product; `undefined` leaves the field as it is. */
+export interface PriceRow {
+  readonly number: number
+  readonly article: string
+  readonly name?: string
+  /** Whole rubles; null: «цена по запросу» */
+  readonly price?: number | null
+  readonly oldPrice?: number | null
+  readonly availability?: Availability
+  readonly section?: string
+  readonly vendor?: string | null
+  /** Characteristic name → value (null: the cell is empty, the characteristic goes) */
+  readonly properties: ReadonlyMap<string, { value: string | null; unit: string | null }>
+}
+
+export interface RefusedRow {
+  readonly number: number
+  readonly article: string | null
+  readonly reason: string
+}
+
+const LIMITS = { article: 100, name: 500, vendor: 200, propertyName: 200, propertyValue: 1000, unit: 50 }
+
+export function normalizeHeader(text: string): string {
+  return text.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim()
+}
+
+/** Matches the header; throws 400 when there is no «Артикул» column or a column appears twice. */
+export function matchColumns(header: readonly string[]): Columns {
+  const fields: Partial<Record<Field, number>> = {}
+  const properties: PropertyColumn[] = []
+  const seen = new Set<string>()
+  header.forEach((raw, index) => {
+    const key = normalizeHeader(raw)
+    if (key === '') return
+    if (seen.has(key)) refuse(`Столбец «${raw}» встречается дважды`)
+    seen.add(key)
+    const field = HEADERS[key]
+    if (field !== undefined) {
+      if (fields[field] !== undefined) refuse(`Столбец «${raw}» повторяет другой столбец`)
+      fields[field] = index
+      return
+    }
+    const match = /^(.*?)\s*[,(]\s*([^,()]{1,50}?)\s*\)?$/.exec(raw.trim())
+    const name = (match ? match[1] : raw).trim().slice(0, LIMITS.propertyName)
+    properties.push({ index, name, unit: match ? match[2] : null })
+  })
+  if (fields.article === undefined) refuse('В файле нет столбца «Артикул»: по нему товары находятся на сайте')
+  return { fields, properties }
+}
+
+function refuse(message: string): never {
+  throw new HttpError(400, message, 'invalid_price_list', { file: message })
+}
+
+class RowError extends Error {}
+
+/** A price as Russian Excel writes it: «1 234,50», «1234.5», «1 234 ₽»; empty or «по запросу» is null. */
+export function parsePrice(text: string, label: string): number | null {
+  const compact = text
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/(₽|руб\.?|р\.)$/i, '')
+    .toLowerCase()
+  if (compact === '' || compact === 'позапросу') return null
+  let number = compact
+  if (number.includes(',') && number.includes('.')) number = number.replace(/\./g, '')
+  number = number.replace(',', '.')
+  if (!/^\d{1,12}(\.\d{1,4})?$/.test(number)) throw new RowError(`${label}: «${text}» — не число`)
+  const rubles = Math.round(Number(number))
+  if (rubles > 2_000_000_000) throw new RowError(`${label}: слишком большая цена`)
+  return rubles
+}
+
+const AVAILABILITY: Record<string, Availability> = {
+  'в наличии': 'in_stock',
+  есть: 'in_stock',
+  да: 'in_stock',
+  '+': 'in_stock',
+  'под заказ': 'on_order',
+  заказ: 'on_order',
+  'нет в наличии': 'out_of_stock',
+  нет: 'out_of_stock',
+  '-': 'out_of_stock',
+}
+
+/** «В наличии», «Под заказ», «Нет в наличии» (and their short forms), or a stock count from 1С. */
+export function parseAvailability(text: string): Availability | undefined {
+  const key = normalizeHeader(text)
+  if (key === '') return undefined
+  if (/^\d+([.,]\d+)?$/.test(key)) return Number(key.replace(',', '.')) > 0 ? 'in_stock' : 'out_of_stock'
+  const found = AVAILABILITY[key]
+  if (!found) throw new RowError(`Наличие: «${text}» — ожидается «В наличии», «Под заказ» или «Нет в наличии»`)
+  return found
+}
+
+function bounded(text: string, max: number, label: string): string {
+  if (text.length > max) throw new RowError(`${label}: длиннее ${max} символов`)
+  // Line breaks inside a quoted cell become spaces; other control characters are refused.
+  const flat = text.replace(/\r?\n/g, ' ')
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(flat)) throw new RowError(`${label}: недопустимые символы`)
+  return flat
+}
+
+/** One row read through the columns: the values, or the reason it is refused. */
+export function readRow(columns: Columns, row: SheetRow): PriceRow | RefusedRow {
+  const cell = (index: number | undefined) => (index === undefined ? undefined : (row.cells[index] ?? ''))
+  const article = cell(columns.fields.article) ?? ''
+  try {
+    if (article === '') throw new RowError('Не указан артикул')
+    bounded(article, LIMITS.article, 'Артикул')
+    const name = cell(columns.fields.name)
+    const price = cell(columns.fields.price)
+    const oldPrice = cell(columns.fields.oldPrice)
+    const availability = cell(columns.fields.availability)
+    const section = cell(columns.fields.section)
+    const vendor = cell(columns.fields.vendor)
+    const properties = new Map<string, { value: string | null; unit: string | null }>()
+    for (const column of columns.properties) {
+      const value = cell(column.index) ?? ''
+      properties.set(column.name, {
+        value: value === '' ? null : bounded(value, LIMITS.propertyValue, column.name),
+        unit: column.unit,
+      })
+    }
+    return {
+      number: row.number,
+      article: bounded(article, LIMITS.article, 'Артикул'),
+      ...(name ? { name: bounded(name, LIMITS.name, 'Наименование') } : {}),
+      ...(price !== undefined ? { price: parsePrice(price, 'Цена') } : {}),
+      ...(oldPrice !== undefined ? { oldPrice: parsePrice(oldPrice, 'Старая цена') } : {}),
+      ...(availability ? { availability: parseAvailability(availability) } : {}),
+      ...(section ? { section } : {}),
+      ...(vendor !== undefined ? { vendor: vendor === '' ? null : bounded(vendor, LIMITS.vendor, 'Бренд') } : {}),
+      properties,
+    }
+  } catch (error) {
+    if (!(error instanceof RowError)) throw error
+    return { number: row.number, article: article || null, reason: error.message }
+  }
+}
+
+export function isRefused(row: PriceRow | RefusedRow): row is RefusedRow {
+  return 'reason' in row
+}
+
+/** The header as read, for the preview: which column became what. */
+export function describeColumns(sheet: Sheet, columns: Columns): { header: string; field: Field | 'property' }[] {
+  const byIndex = new Map<number, Field>(Object.entries(columns.fields).map(([field, i]) => [i, field as Field]))
+  return sheet.header
+    .map((header, i) => ({ header, field: byIndex.get(i) ?? ('property' as const) }))
+    .filter((c) => c.header !== '')
+}

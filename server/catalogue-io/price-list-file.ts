@@ -1,0 +1,132 @@
+// A price list's bytes as a table of text cells: CSV as Excel saves it in Russia (`;`-separated,
+// UTF-8 with or without a BOM, or Windows-1251; quoted fields) or an XLSX workbook (its first
+// sheet). Row numbers are the ones the owner sees in Excel: the header is row 1.
+import { parse } from 'csv-parse/sync'
+import ExcelJS from 'exceljs'
+import iconv from 'iconv-lite'
+import { HttpError } from '../http/http-error'
+
+/** What one file may hold: a bigger catalogue is imported in parts */
+export const PRICE_LIST_LIMITS = Object.freeze({ maxBytes: 10 * 1024 * 1024, maxRows: 20_000, maxColumns: 200 })
+
+export interface SheetRow {
+  /** The row's number in the file (the header is 1) */
+  readonly number: number
+  readonly cells: readonly string[]
+}
+
+export interface Sheet {
+  readonly header: readonly string[]
+  readonly rows: readonly SheetRow[]
+  readonly format: 'csv' | 'xlsx'
+  /** How a CSV's bytes were read */
+  readonly encoding?: 'utf-8' | 'windows-1251'
+}
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]
+const UTF8_BOM = [0xef, 0xbb, 0xbf]
+
+function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
+  return prefix.every((byte, i) => bytes[i] === byte)
+}
+
+function refuse(message: string): never {
+  throw new HttpError(400, message, 'invalid_price_list', { file: message })
+}
+
+/** Reads a price list; throws HttpError 400 with a Russian message for a file it cannot read. */
+export async function readPriceList(bytes: Buffer): Promise<Sheet> {
+  if (bytes.length === 0) refuse('Файл пуст')
+  if (bytes.length > PRICE_LIST_LIMITS.maxBytes) refuse('Файл больше 10 МБ: разделите прайс-лист на части')
+  const sheet = startsWith(bytes, ZIP_MAGIC) ? await readXlsx(bytes) : readCsv(bytes)
+  if (sheet.header.every((cell) => cell === '')) refuse('В первой строке файла нет заголовков столбцов')
+  return sheet
+}
+
+/** UTF-8 when the bytes are valid UTF-8 (Excel's «CSV UTF-8» adds a BOM), else Windows-1251. */
+function decodeText(bytes: Buffer): { text: string; encoding: 'utf-8' | 'windows-1251' } {
+  if (startsWith(bytes, UTF8_BOM)) return { text: bytes.subarray(3).toString('utf8'), encoding: 'utf-8' }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' }
+  } catch {
+    return { text: iconv.decode(bytes, 'win1251'), encoding: 'windows-1251' }
+  }
+}
+
+/** `;` as Russian Excel writes, unless the header line plainly uses tabs or commas instead. */
+function delimiterOf(text: string): string {
+  const firstLine = text.slice(0, text.search(/\r?\n|$/))
+  const count = (ch: string) => firstLine.split(ch).length - 1
+  const candidates = [';', '\t', ','].map((ch) => ({ ch, n: count(ch) }))
+  const best = candidates.reduce((a, b) => (b.n > a.n ? b : a))
+  return best.n > 0 ? best.ch : ';'
+}
+
+function readCsv(bytes: Buffer): Sheet {
+  const { text, encoding } = decodeText(bytes)
+  let records: string[][]
+  try {
+    const parsed: string[][] = parse(text, {
+      delimiter: delimiterOf(text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      to_line: PRICE_LIST_LIMITS.maxRows + 2,
+    })
+    records = parsed
+  } catch (error) {
+    const line = (error as { lines?: number }).lines
+    refuse(`Не удалось прочитать CSV${line ? ` (строка ${line})` : ''}: проверьте кавычки и разделители`)
+  }
+  return toSheet(records, 'csv', encoding)
+}
+
+async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  const workbook = new ExcelJS.Workbook()
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
+  } catch {
+    refuse('Не удалось прочитать файл Excel: сохраните его как .xlsx или CSV')
+  }
+  const worksheet = workbook.worksheets[0]
+  if (!worksheet) refuse('В файле Excel нет листов')
+  const records: string[][] = []
+  worksheet.eachRow({ includeEmpty: true }, (row, number) => {
+    if (number > PRICE_LIST_LIMITS.maxRows + 2) return
+    const values = row.values as unknown[]
+    const cells: string[] = []
+    for (let i = 1; i < values.length && i <= PRICE_LIST_LIMITS.maxColumns + 1; i++) cells.push(cellText(values[i]))
+    records[number - 1] = cells
+  })
+  for (let i = 0; i < records.length; i++) records[i] ??= []
+  return toSheet(records, 'xlsx')
+}
+
+/** An Excel cell as the text the owner sees (numbers with a dot; formulas by their result). */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  if (typeof value === 'object') {
+    const v = value as { result?: unknown; text?: unknown; richText?: Array<{ text: string }>; error?: unknown }
+    if (Array.isArray(v.richText)) return v.richText.map((part) => part.text).join('')
+    if ('result' in v) return cellText(v.result)
+    if (v.text !== undefined) return cellText(v.text)
+    if (v.error !== undefined) return ''
+  }
+  return ''
+}
+
+function toSheet(records: string[][], format: Sheet['format'], encoding?: Sheet['encoding']): Sheet {
+  if (records.length === 0) refuse('Файл пуст')
+  if (records.length > PRICE_LIST_LIMITS.maxRows + 1) {
+    refuse(`В файле больше ${PRICE_LIST_LIMITS.maxRows} строк: разделите прайс-лист на части`)
+  }
+  const [header, ...rest] = records
+  if (header.length > PRICE_LIST_LIMITS.maxColumns) refuse(`В файле больше ${PRICE_LIST_LIMITS.maxColumns} столбцов`)
+  const rows = rest
+    .map((cells, i) => ({ number: i + 2, cells: cells.map((cell) => cell.trim()) }))
+    .filter((row) => row.cells.some((cell) => cell !== ''))
+  return { header: header.map((cell) => cell.trim()), rows, format, encoding }
+}

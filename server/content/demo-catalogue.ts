@@ -1,0 +1,73 @@
+// The demo shop's catalogue depth (decision 025), by product slug: a newcomer sees every feature of
+// a product in the first minute: characteristics (grouped, with units), a gallery, «Под заказ» and
+// «Нет в наличии», an old price, «Цена по запросу», brands, and the featured products.
+import type { Availability } from '../data/schema'
+
+export interface DemoProductDetails {
+  /** The gallery after the product's own image (demo-media files) */
+  gallery?: string[]
+  vendor?: string
+  availability?: Availability
+  oldPrice?: number
+  /** No price: «Цена по запросу» */
+  priceOnRequest?: boolean
+  featured?: boolean
+  properties?: { group?: string; name: string; value: string; unit?: string }[]
+}
+
+const POWER = 'Электрика'
+const SIZE = 'Габариты'
+
+export const DEMO_PRODUCT_DETAILS: Readonly<Record<string, DemoProductDetails>> = {
+  // /structure/product: the contract's demo product shows all of it at once.
+  product: {
+    gallery: ['drill-side.svg', 'drill-kit.svg'],
+    vendor: 'Мастер Про',
+    availability: 'on_order',
+    oldPrice: 15990,
+    featured: true,
+    properties: [
+      { group: POWER, name: 'Напряжение аккумулятора', value: '18', unit: 'В' },
+      { group: POWER, name: 'Ёмкость аккумулятора', value: '4', unit: 'А·ч' },
+      { group: POWER, name: 'Двигатель', value: 'бесщёточный' },
+      { group: 'Работа', name: 'Крутящий момент', value: '60', unit: 'Н·м' },
+      { group: 'Работа', name: 'Частота вращения', value: '0–1800', unit: 'об/мин' },
+      { group: SIZE, name: 'Масса', value: '1,6', unit: 'кг' },
+      { group: SIZE, name: 'Комплектация', value: '2 аккумулятора, зарядное устройство, кейс' },
+    ],
+  },
+  screwdriver: {
+    gallery: ['screwdriver-side.svg'],
+    vendor: 'Мастер Про',
+    featured: true,
+    properties: [
+      { name: 'Напряжение', value: '18', unit: 'В' },
+      { name: 'Ёмкость аккумулятора', value: '2', unit: 'А·ч' },
+      { name: 'Масса', value: '1,2', unit: 'кг' },
+    ],
+  },
+  'angle-grinder': {
+    vendor: 'Вихрь',
+    oldPrice: 6290,
+    properties: [
+      { name: 'Мощность', value: '900', unit: 'Вт' },
+      { name: 'Диаметр диска', value: '125', unit: 'мм' },
+    ],
+  },
+  'circular-saw': { vendor: 'Вихрь', availability: 'out_of_stock' },
+  'rotary-hammer': { vendor: 'Мастер Про', featured: true },
+  'lawn-mower': {
+    gallery: ['lawn-mower-side.svg'],
+    vendor: 'Садовод',
+    availability: 'on_order',
+    featured: true,
+    properties: [
+      { group: 'Двигатель', name: 'Тип', value: 'бензиновый, четырёхтактный' },
+      { group: 'Двигатель', name: 'Мощность', value: '3,5', unit: 'л. с.' },
+      { group: 'Кошение', name: 'Ширина скашивания', value: '46', unit: 'см' },
+      { group: 'Кошение', name: 'Травосборник', value: '60', unit: 'л' },
+    ],
+  },
+  chainsaw: { vendor: 'Садовод', priceOnRequest: true },
+  'tool-box': { priceOnRequest: true },
+}

@@ -1,0 +1,35 @@
+// The picture of a product in the Yandex feed: a JPEG (Yandex takes JPEG and PNG, not WebP, AVIF or
+// SVG) of at least 600 px a side (Товары' rule), the whole image on white in a 1000×1000 square,
+// made from the stored image on its first request, once (make-once.ts), and kept in the media store
+// as `feed/<source>.jpg`, in the folder or the bucket alike (docs/decisions/029-price-list-and-feeds.md).
+import sharp from 'sharp'
+import { makeOnce, type MakeContext } from './make-once'
+
+export const FEED_IMAGE_SIZE = 1000
+
+const FEED_SOURCE = /^(uploads|demo)\/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
+
+/** Where the feed copy of a stored image is kept, or null for a name that is not a stored image. */
+export function feedImageKey(source: string): string | null {
+  return FEED_SOURCE.test(source) ? `feed/${source.replace('/', '-')}.jpg` : null
+}
+
+export function renderFeedImage(input: Buffer): Promise<Buffer> {
+  return sharp(input, { density: 300, limitInputPixels: 40_000_000 })
+    .autoOrient()
+    .resize(FEED_IMAGE_SIZE, FEED_IMAGE_SIZE, { fit: 'contain', background: '#ffffff' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toBuffer()
+}
+
+/** The key of the stored feed copy of `source`, made first if needed; null when there is no such image. */
+export async function ensureFeedImage(context: MakeContext, source: string): Promise<string | null> {
+  const key = feedImageKey(source)
+  if (key === null) return null
+  const made = await makeOnce(context, key, {
+    source: async () => ((await context.storage.size(source)) === null ? null : source),
+    render: renderFeedImage,
+  })
+  return made ? key : null
+}

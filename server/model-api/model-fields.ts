@@ -1,0 +1,33 @@
+// The building blocks of the registry's models (registry.ts, catalogue-models.ts): JSON Schemas of
+// stored values, and the rule that a structure record's parts are public only while it is.
+import type { ExpressionBuilder, Kysely } from 'kysely'
+import { isPublicRecord } from '../content/visibility'
+import type { FieldDef, RelationDef } from './model-def'
+
+// Every stored text is one line without control characters, or a text whose only control
+// characters are line breaks and tabs (the `text` keyword: src/validation/plain-text.ts).
+export const str = (max: number) => ({ type: 'string', maxLength: max, text: 'single-line' })
+export const nullableStr = (max: number) => ({ type: ['string', 'null'], maxLength: max, text: 'single-line' })
+export const nullableText = (max: number) => ({ type: ['string', 'null'], maxLength: max, text: 'multi-line' })
+export const int = { type: 'integer', minimum: -2147483648, maximum: 2147483647 }
+/** A stored media path; a file sent in the same write is turned into one before validation. */
+const MEDIA_PATH_PATTERN = '^(uploads|demo)/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$'
+export const mediaPath = { type: 'string', pattern: MEDIA_PATH_PATTERN }
+export const nullableMediaPath = { type: ['string', 'null'], pattern: MEDIA_PATH_PATTERN }
+
+export function fields(entries: Record<string, FieldDef>): ReadonlyMap<string, FieldDef> {
+  return new Map(Object.entries(entries))
+}
+
+export function relations(list: RelationDef[]): ReadonlyMap<string, RelationDef> {
+  return new Map(list.map((r) => [r.name, r]))
+}
+
+/** Parts of a structure record are public only while the record itself is (content/visibility.ts). */
+export const publicOwner = (eb: ExpressionBuilder<any, any>, db: Kysely<any>) =>
+  eb('structureId', 'in', db.selectFrom('structure').select('id').where(isPublicRecord))
+
+export const BY_SORT = [
+  ['sort', 'asc'],
+  ['id', 'asc'],
+] as const

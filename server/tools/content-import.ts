@@ -1,0 +1,146 @@
+// The content import (npm run content -- import site.json): writes an export's records on another
+// instance in tree order, a batch of up to 200 records per request in one transaction
+// (POST /api/batch/structure, decision 025), remapping parent ids, with each image sent once as a
+// file. A record whose URL exists there is updated, so importing the same file again changes nothing.
+import sharp from 'sharp'
+import { toFormData } from '../../src/api/multipart'
+import { sniffImageFormat } from '../media/image-store'
+import {
+  EXPORT_FORMAT,
+  LISTS,
+  imageSlots,
+  imageSlotsWithPaths,
+  type ContentExport,
+  type Record_,
+} from './content-format'
+import { createToolApi, requireToken, UsageError, type ToolConfig } from './tool-config'
+
+/** Records per batch write and new files per batch (the server takes 200 and 100). */
+const BATCH_RECORDS = 200
+const BATCH_FILES = 50
+/** JSON per batch, well under the server's 8 MB */
+const BATCH_JSON_BYTES = 4 * 1024 * 1024
+
+/**
+ * Parents before children; among the records that are ready, the smallest old id first, so an
+ * import into an empty database gives the records the ids they had.
+ */
+export function treeOrder(records: readonly Record_[]): Record_[] {
+  const ids = new Set(records.map((r) => r.id))
+  const done = new Set<unknown>()
+  const pending = [...records].sort((a, b) => Number(a.id) - Number(b.id))
+  const ordered: Record_[] = []
+  while (pending.length > 0) {
+    const index = pending.findIndex((r) => r.parentId === null || !ids.has(r.parentId) || done.has(r.parentId))
+    if (index === -1) throw new Error('The export holds a cycle of parent ids')
+    const [record] = pending.splice(index, 1)
+    done.add(record.id)
+    ordered.push(record)
+  }
+  return ordered
+}
+
+/** The write API takes JPEG, PNG, WebP and AVIF only: anything else (the demo SVGs) becomes PNG. */
+async function toUploadable(bytes: Buffer, name: string): Promise<File> {
+  if (sniffImageFormat(bytes)) return new File([new Uint8Array(bytes)], name)
+  const png = await sharp(bytes, { limitInputPixels: 40_000_000 }).png().toBuffer()
+  return new File([new Uint8Array(png)], name.replace(/\.[^.]*$/, '') + '.png')
+}
+
+export async function importContent(config: ToolConfig, data: ContentExport, log: (line: string) => void = () => {}) {
+  const token = requireToken(config)
+  if (data?.format !== EXPORT_FORMAT || !Array.isArray(data.structure))
+    throw new UsageError('the file is not a content export of this site')
+  const { api, http } = await createToolApi(config)
+  const files = new Map<string, File>()
+  const file = async (path: string): Promise<File> => {
+    let found = files.get(path)
+    if (!found) {
+      const image = Object.hasOwn(data.images, path) ? data.images[path] : undefined
+      if (!image) throw new Error(`The export has no bytes for image "${path}"`)
+      found = await toUploadable(Buffer.from(image.base64, 'base64'), path.split('/').pop() ?? 'image')
+      files.set(path, found)
+    }
+    return found
+  }
+  const newIds = new Map<unknown, number>()
+  // Media path in the export → the path the target stored it under (each file is sent once).
+  const stored = new Map<string, string>()
+  let batch: Array<{ record: Record_; values: Record_ }> = []
+  let batchFiles = new Set<string>()
+  let batchBytes = 0
+  const flush = async () => {
+    if (batch.length === 0) return
+    const answer = await http.request<{ data: { ids: number[]; media: Record<string, string> } }>(
+      'POST',
+      '/api/batch/structure',
+      { body: toFormData({ records: batch.map((b) => b.values) }), headers: { authorization: `Bearer ${token}` } },
+    )
+    const { ids, media } = answer.data
+    for (const [i, { record }] of batch.entries()) {
+      newIds.set(record.id, ids[i])
+      log(`${String(record.urlFull)} → id ${ids[i]}`)
+    }
+    for (const [i, { values }] of batch.entries()) {
+      for (const [holder, key, dotPath] of imageSlotsWithPaths(values, `records.${i}`)) {
+        const file = holder[key]
+        if (file instanceof File && media[dotPath]) stored.set(sourceOf.get(file)!, media[dotPath])
+      }
+    }
+    batch = []
+    batchFiles = new Set()
+    batchBytes = 0
+  }
+  const sourceOf = new Map<File, string>()
+  for (const record of treeOrder(data.structure)) {
+    // An image already on its way in this batch has no stored path yet: send the batch first.
+    const paths = imageSlots(record).map(([holder, key]) => holder[key])
+    if (paths.some((path) => typeof path === 'string' && batchFiles.has(path))) await flush()
+    const values: Record_ = structuredClone(record)
+    delete values.id
+    if (values.parentId !== null) {
+      const position = batch.findIndex((b) => b.record.id === values.parentId)
+      const parent = newIds.get(values.parentId)
+      if (position !== -1) {
+        values.parent = position
+        delete values.parentId
+      } else if (parent !== undefined) values.parentId = parent
+      else
+        throw new Error(`Record ${String(record.urlFull)}: its parent ${String(values.parentId)} is not in the export`)
+    }
+    for (const list of LISTS) {
+      values[list] = ((values[list] as Record_[] | undefined) ?? []).map(({ sort: _sort, ...item }) => item)
+    }
+    for (const [holder, key] of imageSlots(values)) {
+      const path = holder[key]
+      if (typeof path === 'string' && path !== '') {
+        const known = stored.get(path)
+        if (known) holder[key] = known
+        else {
+          const upload = await file(path)
+          sourceOf.set(upload, path)
+          batchFiles.add(path)
+          holder[key] = upload
+        }
+      } else if (holder[key] === undefined) delete holder[key]
+    }
+    // The gallery carries the main image: the product's own copy would only be sent twice.
+    const product = values.product as Record_ | null | undefined
+    if (product && (values.images as Record_[]).length > 0) delete product.image
+    for (const part of ['index', 'product']) if (values[part] === null) delete values[part]
+    batch.push({ record, values })
+    batchBytes += JSON.stringify(record).length
+    if (batch.length >= BATCH_RECORDS || batchFiles.size >= BATCH_FILES || batchBytes >= BATCH_JSON_BYTES) await flush()
+  }
+  await flush()
+  const existingTypes = new Set(
+    (await api.many<{ type: string }>('orderType', { select: { type: true }, take: 500 }, { token })).map(
+      (t) => t.type,
+    ),
+  )
+  for (const orderType of data.orderType ?? []) {
+    if (existingTypes.has(String(orderType.type))) continue
+    await api.post('orderType', { type: orderType.type, title: orderType.title }, { token })
+  }
+  return { records: newIds.size }
+}
