@@ -53,7 +53,6 @@ describe('content export and import', () => {
 
     const result = await importContent(readToolConfig({ VITRINA_URL: targetUrl, ADMIN_TOKEN }), data)
     expect(result.records).toBe(data.structure.length)
-
     for (const url of ['/', '/structure/', '/structure/product', '/structure/power-tools/', '/sitemap.xml']) {
       const [a, b] = await Promise.all([page(source, url), page(target, url)])
       expect(b.statusCode, url).toBe(a.statusCode)
@@ -69,6 +68,27 @@ describe('content export and import', () => {
     ).exec(product)
     expect(variant).not.toBeNull()
     expect((await page(target, `/media/${variant![1]}`)).headers['content-type']).toBe('image/avif')
+    // The same file again updates the same records: nothing doubles (decision 025; list items get new ids).
+    const counts = async () =>
+      Promise.all(
+        (['structure', 'productImage', 'productProperty', 'orderType'] as const).map(async (table) =>
+          Number(
+            (
+              await target.app.db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      )
+    const before = await counts()
+    await importContent(readToolConfig({ VITRINA_URL: targetUrl, ADMIN_TOKEN }), data)
+    expect(await counts()).toEqual(before)
+    // The demo product's gallery and characteristics arrived in their order.
+    const exported = data.structure.find((r) => r.urlFull === '/structure/product')!
+    expect((exported.images as unknown[]).length).toBe(3)
+    expect((exported.properties as Array<{ name: string }>).map((p) => p.name)).toContain('Крутящий момент')
   })
 
   it('orders parents before children, smallest id first', () => {
