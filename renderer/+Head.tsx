@@ -1,11 +1,10 @@
 // https://vike.dev/Head — tags shared by every page.
 import { usePageContext } from 'vike-react/usePageContext'
-import { metrikaSnippet, SPECULATION_RULES } from '../src/site/inline-scripts'
+import { SPECULATION_RULES } from '../src/site/inline-scripts'
 import faviconUrl from './assets/favicon.svg'
 
 export function Head() {
-  const { publicSettings, config } = usePageContext()
-  const metrikaId = publicSettings?.metrikaId ?? null
+  const { config } = usePageContext()
   // The query parameters the page reads (its pageQuery): a link changing one of them loads a new
   // page, a link changing only others stays (renderer/navigation.ts).
   const query = config.pageQuery ?? []
@@ -16,7 +15,6 @@ export function Head() {
       <meta name="format-detection" content="telephone=no" />
       {query.length > 0 && <meta name="vitrina-query" content={query.join(' ')} />}
       <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
-      {metrikaId !== null && <script dangerouslySetInnerHTML={{ __html: metrikaSnippet(metrikaId) }} />}
     </>
   )
 }

@@ -2,6 +2,7 @@
 import './layout/layout.css'
 import './layout/header.css'
 import './layout/footer.css'
+import './layout/cookie-notice.css'
 import '../src/components/modal/modal.css'
 import type { ReactNode } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
@@ -9,11 +10,13 @@ import { MediaContext } from '../src/components/media-context'
 import { ISLAND_CONTEXT_ID, type IslandContext } from '../src/islands/island-root'
 import { LeadSettingsContext } from '../src/lead/lead-settings'
 import { serializeJsonLd } from '../src/site/json-ld'
+import { CookieNotice } from './layout/CookieNotice'
 import { Footer } from './layout/Footer'
 import { Header } from './layout/Header'
 
 export function Layout({ children }: { children: ReactNode }) {
   const { site, publicSettings, urlPathname } = usePageContext()
+  const counterId = publicSettings?.metrikaId ?? null
   const context: IslandContext = {
     mediaUrl: publicSettings?.mediaUrl ?? '',
     lead: {
@@ -35,7 +38,16 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" className="page" tabIndex={-1}>
             {children}
           </main>
-          <Footer site={site ?? null} />
+          <Footer site={site ?? null} cookieSettings={counterId !== null} />
+          {/* Only while the site has a counter: with no optional cookie there is nothing to ask. */}
+          {counterId !== null && publicSettings && (
+            <CookieNotice
+              counterId={counterId}
+              counterSrc={publicSettings.metrikaTagUrl}
+              version={site?.cookieVersion ?? ''}
+              moreUrl={site?.cookiesUrl ?? site?.policyUrl ?? null}
+            />
+          )}
         </div>
         {/* What the islands read in the browser (src/islands/hydrate.tsx). */}
         <script

@@ -4,6 +4,7 @@ import type { Config } from './config'
 import { adminRoutes } from './admin/admin-routes'
 import { errorBody } from './http/errors'
 import { cspReportRoutes } from './site/csp-report'
+import { cookieChoiceRoutes } from './privacy/cookie-choices'
 import { deliveryRoutes } from './leads/inbox/delivery-routes'
 import { leadsRoutes } from './leads/intake/intake-routes'
 import { modelRoutes } from './model-api/routes'
@@ -15,6 +16,8 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   await app.register(deliveryRoutes, { config })
   // Reports of what the Content-Security-Policy blocked: small, rate-limited, logged without data.
   await app.register(cspReportRoutes)
+  // The cookie notice's choices, logged as the lead consent is (small, rate-limited).
+  await app.register(cookieChoiceRoutes, { now: app.privacy.now })
   // The back office: sign-in, sign-out and the lead inbox (session or admin token).
   await app.register(adminRoutes, { prefix: '/admin', config })
   // Generic model reads and content writes (GET/POST/PATCH /api/:model …); never writes feedback.

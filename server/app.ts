@@ -11,6 +11,7 @@ import type { Config } from './config'
 import { dbPlugin } from './data/db-plugin'
 import { deliveryPlugin } from './leads/delivery/delivery-plugin'
 import { intakePlugin } from './leads/intake/intake-plugin'
+import { privacyPlugin } from './privacy/privacy-plugin'
 import { legacyUploadsPlugin } from './media/legacy-uploads'
 import { mediaRoutes } from './media/media-routes'
 import { mediaStoragePlugin } from './media/storage/storage-plugin'
@@ -49,7 +50,8 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
 }
 
 /**
- * What tests replace: the clock (admin sessions, the sign-in limit, the content version check),
+ * What tests replace: the clock (admin sessions, the sign-in limit, the content version check,
+ * the retention job),
  * where the log goes, and plugins of the database layer (to inject a fault into a query).
  */
 export interface BuildOptions {
@@ -85,6 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(indexNowPlugin, { config })
   await app.register(deliveryPlugin, { config })
   await app.register(intakePlugin, { config })
+  await app.register(privacyPlugin, { config, now: options.now })
   await app.register(errorsPlugin)
   await app.register(pagesPlugin, { config })
   // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.

@@ -40,6 +40,11 @@ describe('readConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['ADMIN_TOKEN', 'short'],
     ['METRIKA_ID', '12ab'],
+    ['METRIKA_TAG_URL', 'javascript:alert(1)'],
+    ['METRIKA_TAG_URL', "https://x.example/tag.js';alert(1)//"],
+    ['LEAD_RETENTION_DAYS', '-5'],
+    ['OPERATOR_INN', '12345'],
+    ['TELEGRAM_FULL_TEXT', 'maybe'],
     ['NODE_ENV', 'prod'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrowError(ConfigError)

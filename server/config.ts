@@ -50,6 +50,12 @@ export interface DeliveryConfig {
     readonly chatIds: readonly string[]
     /** Bot API origin, https://api.telegram.org unless overridden (tests, proxies) */
     readonly apiUrl: string
+    /**
+     * Whether the message carries the visitor's name, phone and e-mail (TELEGRAM_FULL_TEXT). Off by
+     * default: Telegram's servers are abroad, so personal data sent there crosses the border
+     * (docs/decisions/027-personal-data.md).
+     */
+    readonly fullText: boolean
   } | null
   readonly webhook: {
     readonly url: string
@@ -89,12 +95,21 @@ export interface Config {
   readonly trustProxy: string | false
   /** Yandex Metrika counter id, off when null */
   readonly metrikaId: number | null
+  /**
+   * The counter's script (METRIKA_TAG_URL, https://mc.yandex.ru/metrika/tag.js): loaded only after
+   * the visitor allows analytics; its origin joins the policy's script, connect and img sources
+   */
+  readonly metrikaTagUrl: string
   /** A lead sent sooner than this after the form was shown is kept as spam (0 = off) */
   readonly leadMinFillSeconds: number
   /** Lead submissions accepted per client IP per minute on POST /api/feedback (0 = no limit) */
   readonly leadRateLimit: number
   /** IANA time zone in which dates are shown to the owner (e-mails, CSV, back office) */
   readonly siteTimezone: string
+  /** Days a lead keeps its personal data before the daily job anonymises it (LEAD_RETENTION_DAYS; 0 = keep) */
+  readonly leadRetentionDays: number
+  /** The operator of personal data as the documents name it; '' = the back office's fields, or unset */
+  readonly operator: { readonly name: string; readonly inn: string; readonly address: string }
   /** The back office's password; when null, ADMIN_TOKEN signs in */
   readonly adminPassword: string | null
   readonly delivery: DeliveryConfig
@@ -148,6 +163,32 @@ function timeZone(env: Env, name: string, fallback: string): string {
   return raw
 }
 
+/** ИНН: 10 digits (an organisation) or 12 (a person or sole trader). */
+function inn(env: Env): string {
+  const raw = env.OPERATOR_INN?.trim() ?? ''
+  if (raw !== '' && !/^(\d{10}|\d{12})$/.test(raw)) {
+    throw new ConfigError('OPERATOR_INN', `expected 10 or 12 digits, got "${raw}"`)
+  }
+  return raw
+}
+
+const METRIKA_TAG_URL = 'https://mc.yandex.ru/metrika/tag.js'
+
+function metrikaTagUrl(env: Env): string {
+  const raw = env.METRIKA_TAG_URL?.trim()
+  if (raw === undefined || raw === '') return METRIKA_TAG_URL
+  let url: URL | null = null
+  try {
+    url = new URL(raw)
+  } catch {
+    /* reported below */
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || /['"<>\\\s]/.test(raw)) {
+    throw new ConfigError('METRIKA_TAG_URL', `expected an absolute http(s) URL of the counter's script, got "${raw}"`)
+  }
+  return url.href
+}
+
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
 
 /** All of a channel's variables or none: a half-configured channel stops the start. */
@@ -181,6 +222,7 @@ function delivery(env: Env): DeliveryConfig {
     email = { smtpUrl, to, from }
   }
   let telegram: DeliveryConfig['telegram'] = null
+  const telegramFullText = flag(env, 'TELEGRAM_FULL_TEXT', false)
   if (requireAll(env, ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID'])) {
     const botToken = env.TELEGRAM_BOT_TOKEN!.trim()
     if (!/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken)) {
@@ -194,7 +236,12 @@ function delivery(env: Env): DeliveryConfig {
     if (badChat !== undefined) {
       throw new ConfigError('TELEGRAM_CHAT_ID', `expected numeric chat ids or @channel names, got "${badChat}"`)
     }
-    telegram = { botToken, chatIds, apiUrl: origin(env, 'TELEGRAM_API_URL', 'https://api.telegram.org') }
+    telegram = {
+      botToken,
+      chatIds,
+      apiUrl: origin(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
+      fullText: telegramFullText,
+    }
   } else if ((env.TELEGRAM_API_URL?.trim() ?? '') !== '') {
     origin(env, 'TELEGRAM_API_URL', '')
   }
@@ -261,10 +308,17 @@ export function readConfig(env: Env = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO', db.kind === 'sqlite' && !db.explicit),
     trustProxy: trust ? trust : false,
     metrikaId: metrika ? Number(metrika) : null,
+    metrikaTagUrl: metrikaTagUrl(env),
     leadMinFillSeconds: integer(env, 'LEAD_MIN_FILL_SECONDS', 3, 0, 3600),
     leadRateLimit: integer(env, 'LEAD_RATE_LIMIT', 10, 0, 100_000),
     siteTimezone: timeZone(env, 'SITE_TIMEZONE', 'Europe/Moscow'),
     adminPassword: adminPassword(env),
+    leadRetentionDays: integer(env, 'LEAD_RETENTION_DAYS', 365, 0, 36_500),
+    operator: Object.freeze({
+      name: env.OPERATOR_NAME?.trim().slice(0, 300) ?? '',
+      inn: inn(env),
+      address: env.OPERATOR_ADDRESS?.trim().slice(0, 500) ?? '',
+    }),
     delivery: delivery(env),
     feeds: readFeedsConfig(env),
   }

@@ -3,12 +3,14 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { ContentTree } from './content/ContentTree'
 import { RecordEditor } from './content/editor/RecordEditor'
 import { LeadsInbox } from './leads/LeadsInbox'
+import { PrivacyScreen } from './privacy/PrivacyScreen'
 import { screenOf } from './screens'
 
 export function Page() {
   const screen = screenOf(usePageContext().urlPathname)
   if (screen?.kind === 'leads') return <LeadsInbox />
   if (screen?.kind === 'content') return <ContentTree />
+  if (screen?.kind === 'privacy') return <PrivacyScreen />
   // Keyed by id: another record gets a fresh form, not the previous record's state.
   if (screen?.kind === 'record') return <RecordEditor key={screen.id} id={screen.id} />
   return (

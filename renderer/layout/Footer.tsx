@@ -2,9 +2,10 @@ import type { SiteInfo } from '../../src/site/types'
 import { Image, LOGO_RATIO } from '../../src/components/Image'
 import { Island } from '../../src/islands/Island'
 import { LeadButton } from '../../src/lead/LeadButton'
+import { CookieSettingsLink } from './CookieNotice'
 import { Phone } from './Phone'
 
-export function Footer({ site }: { site: SiteInfo | null }) {
+export function Footer({ site, cookieSettings }: { site: SiteInfo | null; cookieSettings: boolean }) {
   return (
     <footer className="footer">
       <div className="footer__inner container">
@@ -24,6 +25,7 @@ export function Footer({ site }: { site: SiteInfo | null }) {
             ))}
           </nav>
         )}
+        {cookieSettings && <CookieSettingsLink />}
         {site?.copyright && <p className="footer__copyright">{site.copyright}</p>}
       </div>
     </footer>

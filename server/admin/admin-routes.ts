@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { createErrorHandler } from '../http/errors'
 import { leadRoutes } from '../leads/inbox/inbox-routes'
+import { privacyRoutes } from '../privacy/privacy-routes'
 import { priceListRoutes } from '../catalogue-io/price-routes'
 import { sessionRoutes } from './session-routes'
 
@@ -16,5 +17,6 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
 
   await app.register(sessionRoutes, { config })
   await app.register(leadRoutes, { config })
+  await app.register(privacyRoutes, { config })
   await app.register(priceListRoutes, { config })
 }

@@ -2,6 +2,7 @@
 // empty database gets the demo shop first (SEED_DEMO).
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
+import { operatorDetails } from '../privacy/operator'
 import { ContentService } from './content-service'
 import { seedDemoContent, storeInFolder, type StoreImage } from './seed'
 
@@ -26,7 +27,13 @@ export const contentPlugin = fp<ContentPluginOptions>(
     const content = new ContentService(app.db, {
       ttlSeconds: config.structureTtl,
       now: now && (() => now().getTime()),
-      publicSettings: { publicUrl: config.publicUrl, mediaUrl: config.mediaUrl, metrikaId: config.metrikaId },
+      publicSettings: {
+        publicUrl: config.publicUrl,
+        mediaUrl: config.mediaUrl,
+        metrikaId: config.metrikaId,
+        metrikaTagUrl: config.metrikaTagUrl,
+      },
+      operator: async () => (await operatorDetails(app.db, config)).values,
     })
     app.decorate('content', content)
     // Load the route map at start so the first visitor does not wait for it.

@@ -18,7 +18,12 @@ beforeEach(async () => {
   await seedDemoContent(db, storeInFolder(path.join(dir, 'media')))
   service = new ContentService(db, {
     ttlSeconds: 120,
-    publicSettings: { publicUrl: 'http://x', mediaUrl: '', metrikaId: null },
+    publicSettings: {
+      publicUrl: 'http://x',
+      mediaUrl: '',
+      metrikaId: null,
+      metrikaTagUrl: 'https://mc.yandex.ru/metrika/tag.js',
+    },
   })
 })
 afterEach(async () => {

@@ -13,6 +13,7 @@ import {
 } from '../../src/site/section-query'
 import { loadPage, TYPE_IDS } from './page-loaders'
 import { derivedFrom, RouteMapCache, type RouteMap } from './route-map'
+import { cookieNoticeVersion, fillOperator, type OperatorValues } from './documents'
 import { buildSiteInfo } from './site-info'
 import { isPublic, publicState } from './visibility'
 
@@ -21,11 +22,14 @@ interface ContentServiceOptions {
   publicSettings: PublicSettings
   /** The clock of the route map's age and version check (tests drive it) */
   now?: () => number
+  /** The operator's details the privacy documents name (docs/decisions/027-personal-data.md) */
+  operator?: () => Promise<OperatorValues>
 }
 
 export class ContentService implements ContentSource {
   private readonly routeMap: RouteMapCache
   readonly publicSettings: PublicSettings
+  private readonly operator: () => Promise<OperatorValues>
 
   constructor(
     private readonly db: Db,
@@ -33,6 +37,20 @@ export class ContentService implements ContentSource {
   ) {
     this.routeMap = new RouteMapCache(db, options.ttlSeconds, options.now)
     this.publicSettings = Object.freeze({ ...options.publicSettings })
+    this.operator = options.operator ?? (async () => ({ name: '', inn: '', address: '' }))
+  }
+
+  /**
+   * A document's text with the operator's details filled in (`{{оператор}}`…), read once per
+   * route map: saving the details is a content write, which makes a new one.
+   */
+  async fillDocument(text: string): Promise<string> {
+    if (!text.includes('{{')) return text
+    const routes = await this.routes()
+    const operator = derivedFrom(routes, 'operator', () =>
+      this.operator().catch(() => ({ name: '', inn: '', address: '' })),
+    )
+    return fillOperator(text, await operator)
   }
 
   /** Drops the cached route map; the next request reloads it. Call after every content write. */
@@ -68,7 +86,12 @@ export class ContentService implements ContentSource {
     const routes = await this.routes()
     const owner = routes.indexes.find((entry) => isPrefixOf(entry.urlFull, normalizePath(urlPathname)))
     if (!owner) return null
-    return derivedFrom(routes, `site ${owner.id}`, () => buildSiteInfo(routes, owner))
+    const site = derivedFrom(routes, `site ${owner.id}`, () => buildSiteInfo(routes, owner))
+    // The cookie notice's version, read once per route map (a content write makes a new one).
+    const cookieVersion = derivedFrom(routes, `cookie version ${owner.id}`, () =>
+      cookieNoticeVersion(this.db, site.cookiesUrl),
+    )
+    return { ...site, cookieVersion: await cookieVersion }
   }
 
   async resolvePage(urlPathname: string, search: string | null = ''): Promise<PageResolution> {
@@ -99,8 +122,13 @@ export class ContentService implements ContentSource {
     if (query && query.page > MAX_SECTION_PAGE) return { kind: 'missing' }
     const move = canonicalRedirect(search ?? '', query ? sectionSearch(query) : '', SECTION_QUERY_NAMES)
     if (move !== null) return { kind: 'redirect', url: path, search: move }
-    const page = await loadPage(this.db, routes, entry, query)
+    let page = await loadPage(this.db, routes, entry, query)
     if (!page) return { kind: 'missing' }
+    if (page.typeId === 'page' && page.content?.includes('{{')) {
+      const content = await this.fillDocument(page.content)
+      const description = page.meta.description && (await this.fillDocument(page.meta.description))
+      page = { ...page, content, meta: { ...page.meta, description } }
+    }
     return { kind: 'page', page, status: entry.status ?? 200 }
   }
 }

@@ -12,12 +12,12 @@ import {
   DEMO_CATALOGUE,
   DEMO_FEATURED_PRODUCT,
   DEMO_ORDER_TYPES,
-  DEMO_PAGES,
   DEMO_SECTIONS,
   DEMO_SITE,
   DEMO_SLIDES,
   type DemoProduct,
 } from './demo-content'
+import { DEMO_PAGES } from './demo-documents'
 import { DEMO_FASTENERS, DEMO_FASTENERS_SECTION } from './demo-fasteners'
 
 const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'server/content/demo-media')

@@ -26,5 +26,6 @@ export function buildSiteInfo(routes: RouteMap, owner: IndexEntry): SiteInfo {
     footerLinks: pages.map((p) => ({ title: p.title, url: p.urlFull })),
     consentUrl: bySlug('soglasie'),
     policyUrl: bySlug('politika'),
+    cookiesUrl: bySlug('cookies'),
   }
 }

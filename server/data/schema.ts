@@ -129,6 +129,8 @@ export interface FeedbackTable {
   status: ColumnType<LeadStatus, LeadStatus | undefined, LeadStatus>
   /** Name, e-mail and phone folded to lower case, and the phone's digits: what the inbox searches */
   searchText: string | null
+  /** ISO 8601 UTC: when its personal data was replaced (retention or a person's request), else null */
+  anonymizedAt: string | null
 }
 
 export type LeadStatus = 'new' | 'in_progress' | 'closed'
@@ -180,6 +182,45 @@ export interface MediaLeaseTable {
   holder: string
   /** ISO 8601 UTC: another process may take the lease over after then */
   leaseUntil: string
+}
+
+/** A visitor's cookie choice (server/privacy/cookie-choices.ts) */
+export interface CookieChoiceTable {
+  id: Generated<number>
+  createdAt: string
+  /** HMAC of the client address with the site's own key: never the address */
+  ipHash: string
+  userAgent: string | null
+  /** Version (hash) of the cookie notice's text */
+  textVersion: string
+  /** 1 allowed, 0 refused */
+  analytics: Flag
+}
+
+/** Who did what with personal data, and when (the owner reads it in the back office) */
+export interface PrivacyAuditTable {
+  id: Generated<number>
+  at: string
+  actor: string
+  action: string
+  /** JSON: counts and ids, never the personal data itself */
+  detail: string
+}
+
+/** Small settings of the privacy feature: the operator's details, the address-hashing key */
+export interface PrivacySettingTable {
+  key: string
+  value: string
+}
+
+/** A periodic job that one process of many runs at a time (server/privacy/retention.ts) */
+export interface PrivacyJobTable {
+  name: string
+  holder: string | null
+  leaseUntil: string | null
+  lastRunAt: string | null
+  lastResult: string | null
+  nextRunAt: string
 }
 
 export type IndexNowStatus = 'pending' | 'sent' | 'dead'
@@ -234,6 +275,10 @@ export interface Database {
   rateLimit: RateLimitTable
   adminSession: AdminSessionTable
   mediaLease: MediaLeaseTable
+  cookieChoice: CookieChoiceTable
+  privacyAudit: PrivacyAuditTable
+  privacySetting: PrivacySettingTable
+  privacyJob: PrivacyJobTable
   indexNowUrl: IndexNowUrlTable
   siteSetting: SiteSettingTable
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { metrikaSnippet, SPECULATION_RULES } from '../../src/site/inline-scripts'
+import { COOKIE_CONSENT_SCRIPT } from '../../src/site/cookie-consent'
+import { SPECULATION_RULES } from '../../src/site/inline-scripts'
 import { contentSecurityPolicy, newNonce } from './csp'
 
 describe('newNonce', () => {
@@ -23,10 +24,21 @@ describe('contentSecurityPolicy', () => {
       "'strict-dynamic'",
       "'nonce-abc'",
       hash(SPECULATION_RULES),
-      hash(metrikaSnippet(12345678)),
+      hash(COOKIE_CONSENT_SCRIPT),
       'https://mc.yandex.ru',
       'https://yastatic.net',
     ])
     expect(on).not.toMatch(/unsafe-inline|unsafe-eval/)
+  })
+
+  it('allows a counter script of another origin (METRIKA_TAG_URL) only while a counter is set', () => {
+    const tag = 'http://127.0.0.1:4567/metrika/tag.js'
+    const on = contentSecurityPolicy({ mediaUrl: '', metrikaId: 1, metrikaTagUrl: tag })
+    expect(scriptSources(on)).toContain('http://127.0.0.1:4567')
+    expect(on).toMatch(/img-src [^;]*http:\/\/127\.0\.0\.1:4567/)
+    expect(on).toMatch(/connect-src [^;]*http:\/\/127\.0\.0\.1:4567/)
+    const off = contentSecurityPolicy({ mediaUrl: '', metrikaId: null, metrikaTagUrl: tag })
+    expect(off).not.toContain('127.0.0.1')
+    expect(off).not.toContain('yandex')
   })
 })

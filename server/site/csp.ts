@@ -4,7 +4,8 @@
 // 'unsafe-inline', no 'unsafe-eval'. A cached page keeps its nonce, bytes, pre-compressed variants
 // and policy together.
 import { createHash, randomBytes } from 'node:crypto'
-import { metrikaSnippet, SPECULATION_RULES } from '../../src/site/inline-scripts'
+import { COOKIE_CONSENT_SCRIPT } from '../../src/site/cookie-consent'
+import { SPECULATION_RULES } from '../../src/site/inline-scripts'
 import { PATHS } from '../../src/site/paths'
 import type { Config } from '../config'
 
@@ -41,7 +42,7 @@ export function contentSecurityPolicy(config: PolicyConfig, nonce?: string): str
   return `script-src 'strict-dynamic'${nonce ? ` 'nonce-${nonce}'` : ''}${scripts}; ${rest}`
 }
 
-type PolicyConfig = Pick<Config, 'mediaUrl' | 'metrikaId'>
+type PolicyConfig = Pick<Config, 'mediaUrl' | 'metrikaId'> & Partial<Pick<Config, 'metrikaTagUrl'>>
 const policyPartsByConfig = new WeakMap<PolicyConfig, { scripts: string; rest: string }>()
 
 const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
@@ -52,16 +53,20 @@ function policyParts(config: PolicyConfig): { scripts: string; rest: string } {
   if (!parts) {
     const metrika = config.metrikaId !== null
     const media = config.mediaUrl ? [config.mediaUrl] : []
-    const inline = [SPECULATION_RULES, ...(metrika ? [metrikaSnippet(config.metrikaId)] : [])]
+    // With a counter, the cookie notice's script, which loads the counter only after consent
+    // (src/site/cookie-consent.ts); its origin is allowed only then.
+    const inline = [SPECULATION_RULES, ...(metrika ? [COOKIE_CONSENT_SCRIPT] : [])]
+    const tagOrigin = config.metrikaTagUrl ? [new URL(config.metrikaTagUrl).origin] : []
+    const counter = (hosts: string[]) => (metrika ? [...new Set([...hosts, ...tagOrigin])] : [])
     parts = {
-      scripts: [...inline.map(sha256), ...(metrika ? METRIKA_SCRIPT : [])].map((source) => ` ${source}`).join(''),
+      scripts: [...inline.map(sha256), ...counter(METRIKA_SCRIPT)].map((source) => ` ${source}`).join(''),
       rest: [
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",
         "frame-ancestors 'self'",
-        ['img-src', "'self'", 'data:', ...media, ...(metrika ? METRIKA_IMG : [])].join(' '),
-        ['connect-src', "'self'", ...(metrika ? METRIKA_CONNECT : [])].join(' '),
+        ['img-src', "'self'", 'data:', ...media, ...counter(METRIKA_IMG)].join(' '),
+        ['connect-src', "'self'", ...counter(METRIKA_CONNECT)].join(' '),
         `report-uri ${PATHS.cspReport}`,
       ].join('; '),
     }

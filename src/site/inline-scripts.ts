@@ -23,18 +23,3 @@ export const SPECULATION_RULES = JSON.stringify({
     },
   ],
 })
-
-/**
- * Yandex Metrika's own loader, only when METRIKA_ID is set (config validates it as digits, so it
- * is safe inline). `ym` queues calls until tag.js arrives; the lead form calls
- * `ym(id, 'reachGoal', 'lead')` only after a 201 (docs/decisions/007-lead-intake.md).
- */
-export function metrikaSnippet(id: number): string {
-  return (
-    `(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();` +
-    `for(var j=0;j<e.scripts.length;j++){if(e.scripts[j].src===r){return}}` +
-    `k=e.createElement(t),a=e.getElementsByTagName(t)[0],k.async=1,k.src=r,a.parentNode.insertBefore(k,a)})` +
-    `(window,document,'script','https://mc.yandex.ru/metrika/tag.js','ym');` +
-    `ym(${Number(id)},'init',{clickmap:true,trackLinks:true,accurateTrackBounce:true});`
-  )
-}

@@ -13,6 +13,8 @@ export const PATHS = Object.freeze({
   leadEndpoint: `${API_PREFIX}/feedback`,
   /** GET ?path=: the consent text the lead form links to */
   leadConsent: `${API_PREFIX}/lead-consent`,
+  /** POST: a visitor's cookie choice, logged (docs/decisions/027-personal-data.md) */
+  cookieChoice: `${API_PREFIX}/cookie-choice`,
   /** POST: reports of what the Content-Security-Policy blocked */
   cspReport: `${API_PREFIX}/csp-report`,
   /** The owner's back office; every screen lives under it */

@@ -23,6 +23,10 @@ export interface SiteInfo {
   footerLinks: NavLink[]
   consentUrl: string | null
   policyUrl: string | null
+  /** The page with the full cookie notice text (slug `cookies`), when published */
+  cookiesUrl: string | null
+  /** Version (hash) of the cookie notice's text: of that page, or of the notice's own words */
+  cookieVersion?: string
 }
 
 export interface PageMeta {
@@ -144,4 +148,6 @@ export interface PublicSettings {
   /** Origin that serves /media/ ('' = same origin) */
   mediaUrl: string
   metrikaId: number | null
+  /** The counter's script, loaded only after the visitor allows analytics */
+  metrikaTagUrl: string
 }

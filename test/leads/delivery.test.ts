@@ -46,6 +46,9 @@ beforeEach(async () => {
     TELEGRAM_BOT_TOKEN: BOT_TOKEN,
     TELEGRAM_CHAT_ID: '-1001234567890',
     TELEGRAM_API_URL: telegram.url,
+    // The full text, so the escaping below is checked where visitor text reaches Telegram; the
+    // default message without personal data is test/privacy/telegram.test.ts.
+    TELEGRAM_FULL_TEXT: 'true',
     LEAD_WEBHOOK_URL: `${hook.url}/crm/leads`,
     LEAD_WEBHOOK_SECRET: SECRET,
     SITE_TIMEZONE: 'Asia/Yekaterinburg',

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentVersion } from '../../server/leads/store/lead-store'
+import { fillOperator } from '../../server/content/documents'
 import { multipartBody } from '../helpers/multipart'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { lockDatabase } from '../helpers/sqlite-lock'
@@ -53,7 +54,9 @@ describe('POST /api/feedback', () => {
       .select(['title', 'content'])
       .where('urlFull', '=', '/soglasie')
       .executeTakeFirstOrThrow()
-    expect(row.consentVersion).toBe(consentVersion(page.title, page.content ?? ''))
+    // The version of the text as the visitor read it: the operator's details filled in (none set here).
+    const shown = fillOperator(page.content ?? '', { name: '', inn: '', address: '' })
+    expect(row.consentVersion).toBe(consentVersion(page.title, shown))
   })
 
   it('keeps a phone that is not Russian as typed, without an E.164 form', async () => {

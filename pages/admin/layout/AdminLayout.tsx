@@ -12,6 +12,7 @@ type SessionState = 'checking' | 'signed-out' | 'expired' | 'signed-in' | 'unava
 const NAV = [
   { href: '/admin', label: 'Заявки' },
   { href: '/admin/content', label: 'Содержимое' },
+  { href: '/admin/privacy', label: 'Персональные данные' },
 ] as const
 
 /**

@@ -4,6 +4,7 @@ import { escapeHtml } from '../../../src/format/escape-html'
 import { formatDateTimeIn } from '../../../src/format/format-date'
 import { telLink } from '../../../src/format/phone'
 import { visitTagsText } from '../../../src/lead/lead-source'
+import { PATHS } from '../../../src/site/paths'
 import type { DeliverableLead } from '../store/stored-lead'
 
 /** The site a message speaks for. */
@@ -75,8 +76,30 @@ ${rows}
 `
 }
 
+/** Where the owner opens the lead in the back office, as an absolute URL. */
+export function adminLeadUrl(lead: DeliverableLead, ctx: MessageContext): string {
+  return `${ctx.publicUrl}${PATHS.admin}?lead=${lead.id}`
+}
+
 /**
- * The Telegram message in the Bot API's HTML mode, which knows a few tags and the entities
+ * The Telegram message without personal data (the default): the lead's number, the site, the page
+ * and product it came from and a link to it in the back office; no name, phone, e-mail or tags.
+ * Telegram's servers are abroad, and this text is all that crosses the border.
+ */
+export function messageTelegramPlainHtml(lead: DeliverableLead, ctx: MessageContext): string {
+  const site = new URL(ctx.publicUrl).host
+  const lines: string[] = []
+  const page = sourcePageUrl(lead, ctx)
+  if (page) lines.push(`<b>Страница:</b> <a href="${escapeHtml(page)}">${escapeHtml(page)}</a>`)
+  if (lead.productTitle) lines.push(`<b>Товар:</b> ${escapeHtml(`${lead.productTitle} (№ ${lead.productId})`)}`)
+  lines.push(`<b>Время:</b> ${escapeHtml(leadTime(lead, ctx))}`)
+  const admin = adminLeadUrl(lead, ctx)
+  lines.push(`<a href="${escapeHtml(admin)}">Открыть заявку в панели управления</a>`)
+  return `<b>${escapeHtml(`${messageTitle(lead)} с сайта ${site}`)}</b>\n${lines.join('\n')}`
+}
+
+/**
+ * The full Telegram message (TELEGRAM_FULL_TEXT=true) in the Bot API's HTML mode, which knows a few tags and the entities
  * &lt; &gt; &amp; &quot; and numeric ones. A phone link is not clickable in Telegram, so it is
  * plain text there (Telegram turns phone numbers into links itself).
  */

@@ -225,3 +225,24 @@ export async function requeueLeadDeliveries(
   const rows = await db.selectFrom('leadDelivery').select('channel').where('feedbackId', '=', feedbackId).execute()
   return rows.map((row) => row.channel)
 }
+
+/**
+ * Deletes the delivery rows of these leads (retention, a person's request: their last errors may
+ * quote what was sent) and returns how many it deleted.
+ */
+export async function deleteLeadDeliveries(db: Kysely<Database>, feedbackIds: readonly number[]): Promise<number> {
+  if (feedbackIds.length === 0) return 0
+  const deleted = await db.deleteFrom('leadDelivery').where('feedbackId', 'in', feedbackIds).executeTakeFirst()
+  return Number(deleted.numDeletedRows)
+}
+
+/** Every delivery row of these leads as stored, for a person's export. */
+export async function deliveryRowsOf(db: Kysely<Database>, feedbackIds: readonly number[]) {
+  if (feedbackIds.length === 0) return []
+  return db
+    .selectFrom('leadDelivery')
+    .select(['id', 'feedbackId', 'channel', 'status', 'attempts', 'sentAt', 'lastError', 'createdAt'])
+    .where('feedbackId', 'in', feedbackIds)
+    .orderBy('id')
+    .execute()
+}

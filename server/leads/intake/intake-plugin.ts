@@ -15,6 +15,8 @@ interface LeadJournalApi {
   deadLetters(): DeadLetter<JournaledLead>[]
   /** Drains now (or waits for the drain under way), e.g. at start or in a test */
   drain(): Promise<void>
+  /** Removes the dead letters `drop` picks (retention, a person's request); how many it removed */
+  pruneDeadLetters(drop: (letter: DeadLetter<JournaledLead>) => boolean): Promise<number>
 }
 
 declare module 'fastify' {
@@ -63,6 +65,7 @@ export const intakePlugin = fp<{ config: Config }>(
       bytes: () => journal.size(),
       deadLetters: () => journal.deadLetters(),
       drain,
+      pruneDeadLetters: (drop) => journal.pruneDeadLetters(drop),
     })
 
     const schedule = () => {

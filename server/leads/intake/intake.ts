@@ -84,12 +84,13 @@ export function createLeadIntake(deps: IntakeDeps) {
   // The consent text's version by page, remembered, so a lead journaled during an outage still
   // records which text the visitor agreed to.
   const consentVersions = new Map<string, string>()
+  const fill = (text: string) => content.fillDocument(text)
   async function consentVersionAt(sourceUrl: string): Promise<string> {
     let consentUrl: string | null = null
     try {
       const site = await content.getSite(new URL(sourceUrl, 'http://localhost').pathname)
       consentUrl = site?.consentUrl ?? null
-      const version = (await findConsentText(db, consentUrl))?.version ?? CONSENT_VERSION_LABEL_ONLY
+      const version = (await findConsentText(db, consentUrl, fill))?.version ?? CONSENT_VERSION_LABEL_ONLY
       consentVersions.set(consentUrl ?? '', version)
       return version
     } catch {
@@ -187,7 +188,7 @@ export function createLeadIntake(deps: IntakeDeps) {
     /** The consent text the form links to, for the page at `path`. */
     async consentText(path: string) {
       const site = await content.getSite(path)
-      return findConsentText(db, site?.consentUrl ?? null)
+      return findConsentText(db, site?.consentUrl ?? null, fill)
     },
   }
 }

@@ -199,6 +199,21 @@ export class LeadJournal<T> {
       })
   }
 
+  /**
+   * Removes the dead letters `drop` picks (past the retention period, or one person's on request)
+   * and returns how many it removed. The file is rewritten durably; nothing else changes.
+   */
+  pruneDeadLetters(drop: (letter: DeadLetter<T>) => boolean): Promise<number> {
+    return this.serial(() => {
+      if (!fs.existsSync(this.deadLetterFile)) return 0
+      const { records } = decodeJournal<DeadLetter<T>>(fs.readFileSync(this.deadLetterFile, 'utf8'))
+      const kept = records.filter((record) => !drop(record.entry))
+      if (kept.length === records.length) return 0
+      replaceFile(this.deadLetterFile, kept.map((record) => record.line).join(''))
+      return records.length - kept.length
+    })
+  }
+
   private moveToDeadLetters(entry: T, error: unknown): void {
     const letter: DeadLetter<T> = { movedAt: new Date().toISOString(), reason: describeError(error), entry }
     writeDurably(this.deadLetterFile, 'a', encodeRecord(letter))

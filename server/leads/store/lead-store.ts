@@ -186,14 +186,20 @@ export const CONSENT_VERSION_LABEL_ONLY = 'label-only'
 export const CONSENT_VERSION_UNAVAILABLE = 'unavailable'
 
 /**
- * The published consent page at `url` with the version of its text. The version is a hash, so
- * editing the page changes the version stored with every later lead, while old leads keep theirs.
+ * The published consent page at `url` with the version of its text, as the visitor reads it (the
+ * operator's details filled in). The version is a hash, so editing the page (or the details)
+ * changes the version stored with every later lead, while old leads keep theirs.
  */
-export async function findConsentText(db: Db, url: string | null): Promise<ConsentText | null> {
+export async function findConsentText(
+  db: Db,
+  url: string | null,
+  /** Fills the operator's details into a template (ContentService.fillDocument) */
+  fill: (text: string) => Promise<string> = async (text) => text,
+): Promise<ConsentText | null> {
   if (!url) return null
   const row = await loadPublishedText(db, url)
   if (!row) return null
-  const content = row.content ?? ''
+  const content = await fill(row.content ?? '')
   return { url, title: row.title, content, version: consentVersion(row.title, content) }
 }
 

@@ -1,9 +1,10 @@
 // Telegram: the Bot API's sendMessage to every TELEGRAM_CHAT_ID, in HTML mode with every visitor
-// value escaped. A 429 waits the retry_after Telegram names; any other 4xx (a wrong chat, a
-// blocked bot, a bad token) is final; 5xx and network failures are retried.
+// value escaped, and without the visitor's personal data unless TELEGRAM_FULL_TEXT=true. A 429
+// waits the retry_after Telegram names; any other 4xx (a wrong chat, a blocked bot, a bad token) is
+// final; 5xx and network failures are retried.
 import { request } from 'undici'
 import type { DeliveryConfig } from '../../../config'
-import { messageTelegramHtml, type MessageContext } from '../lead-message'
+import { messageTelegramHtml, messageTelegramPlainHtml, type MessageContext } from '../lead-message'
 import { type Channel, DeliveryError, HTTP_TIMEOUT_MS } from './channel'
 
 interface BotApiAnswer {
@@ -50,7 +51,7 @@ export function telegramChannel(config: NonNullable<DeliveryConfig['telegram']>,
   return {
     name: 'telegram',
     async send(lead) {
-      const text = messageTelegramHtml(lead, ctx)
+      const text = config.fullText ? messageTelegramHtml(lead, ctx) : messageTelegramPlainHtml(lead, ctx)
       for (const chatId of config.chatIds) await sendTo(chatId, text)
     },
     async close() {},

@@ -1,0 +1,119 @@
+// «Персональные данные» in Chromium against the production build: the warning while the operator's
+// details are empty, then a person's data on request: found by a phone typed another way than the
+// visitor typed it, downloaded as a file, deleted, with nothing of the person left in any table
+// of the database and the audit log showing what was done.
+import fs from 'node:fs'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SQLite as Database } from '../../server/data/sqlite-driver'
+import { launchBrowser } from '../helpers/browser'
+import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
+
+const PERSON = { username: 'Евдокия Заречная', email: 'evdokiya@example.ru' }
+const VISITOR_IP = '192.0.2.77'
+const TRACES = ['Евдокия', 'Заречная', 'evdokiya', '555-44-33', '5554433', VISITOR_IP, 'Evdokiya browser']
+
+let server: ProdServer
+let browser: Browser
+
+beforeAll(async () => {
+  ensureBuild()
+  browser = await launchBrowser()
+  server = await startAdminServer()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  server?.cleanup()
+})
+
+async function post(path: string, body: unknown): Promise<number> {
+  const response = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': VISITOR_IP, 'user-agent': 'Evdokiya browser' },
+    body: JSON.stringify(body),
+  })
+  return response.status
+}
+
+/** Every row of every table in the SQLite file, as text. */
+function everyTable(): Map<string, string> {
+  const db = new Database(server.dbPath, { readonly: true })
+  try {
+    const names = (
+      db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as {
+        name: string
+      }[]
+    ).map((row) => row.name)
+    return new Map(names.map((name) => [name, JSON.stringify(db.prepare(`select * from "${name}"`).all())]))
+  } finally {
+    db.close()
+  }
+}
+
+describe('personal data in the back office', () => {
+  it('warns while the operator is unnamed, and the warning goes once the details are saved', async () => {
+    const { page, context, errors } = await openSignedIn(browser, server, '/admin/privacy')
+    const warning = page.getByRole('alert').filter({ hasText: 'Не заполнены данные оператора' })
+    await warning.waitFor()
+    expect(await axeViolations(page, 'privacy')).toEqual([])
+    await page.getByLabel('Оператор (название организации или ФИО)').fill('ООО «ТехноМастер»')
+    await page.getByLabel('ИНН').fill('12345')
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await page.getByText('ИНН: 10 или 12 цифр').waitFor()
+    await page.getByLabel('ИНН').fill('7701234567')
+    await page.getByLabel('Адрес оператора').fill('г. Москва, ул. Примерная, д. 1')
+    await page.getByRole('button', { name: 'Сохранить' }).click()
+    await warning.waitFor({ state: 'detached' })
+    await page.getByRole('cell', { name: 'Изменены данные оператора' }).first().waitFor()
+    expect(errors()).toEqual([])
+    await context.close()
+  })
+
+  it('finds a person by a phone in another format, exports and deletes everything about them', async () => {
+    expect(await post('/api/feedback', { ...PERSON, phone: '+7 (916) 555-44-33', consent: true, sourceUrl: '/' })).toBe(
+      201,
+    )
+    expect(await post('/api/feedback', { ...PERSON, phone: '89165554433', consent: true })).toBe(201)
+    expect(await post('/api/cookie-choice', { analytics: false, version: 'sha256:aaaabbbbccccdddd' })).toBe(204)
+    const other = await fetch(server.url + '/api/feedback', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.99' },
+      body: JSON.stringify({ username: 'Сосед', phone: '+7 916 000-00-01', email: 'n@example.ru', consent: true }),
+    })
+    expect(other.status).toBe(201)
+
+    const { page, context, errors } = await openSignedIn(browser, server, '/admin/privacy')
+    await page.getByLabel('Телефон или e-mail').fill('8 916 555 44 33')
+    await page.getByRole('button', { name: 'Найти' }).click()
+    await page.getByText('Найдено: заявок — 2').waitFor()
+    await page.getByText('выборов cookie — 1', { exact: false }).waitFor()
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Скачать данные (JSON)' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^personal-data-\d{8}\.json$/)
+    const file = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
+      leads: { username: string; consentIp: string }[]
+      cookieChoices: unknown[]
+    }
+    expect(file.leads.map((lead) => lead.username)).toEqual([PERSON.username, PERSON.username])
+    expect(file.leads[0].consentIp).toBe(VISITOR_IP)
+    expect(file.cookieChoices).toHaveLength(1)
+
+    await page.getByRole('button', { name: 'Удалить всё' }).click()
+    await page.getByRole('group', { name: 'Подтверждение' }).getByRole('button', { name: 'Подтвердить' }).click()
+    await page.getByText('Удалено: заявок — 2').waitFor()
+    await page.getByRole('cell', { name: 'Удаление данных человека' }).first().waitFor()
+
+    for (const [table, text] of everyTable()) {
+      for (const trace of TRACES)
+        expect(text.toLowerCase(), `${table} holds ${trace}`).not.toContain(trace.toLowerCase())
+    }
+    expect(everyTable().get('feedback')).toContain('Сосед')
+    expect(errors()).toEqual([])
+    await context.close()
+  })
+})
