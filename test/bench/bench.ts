@@ -20,6 +20,7 @@ import { startHttpReceiver, startSmtpReceiver } from '../helpers/receivers'
 import { seedBenchCatalogue } from './fixture'
 import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
+import { benchSearch } from './search'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
 const DURATION_MS = Number(process.argv[2] ?? 5) * 1000
@@ -98,6 +99,7 @@ await benchJavaScript()
 await benchLeadIntake()
 await benchImageUpload()
 await benchMediaStore(DURATION_MS, CONCURRENCY, SERVER_CPU)
+await benchSearch()
 await benchCatalogueIo()
 
 /** One server: the page cache on (default) or off (PAGE_CACHE_MB=0); the same database both times. */
