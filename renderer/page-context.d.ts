@@ -1,3 +1,4 @@
+import type { SearchSource } from '../src/site/search-types'
 import type { ContentSource, PublicSettings, SiteInfo } from '../src/site/types'
 
 declare global {
@@ -13,6 +14,8 @@ declare global {
     interface PageContext {
       /** Server-only: the server's content service, given to renderPage() */
       content?: ContentSource
+      /** Server-only: the catalogue search (the /poisk page) */
+      catalogueSearch?: SearchSource
       /** The index record owning this URL (header and footer) */
       site?: SiteInfo | null
       publicSettings?: PublicSettings

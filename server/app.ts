@@ -25,6 +25,7 @@ import { staticAssetsPlugin } from './http/static-assets'
 import { pagesPlugin } from './site/page-answer'
 import { pageRoutes } from './site/page-route'
 import { contentPlugin } from './content/content-plugin'
+import { searchPlugin } from './catalogue/search-plugin'
 import { indexNowPlugin } from './catalogue-io/indexnow'
 import { yandexFeedRoutes } from './catalogue-io/yandex-feed'
 
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     now: options.now,
     storeDemoImage: (key, bytes) => app.mediaStorage.write(key, bytes),
   })
+  await app.register(searchPlugin)
   await app.register(adminSessionPlugin, { config, now: options.now })
   await app.register(legacyUploadsPlugin)
   await app.register(indexNowPlugin, { config })

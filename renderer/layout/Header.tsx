@@ -4,6 +4,7 @@ import { Island } from '../../src/islands/Island'
 import { LeadButton } from '../../src/lead/LeadButton'
 import { NavMenu } from './NavMenu'
 import { Phone } from './Phone'
+import { SearchBox } from './SearchBox'
 
 export function Header({ site, currentUrl }: { site: SiteInfo | null; currentUrl: string }) {
   return (
@@ -13,6 +14,7 @@ export function Header({ site, currentUrl }: { site: SiteInfo | null; currentUrl
           <Image src={site?.logo ?? null} alt={site?.title ?? 'Логотип'} ratio={LOGO_RATIO} width={258} eager />
         </a>
         {site?.tel && <Phone tel={site.tel} label={site.telText} className="header__phone" />}
+        <SearchBox />
         <Island name="lead-button" component={LeadButton} props={{ className: 'header__lead' }} />
         <Island name="nav" component={NavMenu} props={{ links: site?.menu ?? [], currentUrl }} />
       </div>

@@ -1,10 +1,12 @@
-// Everything under /api/admin: the session, the lead inbox and the price list. Encapsulated, so its error handler
+// Everything under /api/admin: the session, the lead inbox, the price list and the search of records.
+// Encapsulated, so its error handler
 // (the Russian message and field errors of each HttpError) and `no-store` stay inside it; nothing
 // the owner sees is kept by a browser or proxy cache.
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { createErrorHandler } from '../http/errors'
 import { leadRoutes } from '../leads/inbox/inbox-routes'
+import { searchRoutes } from './search-routes'
 import { privacyRoutes } from '../privacy/privacy-routes'
 import { priceListRoutes } from '../catalogue-io/price-routes'
 import { sessionRoutes } from './session-routes'
@@ -17,6 +19,7 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
 
   await app.register(sessionRoutes, { config })
   await app.register(leadRoutes, { config })
+  await app.register(searchRoutes, { config })
   await app.register(privacyRoutes, { config })
   await app.register(priceListRoutes, { config })
 }

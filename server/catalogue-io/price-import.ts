@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { slugify } from 'transliteration'
+import { reindexProducts } from '../catalogue/search-index'
 import { bumpContentVersion, now, readContentVersion, writeTransaction, type Db } from '../data/db'
 import type { Database } from '../data/schema'
 import { HttpError } from '../http/http-error'
@@ -293,7 +294,8 @@ export async function applyPriceList(db: Db, bytes: Buffer, confirm: string): Pr
       changedIds.push(id)
     }
     if (changedIds.length > 0) {
-      // SEARCH: reindexProducts(trx, changedIds) goes here when the search index (NAME=search) lands.
+      // The search index in the same transaction (docs/decisions/030-search.md)
+      await reindexProducts(trx, changedIds)
       await bumpContentVersion(trx)
       await enqueueRecords(db, trx, changedIds)
     }

@@ -31,6 +31,7 @@ import * as m007 from './migrations/007-admin'
 import * as m008 from './migrations/008-lead-request-hash'
 import * as m011 from './migrations/011-media-lease'
 import * as m012 from './migrations/012-catalogue'
+import * as m013 from './migrations/013-search'
 import * as m014 from './migrations/014-privacy'
 import * as m016 from './migrations/016-feeds'
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008-lead-request-hash': m008,
   '011-media-lease': m011,
   '012-catalogue': m012,
+  '013-search': m013,
   '014-privacy': m014,
   '016-feeds': m016,
 }

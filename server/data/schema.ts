@@ -253,6 +253,29 @@ export interface GoneUrlTable {
   goneAt: string
 }
 
+/** A structure record's search tokens (docs/decisions/030-search.md); written by server/catalogue/search-index.ts */
+export interface SearchIndexTable {
+  structureId: number
+  /** The артикул's letters and digits, folded: found in any form */
+  articleKey: string | null
+  /** Tokens of the title and the артикул, space-separated */
+  name: string
+  /** Tokens of the brand, the description and the characteristics' values */
+  body: string
+}
+
+/** The vocabulary a mistyped word is corrected from: one row per token in the index */
+export interface SearchWordTable {
+  token: string
+  /** The first word the token was made from: what a suggestion shows */
+  word: string
+  /** The token's first character */
+  head: string
+  length: number
+  /** How many records' tokens include it; the row goes at 0 */
+  uses: number
+}
+
 /** A single row (id 1) whose version every content write increments */
 export interface ContentVersionTable {
   id: number
@@ -275,6 +298,8 @@ export interface Database {
   rateLimit: RateLimitTable
   adminSession: AdminSessionTable
   mediaLease: MediaLeaseTable
+  searchIndex: SearchIndexTable
+  searchWord: SearchWordTable
   cookieChoice: CookieChoiceTable
   privacyAudit: PrivacyAuditTable
   privacySetting: PrivacySettingTable

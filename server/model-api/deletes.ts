@@ -2,6 +2,7 @@
 // and its URL joins goneUrl, so it answers 410 «страница удалена» instead of 404. One transaction:
 // the checks, the rows and the content version go together or not at all.
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
+import { reindexProducts } from '../catalogue/search-index'
 import { deleteRecordAndParts, loadDeletable, parentOf } from '../content/structure-store'
 import { enqueueRecords } from '../catalogue-io/indexnow-outbox'
 import { HttpError } from '../http/http-error'
@@ -31,6 +32,7 @@ export async function deleteStructureRecord(db: Db, id: number): Promise<void> {
     }
     const parentId = await parentOf(trx, id)
     await deleteRecordAndParts(trx, id, record.urlFull, now())
+    await reindexProducts(trx, [id]) // its search index row and vocabulary go with it
     await bumpContentVersion(trx)
     // The gone URL (now 410) and its parent's go to IndexNow with the delete (when it is on).
     await enqueueRecords(db, trx, parentId ? [parentId] : [], [record.urlFull])

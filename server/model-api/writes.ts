@@ -13,6 +13,7 @@ import {
   recordExists,
   updateRecord,
 } from '../content/structure-store'
+import { reindexProducts } from '../catalogue/search-index'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
 import { enqueueRecords } from '../catalogue-io/indexnow-outbox'
 import { HttpError } from '../http/http-error'
@@ -44,6 +45,9 @@ export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, valu
     return await writeTransaction(db, async (trx) => {
       const key =
         model.name === 'structure' ? await writeStructure(trx, mode, values) : await writeFlat(trx, model, mode, values)
+      // The search index in the same transaction (docs/decisions/030-search.md)
+      const record = model.name === 'structure' || model.key === 'structureId' ? key : values.structureId
+      if (typeof record === 'number') await reindexProducts(trx, [record])
       await bumpContentVersion(trx)
       // The record's URL and its parent's go to IndexNow with the write (when it is on).
       const changed = model.name === 'structure' ? key : (values.structureId as number | undefined)
@@ -101,6 +105,8 @@ export async function writeStructureBatch(db: Db, records: readonly BatchRecord[
           )
         }
       }
+      // The search index in the same transaction, every record of the batch at once (decision 030)
+      await reindexProducts(trx, ids)
       await bumpContentVersion(trx)
       return ids
     })

@@ -71,6 +71,7 @@ export const pagesPlugin = fp<{ config: Config }>(
         urlOriginal: url,
         headersOriginal: request.headers,
         content: app.content,
+        catalogueSearch: app.catalogueSearch,
         cspNonce: nonce,
       })
       const { httpResponse, errorWhileRendering } = pageContext
@@ -184,7 +185,7 @@ export const pagesPlugin = fp<{ config: Config }>(
 
     app.decorate('pages', { answer } satisfies PageAnswerer)
   },
-  { name: 'pages', dependencies: ['content'] },
+  { name: 'pages', dependencies: ['content', 'search'] },
 )
 
 class DatabaseAway extends Error {}

@@ -19,6 +19,17 @@ export interface AdminApi {
   updateLead(id: number, change: { status?: AdminLeadStatus; spam?: false }): Promise<AdminLead>
   resendLead(id: number): Promise<AdminLead>
   deadLetters(signal?: AbortSignal): Promise<{ data: AdminDeadLetter[]; total: number }>
+  /** Records by title, артикул (any form) or the beginning of their URL: at most 20 */
+  searchRecords(q: string, signal?: AbortSignal): Promise<FoundRecord[]>
+}
+
+/** A record the back office's search found (GET /api/admin/search) */
+export interface FoundRecord {
+  readonly id: number
+  readonly title: string
+  readonly urlFull: string
+  readonly typeId: string
+  readonly published: boolean
 }
 
 /** Where «Скачать CSV» points: a plain download that carries the session cookie. */
@@ -92,6 +103,10 @@ export function createAdminApi(onUnauthorized: () => void): AdminApi {
       return client.request<{ data: AdminDeadLetter[]; total: number }>('GET', '/api/admin/leads/dead-letters', {
         signal,
       })
+    },
+    async searchRecords(q, signal) {
+      const body = await client.request<{ data: FoundRecord[] }>('GET', '/api/admin/search', { query: { q }, signal })
+      return body.data
     },
   }
 }

@@ -17,6 +17,8 @@ export const PATHS = Object.freeze({
   cookieChoice: `${API_PREFIX}/cookie-choice`,
   /** POST: reports of what the Content-Security-Policy blocked */
   cspReport: `${API_PREFIX}/csp-report`,
+  /** The catalogue search: GET ?q=…&page=… (noindex, not in the sitemap) */
+  search: '/poisk',
   /** The owner's back office; every screen lives under it */
   admin: '/admin',
   /** The back office's JSON API */

@@ -21,6 +21,7 @@ import { seedBenchCatalogue } from './fixture'
 import { benchCatalogue } from './catalogue'
 import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
+import { benchSearch } from './search'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
 const DURATION_MS = Number(process.argv[2] ?? 5) * 1000
@@ -100,6 +101,7 @@ await benchLeadIntake()
 await benchImageUpload()
 await benchMediaStore(DURATION_MS, CONCURRENCY, SERVER_CPU)
 await benchCatalogue(DURATION_MS)
+await benchSearch()
 await benchCatalogueIo()
 
 /** One server: the page cache on (default) or off (PAGE_CACHE_MB=0); the same database both times. */

@@ -4,6 +4,7 @@ import { ApiError } from '../../../src/api/http-client'
 import { useAdminApi } from '../layout/admin-context'
 import { TYPE_LABELS, type RecordDraft } from './editor/record-draft'
 import { AdminError } from '../layout/AdminError'
+import { ContentSearch } from './ContentSearch'
 
 /** A record as the tree lists it: the draft's identity and state, with its saved id and order. */
 type Row = Pick<RecordDraft, 'parentId' | 'typeId' | 'title' | 'urlFull' | 'published' | 'status'> & {
@@ -137,6 +138,7 @@ export function ContentTree() {
           Новый сайт или лендинг
         </a>
       </div>
+      <ContentSearch />
       <AdminError message={error} />
       {!rows && !error && <p role="status">Загружаем структуру…</p>}
       <p className="visually-hidden" role="status">

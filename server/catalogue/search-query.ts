@@ -1,0 +1,160 @@
+// What a visitor's query becomes (docs/decisions/030-search.md): bounded, normalised by the same
+// functions as the index, and the one SQL of the search on each database. Every word must match
+// (AND), the last one as a prefix; an артикул typed in any form matches its key. Ranking: the
+// артикул's key first, then products whose title (or артикул) holds every word, then the others;
+// within each, the oldest record first, so both databases answer in the same order.
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely'
+import { isSqlite } from '../data/dialect'
+import type { Availability, Database } from '../data/schema'
+import { isPublicRecord } from '../content/visibility'
+import { articleKey, splitWords, tokenOf } from './search-text'
+
+type Queryable = Kysely<Database> | Transaction<Database>
+
+export const SEARCH_LIMITS = Object.freeze({
+  /** Characters of a query; a longer one is refused with a message */
+  maxChars: 200,
+  /** Words of a query that are searched; the others are left out, and the page says so */
+  maxWords: 8,
+  pageSize: 24,
+  /** Pages a query can be paged to (24 × 100 results) */
+  maxPage: 100,
+})
+
+export interface SearchQuery {
+  /** The words searched, folded (lower case, ё → е) */
+  readonly words: readonly string[]
+  /** Their tokens, in order; the last one is looked up as a prefix */
+  readonly tokens: readonly string[]
+  /** The whole query's артикул key, when it has a digit */
+  readonly articleKey: string | null
+  /** Words past maxWords were left out */
+  readonly cut: boolean
+}
+
+export type ParsedSearch = { kind: 'empty' } | { kind: 'too_long' } | { kind: 'query'; query: SearchQuery }
+
+/** A visitor's text as a query: empty, too long, or the words to search. */
+export function parseSearch(text: string): ParsedSearch {
+  if ([...text].length > SEARCH_LIMITS.maxChars) return { kind: 'too_long' }
+  const all = splitWords(text)
+  if (all.length === 0) return { kind: 'empty' }
+  return { kind: 'query', query: queryOf(all.slice(0, SEARCH_LIMITS.maxWords), all.length > SEARCH_LIMITS.maxWords) }
+}
+
+/** The query of the given folded words (the typo correction makes new ones from its words). */
+export function queryOf(words: readonly string[], cut = false): SearchQuery {
+  const key = articleKey(words.join(''))
+  return {
+    words,
+    tokens: words.map(tokenOf),
+    articleKey: key !== null && /\p{N}/u.test(key) && key.length >= 2 ? key : null,
+    cut,
+  }
+}
+
+/** A row of the search's answer: what a product card shows. */
+export interface SearchRow {
+  id: number
+  title: string
+  urlFull: string
+  image: string | null
+  article: string | null
+  price: number | null
+  oldPrice: number | null
+  availability: Availability
+}
+
+/** The last token is a prefix only from two characters on (FTS5's prefix index is '2 3'). */
+function isPrefix(token: string): boolean {
+  return [...token].length >= 2
+}
+
+/** FTS5: `"a" AND "b"*`, optionally only in the name column. Tokens are letters and digits only. */
+function ftsExpression(tokens: readonly string[], nameOnly: boolean): string {
+  const terms = tokens.map((t, i) => `"${t}"${i === tokens.length - 1 && isPrefix(t) ? '*' : ''}`)
+  const all = terms.join(' AND ')
+  return nameOnly ? `"name" : (${all})` : all
+}
+
+/** PostgreSQL: `'a' & 'b':*`, or with weight A (the name) on every term. */
+function tsQuery(tokens: readonly string[], nameOnly: boolean): string {
+  return tokens
+    .map((t, i) => {
+      const prefix = i === tokens.length - 1 && isPrefix(t) ? '*' : ''
+      const weight = nameOnly ? 'A' : ''
+      return `'${t}'${prefix || weight ? `:${prefix}${weight}` : ''}`
+    })
+    .join(' & ')
+}
+
+function matchers(db: Queryable, tokens: readonly string[], key: string | null, nameOnly = false) {
+  if (isSqlite(db)) {
+    const fts = (expression: string) =>
+      sql`select rowid as "id" from "searchIndexFts" where "searchIndexFts" match ${expression}`
+    return {
+      matched: sql<{
+        id: number
+      }>`(${fts(ftsExpression(tokens, nameOnly))} union select "structureId" from "searchIndex" where "articleKey" = ${key})`,
+      inName: sql<SqlBool>`"m"."id" in (${fts(ftsExpression(tokens, true))})`,
+    }
+  }
+  const ts = (expression: string) => sql`to_tsquery('simple', ${expression})`
+  return {
+    matched: sql<{
+      id: number
+    }>`(select "structureId" as "id" from "searchIndex" where "document" @@ ${ts(tsQuery(tokens, nameOnly))} union select "structureId" from "searchIndex" where "articleKey" = ${key})`,
+    inName: sql<SqlBool>`"i"."document" @@ ${ts(tsQuery(tokens, true))}`,
+  }
+}
+
+/**
+ * One page of the public products that match, best first, and whether there is a next page.
+ * Cost: the index lookups of the query's tokens, then the matches' rows (bounded by the page).
+ */
+export async function findProducts(
+  db: Queryable,
+  query: SearchQuery,
+  page: number,
+  pageSize: number = SEARCH_LIMITS.pageSize,
+): Promise<{ rows: SearchRow[]; hasNext: boolean }> {
+  const { matched, inName } = matchers(db, query.tokens, query.articleKey)
+  const tier: RawBuilder<number> = sql`case when "i"."articleKey" = ${query.articleKey} then 0 when ${inName} then 1 else 2 end`
+  const rows = await db
+    .selectFrom((matched as RawBuilder<{ id: number }>).as('m'))
+    .innerJoin('structure', 'structure.id', 'm.id')
+    .innerJoin('product', 'product.structureId', 'm.id')
+    .innerJoin('searchIndex as i', 'i.structureId', 'm.id')
+    .select([
+      'structure.id',
+      'structure.title',
+      'structure.urlFull',
+      'product.image',
+      'product.article',
+      'product.price',
+      'product.oldPrice',
+      'product.availability',
+    ])
+    .where(isPublicRecord)
+    .orderBy(tier)
+    .orderBy('structure.id')
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute()
+  return { rows: rows.slice(0, pageSize), hasNext: rows.length > pageSize }
+}
+
+/** Records of any kind, published or not, whose title or артикул matches (the back office), newest first. */
+export async function findRecords(db: Queryable, query: SearchQuery, limit: number) {
+  const { matched } = matchers(db, query.tokens, query.articleKey, true)
+  return db
+    .selectFrom((matched as RawBuilder<{ id: number }>).as('m'))
+    .innerJoin('structure', 'structure.id', 'm.id')
+    .innerJoin('searchIndex as i', 'i.structureId', 'm.id')
+    .select(['structure.id', 'structure.title', 'structure.urlFull', 'structure.typeId', 'structure.published'])
+    .select(sql<number>`case when "i"."articleKey" = ${query.articleKey} then 0 else 1 end`.as('tier'))
+    .orderBy('tier')
+    .orderBy('structure.id', 'desc')
+    .limit(limit)
+    .execute()
+}
