@@ -1,8 +1,22 @@
 // Navigation details of the public pages (full page loads; the browser restores scroll on back).
 
+/** The query parameters this page reads, as its head declares them (renderer/+Head.tsx). */
+function declaredQuery(): string[] {
+  const content = document.querySelector('meta[name="vitrina-query"]')?.getAttribute('content') ?? ''
+  return content.split(/\s+/).filter(Boolean)
+}
+
+/** The names whose values differ between two query strings. */
+function changedNames(a: URLSearchParams, b: URLSearchParams): Set<string> {
+  const names = new Set([...a.keys(), ...b.keys()])
+  return new Set([...names].filter((name) => a.getAll(name).join('\n') !== b.getAll(name).join('\n')))
+}
+
 /**
- * A link to the same path with another query string changes the address without a
- * page load: the page's data steps are skipped.
+ * A link to the same path with another query string changes the address without a page load
+ * (the page's data steps are skipped) when none of the parameters it changes is one the page
+ * reads; a link changing the page's own parameters (a section's page, order or filter) loads the
+ * page it names.
  */
 export function installQueryOnlyNavigation() {
   window.addEventListener(
@@ -10,10 +24,13 @@ export function installQueryOnlyNavigation() {
     (event) => {
       if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
       const link = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null
-      if (!link || link.target || link.hasAttribute('download') || link.hasAttribute('data-native')) return
+      if (!link || link.target || link.hasAttribute('download')) return
       const url = new URL(link.href, location.href)
       if (url.origin !== location.origin || url.pathname !== location.pathname) return
       if (url.search === location.search || url.hash) return
+      const declared = declaredQuery()
+      const changed = changedNames(url.searchParams, new URLSearchParams(location.search))
+      if (declared.some((name) => changed.has(name))) return
       event.preventDefault()
       event.stopPropagation()
       history.pushState(null, '', url.pathname + url.search)

@@ -59,6 +59,8 @@ export interface BuildOptions {
   readonly now?: () => Date
   readonly logStream?: NodeJS.WritableStream
   readonly databasePlugins?: readonly KyselyPlugin[]
+  /** URLs per sitemap file before /sitemap.xml becomes an index (default 50,000; tests lower it) */
+  readonly sitemapUrlsPerFile?: number
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -104,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     zlibOptions: { level: 6 },
   })
   await app.register(responseHeadersPlugin, { config })
-  await app.register(seoRoutes, { config })
+  await app.register(seoRoutes, { config, sitemapUrlsPerFile: options.sitemapUrlsPerFile })
   await app.register(yandexFeedRoutes, { config })
   await app.register(mediaRoutes)
   const access = createAdminCheck(config.adminToken, app.adminSession)

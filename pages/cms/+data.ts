@@ -15,10 +15,11 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const config = useConfig()
   const { content } = pageContext
   if (!content) throw new Error('pageContext.content is missing: render pages through the Vitrina server')
-  const result = await content.resolvePage(pageContext.urlPathname)
+  const search = pageContext.urlParsed.searchOriginal ?? ''
+  const result = await content.resolvePage(pageContext.urlPathname, search)
   switch (result.kind) {
     case 'redirect':
-      throw redirect(result.url + (pageContext.urlParsed.searchOriginal ?? ''), 301)
+      throw redirect(result.url + (result.search ?? search), 301)
     case 'missing':
       throw render(404)
     case 'gone':

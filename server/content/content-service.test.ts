@@ -164,6 +164,7 @@ describe('the owning index record', () => {
       'Электроинструмент',
       'Садовая техника',
       'Ручной инструмент',
+      'Крепёж',
     ])
     expect(site?.consentUrl).toBe('/soglasie')
     expect(site?.policyUrl).toBe('/politika')
@@ -183,9 +184,19 @@ describe('the demo content', () => {
     if (home.kind !== 'page' || home.page.typeId !== 'index') throw new Error('no home')
     expect(home.page.slides).toHaveLength(3)
     expect(home.page.advantages).toHaveLength(4)
-    expect(home.page.sections.length).toBeGreaterThanOrEqual(3)
-    for (const section of home.page.sections) expect(section.products.length).toBeGreaterThanOrEqual(6)
-    const all = home.page.sections.flatMap((s) => s.products)
+    // The home page shows the demo's featured products (12 at most); the sections show every one.
+    expect(home.page.featured.length).toBeGreaterThan(0)
+    expect(home.page.featured.length).toBeLessThanOrEqual(12)
+    const catalogue = await service.resolvePage('/structure/')
+    if (catalogue.kind !== 'page' || catalogue.page.typeId !== 'section') throw new Error('no catalogue')
+    expect(catalogue.page.sections.length).toBeGreaterThanOrEqual(3)
+    const all = []
+    for (const { url } of catalogue.page.sections) {
+      const section = await service.resolvePage(url)
+      if (section.kind !== 'page' || section.page.typeId !== 'section') throw new Error(`no section ${url}`)
+      expect(section.page.products.length).toBeGreaterThanOrEqual(6)
+      all.push(...section.page.products)
+    }
     expect(new Set(all.map((p) => p.title)).size).toBe(all.length)
     expect(new Set(all.map((p) => p.article)).size).toBe(all.length)
     for (const p of all) expect(fs.existsSync(path.join(dir, 'media', p.image!))).toBe(true)

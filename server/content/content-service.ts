@@ -5,6 +5,13 @@ import { findIdByUrl, isGoneUrl } from './structure-store'
 import { movedTarget } from './structure-tree'
 import type { ContentSource, PageResolution, PublicSettings, SiteInfo, TypeId } from '../../src/site/types'
 import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
+import {
+  canonicalRedirect,
+  MAX_SECTION_PAGE,
+  parseSectionQuery,
+  SECTION_QUERY_NAMES,
+  sectionSearch,
+} from '../../src/site/section-query'
 import { loadPage, TYPE_IDS } from './page-loaders'
 import { derivedFrom, RouteMapCache, type RouteMap } from './route-map'
 import { cookieNoticeVersion, fillOperator, type OperatorValues } from './documents'
@@ -88,7 +95,7 @@ export class ContentService implements ContentSource {
     return { ...site, cookieVersion: await cookieVersion }
   }
 
-  async resolvePage(urlPathname: string): Promise<PageResolution> {
+  async resolvePage(urlPathname: string, search: string | null = ''): Promise<PageResolution> {
     let routes = await this.routes()
     const path = normalizePath(urlPathname)
     let entry = routes.byUrl.get(path)
@@ -110,7 +117,13 @@ export class ContentService implements ContentSource {
     const state = publicState(entry)
     if (state !== 'public') return { kind: state }
     if (!TYPE_IDS.includes(entry.typeId as TypeId)) return { kind: 'missing' }
-    let page = await loadPage(this.db, routes, entry)
+    // One URL per page: a section's parameters in their canonical spelling, any other page without them.
+    const params = new URLSearchParams(search ?? '')
+    const query = entry.typeId === 'section' ? parseSectionQuery(params) : null
+    if (query && query.page > MAX_SECTION_PAGE) return { kind: 'missing' }
+    const move = canonicalRedirect(search ?? '', query ? sectionSearch(query) : '', SECTION_QUERY_NAMES)
+    if (move !== null) return { kind: 'redirect', url: path, search: move }
+    let page = await loadPage(this.db, routes, entry, query)
     if (!page) return { kind: 'missing' }
     if (page.typeId === 'page' && page.content?.includes('{{')) {
       const content = await this.fillDocument(page.content)

@@ -21,12 +21,29 @@ import type {
   TextPage,
   TypeId,
 } from '../../src/site/types'
-import { breadcrumbs, derivedFrom, descendants, publicChildren, type RouteEntry, type RouteMap } from './route-map'
+import { breadcrumbs, derivedFrom, publicChildren, type RouteEntry, type RouteMap } from './route-map'
+import { countSectionProducts, loadFeaturedProducts, loadSectionProducts } from './listing-store'
+import {
+  DEFAULT_SECTION_QUERY,
+  isFilteredOrSorted,
+  SECTION_PAGE_SIZE,
+  sectionSearch,
+  type SectionQuery,
+} from '../../src/site/section-query'
 
 export const TYPE_IDS: readonly TypeId[] = ['index', 'section', 'product', 'page']
-const HOME_PRODUCTS_PER_SECTION = 8
+/** The home page's products, whatever the catalogue's size (decision 031) */
+export const HOME_PRODUCTS = 12
+/** Without featured products: the first few of each section, in tree order, up to HOME_PRODUCTS */
+const HOME_PRODUCTS_PER_SECTION = 4
 
-export async function loadPage(db: Db, routes: RouteMap, entry: RouteEntry): Promise<PageData | null> {
+/** The page of `entry`; null when there is none (a section's page past its last). */
+export async function loadPage(
+  db: Db,
+  routes: RouteMap,
+  entry: RouteEntry,
+  sectionQuery: SectionQuery | null = null,
+): Promise<PageData | null> {
   const record = await loadPageRecord(db, entry.id)
   if (!record) return null
   const base = { id: record.id, title: record.title, url: record.urlFull, breadcrumbs: breadcrumbs(routes, entry) }
@@ -45,15 +62,32 @@ export async function loadPage(db: Db, routes: RouteMap, entry: RouteEntry): Pro
       } satisfies HomePage
     }
     case 'section': {
+      const query = sectionQuery ?? DEFAULT_SECTION_QUERY
+      // Unfiltered, the count is the route map's; filtered, one indexed count of the section's rows.
+      const total = isFilteredOrSorted(query)
+        ? await countSectionProducts(db, entry.id, query)
+        : publicChildren(routes, entry.id, 'product').length
+      const pageCount = Math.max(1, Math.ceil(total / SECTION_PAGE_SIZE))
+      if (query.page > pageCount) return null
       const sections = await sectionCards(db, routes, publicChildren(routes, entry.id, 'section'))
-      const products = await productCards(db, publicChildren(routes, entry.id, 'product'))
+      const listed = total === 0 ? [] : await loadSectionProducts(db, entry.id, query, SECTION_PAGE_SIZE)
+      const products = await productCards(db, listed)
+      const own = meta({ image: products[0]?.image ?? sections[0]?.image })
       return {
         ...base,
         typeId: 'section',
         content: record.content,
         sections,
         products,
-        meta: meta({ image: products[0]?.image ?? sections[0]?.image }),
+        listing: { query, total, pageCount },
+        // Each page of the plain list is its own page; a sorted or filtered list is the section's.
+        meta: {
+          ...own,
+          title: query.page > 1 ? `${own.title} — страница ${query.page}` : own.title,
+          canonicalPath: isFilteredOrSorted(query)
+            ? record.urlFull
+            : record.urlFull + sectionSearch({ ...DEFAULT_SECTION_QUERY, page: query.page }),
+        },
       } satisfies SectionPage
     }
     case 'product': {
@@ -92,27 +126,56 @@ function pageMeta(record: PageRecord) {
   })
 }
 
-/** The catalogue tree for the home page: sections holding products, in tree order. */
+/**
+ * The home page's products, bounded whatever the catalogue's size: the featured ones (up to
+ * HOME_PRODUCTS), else the first few of each section holding products, in tree order, up to the
+ * same total.
+ */
 async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry) {
-  const { slides, advantages } = await loadHomeLists(db, entry.id)
-  const { sectionEntries, shown } = derivedFrom(routes, `home ${entry.id}`, () => {
-    const withProducts = descendants(routes, entry.id, (e) => e.typeId === 'section').filter(
-      (s) => publicChildren(routes, s.id, 'product').length > 0,
-    )
-    return {
-      sectionEntries: withProducts,
-      shown: withProducts.map((s) => publicChildren(routes, s.id, 'product').slice(0, HOME_PRODUCTS_PER_SECTION)),
-    }
-  })
+  const [{ slides, advantages }, featuredRows] = await Promise.all([
+    loadHomeLists(db, entry.id),
+    loadFeaturedProducts(db, HOME_PRODUCTS),
+  ])
+  if (featuredRows.length > 0) {
+    return { slides, advantages, featured: await productCards(db, featuredRows), sections: [] }
+  }
+  const { sectionEntries, shown } = derivedFrom(routes, `home ${entry.id}`, () => homeSelection(routes, entry.id))
   const cards = await sectionCards(db, routes, sectionEntries)
   // Every section's products in one query, not one per section.
   const products = await productCards(db, shown.flat())
   let next = 0
   const sections = cards.map((card, i) => ({ ...card, products: products.slice(next, (next += shown[i].length)) }))
-  return { slides, advantages, sections }
+  return { slides, advantages, featured: [], sections }
 }
 
-async function productCards(db: Db, entries: readonly RouteEntry[]): Promise<ProductCard[]> {
+/** Sections with products under the home record, depth first, until HOME_PRODUCTS are picked. */
+function homeSelection(routes: RouteMap, homeId: number) {
+  const sectionEntries: RouteEntry[] = []
+  const shown: RouteEntry[][] = []
+  let picked = 0
+  const walk = (id: number, depth: number) => {
+    for (const child of routes.children.get(id) ?? []) {
+      if (picked >= HOME_PRODUCTS || depth > 8) return
+      // A nested index record is another landing with its own tree.
+      if (child.typeId !== 'section') continue
+      const products = publicChildren(routes, child.id, 'product')
+      if (products.length > 0) {
+        const some = products.slice(0, Math.min(HOME_PRODUCTS_PER_SECTION, HOME_PRODUCTS - picked))
+        sectionEntries.push(child)
+        shown.push(some)
+        picked += some.length
+      }
+      walk(child.id, depth + 1)
+    }
+  }
+  walk(homeId, 1)
+  return { sectionEntries, shown }
+}
+
+async function productCards(
+  db: Db,
+  entries: readonly Pick<RouteEntry, 'id' | 'title' | 'urlFull'>[],
+): Promise<ProductCard[]> {
   const parts = await loadProductCardParts(
     db,
     entries.map((e) => e.id),

@@ -18,6 +18,7 @@ import {
   type DemoProduct,
 } from './demo-content'
 import { DEMO_PAGES } from './demo-documents'
+import { DEMO_FASTENERS, DEMO_FASTENERS_SECTION } from './demo-fasteners'
 
 const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'server/content/demo-media')
 
@@ -166,6 +167,7 @@ export async function seedDemoContent(db: Db, store: StoreImage): Promise<boolea
           })
           .execute()
       }
+      return id
     }
     for (const [i, section] of DEMO_SECTIONS.entries()) {
       const sectionUrl = `/structure/${section.slug}/`
@@ -183,6 +185,22 @@ export async function seedDemoContent(db: Db, store: StoreImage): Promise<boolea
       for (const [j, product] of section.products.entries()) {
         await addProduct(sectionId, `${sectionUrl}${product.slug}`, j + 1, product)
       }
+    }
+    // The long section (demo-fasteners.ts): more products than one page shows.
+    const fastenersUrl = `/structure/${DEMO_FASTENERS_SECTION.slug}/`
+    const fastenersId = await insert({
+      parentId: catalogueId,
+      typeId: 'section',
+      title: DEMO_FASTENERS_SECTION.title,
+      urlFull: fastenersUrl,
+      sort: DEMO_SECTIONS.length,
+      content: DEMO_FASTENERS_SECTION.content,
+      metaDescription: DEMO_FASTENERS_SECTION.content,
+      metaImage: image(DEMO_FASTENERS_SECTION.image),
+    })
+    for (const [j, p] of DEMO_FASTENERS.entries()) {
+      const id = await addProduct(fastenersId, `${fastenersUrl}${p.slug}`, j, p)
+      await trx.updateTable('product').set({ availability: p.availability }).where('structureId', '=', id).execute()
     }
     for (const [i, page] of DEMO_PAGES.entries()) {
       await insert({

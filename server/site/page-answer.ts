@@ -16,6 +16,7 @@ import { errorBody } from '../http/errors'
 import { isDatabaseUnavailable } from '../data/unavailable'
 import { contentSecurityPolicy, newNonce } from './csp'
 import { sendOutagePage } from './outage'
+import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
 import { isNotModified, keyWith, PageCache, pickVariant, type CachedPage, type RenderedPage } from './page-cache'
 
 interface AnswerOptions {
@@ -41,6 +42,7 @@ declare module 'fastify' {
 /** Browsers and proxies may keep a page, but ask (If-None-Match) before using it again. */
 const CACHED_PAGE_CONTROL = 'public, no-cache'
 const OUTAGE_LOG_EVERY_MS = 60_000
+const TRACKING = new Set<string>(VISIT_TAG_KEYS)
 
 /** What one rendering gave: the answer, or the news that the database is away. */
 type Rendering = RenderedPage | 'unavailable'
@@ -102,6 +104,9 @@ export const pagesPlugin = fp<{ config: Config }>(
       if (!keepable) headers['cache-control'] = 'no-store'
       const { location } = headers
       if (httpResponse.statusCode >= 300 && httpResponse.statusCode < 400 && location) {
+        // A redirect to the same path (a page's parameters put in their canonical spelling) renders
+        // no page, so it cannot say which parameters the page reads: it is neither kept nor learned from.
+        const samePath = new URL(location, 'http://localhost').pathname === new URL(url, 'http://localhost').pathname
         // Vike's redirect body is an English line with a script; a person who sees it gets a link.
         return {
           status: httpResponse.statusCode,
@@ -111,8 +116,8 @@ export const pagesPlugin = fp<{ config: Config }>(
             'content-security-policy': contentSecurityPolicy(config),
           },
           body: Buffer.from(redirectBody(location)),
-          keepAs,
-          query,
+          keepAs: samePath ? null : keepAs,
+          query: samePath ? null : query,
         }
       }
       if (headers['content-type']?.startsWith('text/html')) {
@@ -173,7 +178,7 @@ export const pagesPlugin = fp<{ config: Config }>(
         throw error
       }
       const { page, hit } = found
-      if (!page.kept) return sendFresh(reply, page)
+      if (!page.kept) return sendFresh(reply, withTrackingTags(page, url))
       reply.header('x-vitrina-cache', hit ? 'hit' : 'miss')
       return sendCached(request, reply, page, url)
     }
@@ -206,6 +211,22 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
   if (encoding === null) return reply.send(page.body)
   reply.header('content-encoding', encoding)
   return reply.send(encoding === 'br' ? page.br : page.gzip)
+}
+
+/**
+ * A redirect rendered from the cache key (tracking tags left out) with the request's tracking tags
+ * put back on its Location; any other answer as it is.
+ */
+function withTrackingTags(page: RenderedPage, requestUrl: string): RenderedPage {
+  const { location } = page.headers
+  if (!location) return page
+  const request = new URL(requestUrl, 'http://localhost')
+  const target = new URL(location, 'http://localhost')
+  for (const [name, value] of request.searchParams) {
+    if (TRACKING.has(name) && !target.searchParams.has(name)) target.searchParams.append(name, value)
+  }
+  const moved = location.startsWith('/') ? `${target.pathname}${target.search}` : target.href
+  return { ...page, headers: { ...page.headers, location: moved } }
 }
 
 /** A cached redirect's target with the request's own tracking parameters put back on it. */

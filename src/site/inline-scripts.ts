@@ -16,7 +16,7 @@ export const SPECULATION_RULES = JSON.stringify({
           { href_matches: '/*' },
           { not: { href_matches: '/api/*' } },
           { not: { href_matches: '/media/*' } },
-          { not: { selector_matches: '[download], [data-native]' } },
+          { not: { selector_matches: '[download]' } },
         ],
       },
       eagerness: 'moderate',

@@ -1,5 +1,6 @@
 // The shapes pages render: what the server's content service returns and +data passes on.
 // Kept small: the server builds these for every rendering of a page.
+import type { SectionQuery } from './section-query'
 
 export type TypeId = 'index' | 'section' | 'product' | 'page'
 
@@ -76,6 +77,8 @@ export interface HomePage extends PageBase {
   description: string | null
   slides: { id: number; image: string; title: string | null }[]
   advantages: { id: number; image: string | null; title: string; description: string | null }[]
+  /** The owner's featured products (at most 12); when there are none, `sections` shows a few of each */
+  featured: ProductCard[]
   sections: (SectionCard & { products: ProductCard[] })[]
 }
 
@@ -83,7 +86,17 @@ export interface SectionPage extends PageBase {
   typeId: 'section'
   content: string | null
   sections: SectionCard[]
+  /** The products of this page of the section only */
   products: ProductCard[]
+  listing: SectionListing
+}
+
+/** Which page of a section's products is shown, in which order, filtered how. */
+export interface SectionListing {
+  query: SectionQuery
+  /** Products matching the filters, on all pages */
+  total: number
+  pageCount: number
 }
 
 export interface ProductPage extends PageBase {
@@ -112,7 +125,8 @@ export type PageData = HomePage | SectionPage | ProductPage | TextPage
 
 export type PageResolution =
   | { kind: 'page'; page: PageData; status: number }
-  | { kind: 'redirect'; url: string }
+  /** `search`: the query string to redirect with; without it the request's own goes along */
+  | { kind: 'redirect'; url: string; search?: string }
   | { kind: 'missing' }
   | { kind: 'gone' }
 
@@ -121,7 +135,8 @@ export type PageResolution =
  * The server implements it over the database; pages never import server/.
  */
 export interface ContentSource {
-  resolvePage(urlPathname: string): Promise<PageResolution>
+  /** `search`: the request's query string ('?…', '' or null), for pages that read parameters */
+  resolvePage(urlPathname: string, search?: string | null): Promise<PageResolution>
   getSite(urlPathname: string): Promise<SiteInfo | null>
   /** Settings that are safe for the browser */
   readonly publicSettings: PublicSettings

@@ -19,6 +19,7 @@ import { ensureBuild, startProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, startSmtpReceiver } from '../helpers/receivers'
 import { benchBackOffice } from './back-office'
 import { seedBenchCatalogue } from './fixture'
+import { benchCatalogue } from './catalogue'
 import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
 import { benchSearch } from './search'
@@ -100,6 +101,7 @@ await benchJavaScript()
 await benchLeadIntake()
 await benchImageUpload()
 await benchMediaStore(DURATION_MS, CONCURRENCY, SERVER_CPU)
+await benchCatalogue(DURATION_MS)
 await benchSearch()
 await benchCatalogueIo()
 await benchBackOffice(SERVER_CPU)

@@ -85,7 +85,7 @@ describe('the content editor', { timeout: 90_000 }, () => {
     const { page } = await admin()
     const tree = page.getByRole('navigation', { name: 'Структура сайта' })
     await tree.getByRole('button', { name: '«Садовая техника»: выше' }).click()
-    await page.getByText('«Садовая техника» теперь 1-я из 3').waitFor({ state: 'attached' })
+    await page.getByText('«Садовая техника» теперь 1-я из 4').waitFor({ state: 'attached' })
     await expect.poll(() => tree.getByRole('button', { name: '«Садовая техника»: выше' }).isDisabled()).toBe(true)
     const catalogue = (await publicPage('/structure/')).body
     // The section's cards (and the menu) follow the stored order.

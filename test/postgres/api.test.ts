@@ -58,6 +58,7 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
       'Электроинструмент',
       'Садовая техника',
       'Ручной инструмент',
+      'Крепёж',
     ])
     for (const s of sections) {
       expect(s.children).toHaveLength(2)

@@ -11,6 +11,14 @@ export function HomeScreen({ page }: { page: HomePage }) {
       <h1 className="visually-hidden">{page.title}</h1>
       <Island name="slider" component={Slider} props={{ slides: page.slides }} />
       <Advantages items={page.advantages} />
+      {page.featured.length > 0 && (
+        <section className="catalogue-section" aria-labelledby="featured-products">
+          <div className="catalogue-section__head">
+            <h2 id="featured-products">Популярные товары</h2>
+          </div>
+          <ProductGrid products={page.featured} />
+        </section>
+      )}
       {page.sections.map((section) => (
         <section className="catalogue-section" key={section.id} aria-labelledby={`section-${section.id}`}>
           <div className="catalogue-section__head">

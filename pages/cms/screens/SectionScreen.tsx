@@ -1,8 +1,10 @@
 import { Image } from '../../../src/components/Image'
+import { isFilteredOrSorted } from '../../../src/site/section-query'
 import type { SectionPage } from '../../../src/site/types'
 import { Breadcrumbs } from './Breadcrumbs'
 import { Paragraphs } from './Paragraphs'
 import { ProductGrid } from './ProductCard'
+import { ListingControls, Pagination } from './SectionListing'
 import './screens.css'
 
 // At most 420px wide (.subsections > li), never wider than the container's content.
@@ -27,8 +29,20 @@ export function SectionScreen({ page }: { page: SectionPage }) {
           ))}
         </ul>
       )}
+      {/* Order and filters where there is something to order: products on any page, or a filter that found none. */}
+      {(page.listing.total > 0 || isFilteredOrSorted(page.listing.query)) && (
+        <ListingControls url={page.url} listing={page.listing} />
+      )}
       {page.products.length > 0 && <ProductGrid products={page.products} eagerFirst={page.sections.length === 0} />}
-      {page.sections.length === 0 && page.products.length === 0 && <p>В этом разделе пока нет товаров.</p>}
+      <Pagination url={page.url} listing={page.listing} />
+      {page.products.length === 0 && isFilteredOrSorted(page.listing.query) && (
+        <p>
+          Ничего не найдено. Измените условия отбора или <a href={page.url}>покажите все товары</a>.
+        </p>
+      )}
+      {page.sections.length === 0 && page.listing.total === 0 && !isFilteredOrSorted(page.listing.query) && (
+        <p>В этом разделе пока нет товаров.</p>
+      )}
     </div>
   )
 }
