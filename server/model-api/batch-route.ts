@@ -68,6 +68,7 @@ export async function batchRoute(
   for (const file of files) await storeUpload(app.mediaStorage, file.value, file.path, request.log)
   const ids = await writeStructureBatch(app.db, records)
   app.content.invalidate()
+  app.indexNow?.wake()
   reply.header('cache-control', 'no-store')
   return reply
     .code(200)

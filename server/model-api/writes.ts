@@ -108,6 +108,8 @@ export async function writeStructureBatch(db: Db, records: readonly BatchRecord[
       // The search index in the same transaction, every record of the batch at once (decision 030)
       await reindexProducts(trx, ids)
       await bumpContentVersion(trx)
+      // Their URLs go to IndexNow with the batch, as with a single write (when it is on).
+      await enqueueRecords(db, trx, ids)
       return ids
     })
   } catch (error) {

@@ -79,6 +79,31 @@ describe.each(DIALECTS.filter((d) => d.available))('IndexNow on $name', (dialect
     expect(yandex.requests).toHaveLength(1)
   })
 
+  it('sends the URLs of a content import batch, as of a single write', async () => {
+    const body = multipartBody({
+      data: JSON.stringify({
+        records: [
+          { typeId: 'section', title: 'Новый раздел', urlFull: '/structure/indexnow-batch/', parentId: 1 },
+          { typeId: 'page', title: 'Новая страница', urlFull: '/structure/indexnow-batch/about', parent: 0 },
+        ],
+      }),
+    })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/batch/structure',
+      headers: { ...AUTH, ...body.headers },
+      payload: body.payload,
+    })
+    expect(res.statusCode).toBe(200)
+    await waitFor(() => yandex.requests.length === 1, 'the IndexNow batch')
+    expect(batches()[0].urlList).toEqual(
+      expect.arrayContaining([
+        `${PUBLIC_URL}/structure/indexnow-batch/`,
+        `${PUBLIC_URL}/structure/indexnow-batch/about`,
+      ]),
+    )
+  })
+
   it('sends 10,001 URLs as two requests, waits after a 429 and drops a batch Yandex refuses with 403', async () => {
     await t.app.indexNow!.stop()
     try {
