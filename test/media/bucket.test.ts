@@ -151,6 +151,17 @@ describe('an upload', () => {
     const again = await get(og, { 'if-none-match': String(answers[0].headers.etag) })
     expect(again.statusCode).toBe(304)
   })
+
+  it("has its feed picture (the Yandex feed's JPEG) made once and kept in the bucket", async () => {
+    const key = `feed/${image.replace('/', '-')}.jpg`
+    const start = bucket.created.length
+    const answers = await Promise.all([1, 2, 3].map(() => get(`/feed-image/${image}`)))
+    expect(answers.map((res) => [res.statusCode, res.headers['content-type']])).toEqual(
+      answers.map(() => [200, 'image/jpeg']),
+    )
+    expect(await sharp(answers[0].rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 1000, height: 1000 })
+    expect(madeSince(start, key)).toEqual([key])
+  })
 })
 
 describe('a bucket that cannot be reached', () => {
