@@ -133,6 +133,11 @@ describe('the inbox', () => {
     expect(await search('8 999 123-45-67')).toEqual(['Олег Петров'])
     expect(await search('+79123456789')).toEqual(['Мария'])
     expect(await search('maria.s@example')).toEqual(['Мария'])
+    // By its number, as the Telegram message and the cards name it
+    const oleg = (await inbox(`q=${encodeURIComponent('олег')}`)).data[0]
+    expect(await search(`№ ${oleg.id}`)).toEqual(['Олег Петров'])
+    expect(await search(`#${oleg.id}`)).toEqual(['Олег Петров'])
+    expect(await search('№ 999999')).toEqual([])
     expect(await search('100%')).toEqual(['Иван'])
     // LIKE's own characters are plain text in a search.
     expect(await search('%')).toEqual(['Иван'])

@@ -237,6 +237,12 @@ describe('the leads inbox', { timeout: 90_000 }, () => {
       await card(page, 'Семён Поисков').waitFor()
       await expect.poll(() => page.locator('article').count()).toBe(1)
     }
+    // The Telegram message links to /admin?lead=N: the inbox opens at that lead alone.
+    const number = /№ (\d+)/.exec(await card(page, 'Семён Поисков').innerText())![1]
+    await sendLeadFromSite('/', 'Другой Покупатель', 'other@example.ru', '8 (977) 100-20-31')
+    const linked = await admin(`/admin?lead=${number}`)
+    await card(linked.page, 'Семён Поисков').waitFor()
+    await expect.poll(() => linked.page.locator('article').count()).toBe(1)
     await search.fill('нет такого человека')
     await page.getByRole('button', { name: 'Найти' }).click()
     await page.getByText('Ничего не найдено.').waitFor()

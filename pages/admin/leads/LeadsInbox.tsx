@@ -10,13 +10,20 @@ import { AdminError } from '../layout/AdminError'
 
 const PAGE_SIZE = 20
 
+/** «№ N» when the address names a lead (`?lead=N`), else '' */
+function leadFromAddress(): string {
+  const lead = new URLSearchParams(window.location.search).get('lead')
+  return lead !== null && /^\d{1,9}$/.test(lead) ? `№ ${lead}` : ''
+}
+
 /** The leads inbox: tabs by status with counts, search, pages of lead cards, the CSV file. */
 export function LeadsInbox() {
   const api = useAdminApi()
   const id = useId()
   const [tab, setTab] = useState<LeadTab>('new')
-  const [draft, setDraft] = useState('')
-  const [q, setQ] = useState('')
+  // `/admin?lead=N` (the link in the Telegram message) opens the inbox at that lead.
+  const [draft, setDraft] = useState(leadFromAddress)
+  const [q, setQ] = useState(leadFromAddress)
   // Keyset paging (decision 028): the `after` of every page before this one, so «Назад» goes back.
   const [trail, setTrail] = useState<readonly string[]>([])
   const [message, setMessage] = useState('')

@@ -27,7 +27,12 @@ export interface LeadCursor {
 
 type FeedbackFilter = (eb: ExpressionBuilder<Database, 'feedback'>) => Expression<SqlBool>
 
+/** «№ 12» (or «#12»): the lead with that number, as the Telegram message and the cards name it */
+const LEAD_NUMBER = /^[№#]\s*(\d{1,9})$/
+
 function searchFilter(q: string): FeedbackFilter {
+  const number = LEAD_NUMBER.exec(q.trim())
+  if (number) return (eb) => eb('id', '=', Number(number[1]))
   const pattern = leadSearchPattern(q)
   return (eb) => eb.and(pattern === null ? [] : [sql<boolean>`${sql.ref('searchText')} like ${pattern} escape '\\'`])
 }
