@@ -8,7 +8,7 @@ import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kys
 import { byteOrder } from '../data/dialect'
 import type { Database } from '../data/schema'
 import type { SectionQuery } from '../../src/site/section-query'
-import { isPublicRecord } from './visibility'
+import { hasPublicParent, isPublicRecord } from './visibility'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -81,6 +81,7 @@ export async function loadFeaturedProducts(db: Queryable, limit: number): Promis
     .where('product.featured', '=', 1)
     .where('structure.typeId', '=', 'product')
     .where(isPublicRecord)
+    .where(hasPublicParent)
     .orderBy('structure.sort')
     .orderBy('structure.id')
     .limit(limit)

@@ -35,3 +35,21 @@ export function isPublicRecord(eb: ExpressionBuilder<any, any>): Expression<SqlB
     eb.or([eb('status', 'is', null), eb('status', 'not in', [...WITHDRAWN_STATUSES])]),
   ])
 }
+
+/**
+ * The record's parent is public too (or it has none): for lists that pick records from anywhere in
+ * the tree (the home page's featured products), which must not reach into a hidden section.
+ */
+export function hasPublicParent(eb: ExpressionBuilder<any, any>): Expression<SqlBool> {
+  return eb.or([
+    eb('structure.parentId', 'is', null),
+    eb.exists(
+      eb
+        .selectFrom('structure as parent')
+        .select('parent.id')
+        .whereRef('parent.id', '=', 'structure.parentId')
+        .where('parent.published', '=', 1)
+        .where((p) => p.or([p('parent.status', 'is', null), p('parent.status', 'not in', [...WITHDRAWN_STATUSES])])),
+    ),
+  ])
+}

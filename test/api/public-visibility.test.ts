@@ -57,7 +57,8 @@ for (const dialect of DIALECTS) {
         typeId: 'product',
         title,
         urlFull,
-        product: { article: title, price: 1000, description: `Описание: ${title}` },
+        // Featured: the home page lists every featured product that is public (a bounded selection)
+        product: { article: title, price: 1000, description: `Описание: ${title}`, featured: true },
       })
       await write('POST', product(SHOWN.product, `${SECTION}viden`))
       // Made public first, then taken off the site as the back office does («Снять с публикации»).

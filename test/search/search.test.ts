@@ -109,15 +109,16 @@ for (const dialect of DIALECTS) {
         await write(t, 'POST', {
           parentId: ids.section,
           typeId: 'product',
-          title: `Гвоздь строительный ${i}`,
-          urlFull: `${SECTION_URL}gvozd-${i}`,
+          // A word no demo record has (the demo's «Крепёж» sells nails)
+          title: `Подставка для глобуса ${i}`,
+          urlFull: `${SECTION_URL}podstavka-${i}`,
           product: { article: null, price: 10, description: null },
         })
       }
-      const first = await find('гвозди')
+      const first = await find('подставки')
       expect(first.products).toHaveLength(24)
       expect(first.hasNext).toBe(true)
-      const second = await find('гвозди', 2)
+      const second = await find('подставки', 2)
       expect(second.products).toHaveLength(2)
       expect(second.hasNext).toBe(false)
       const seen = new Set([...first.products, ...second.products].map((p) => p.id))
