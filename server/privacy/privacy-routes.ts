@@ -34,7 +34,8 @@ function dateStamp(at: Date): string {
 
 export async function privacyRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const access = createAdminCheck(config.adminToken, app.adminSession)
-  const { now, retention, subjects } = app.privacy
+  // app.privacy is read per request: an app assembled for a test may serve the API without it.
+  const now = () => app.privacy.now()
   app.addHook('onRequest', async (request) => requireAdmin(await access(request)))
 
   async function documents() {
@@ -61,7 +62,7 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
     data: {
       operator: await operatorDetails(app.db, config),
       documents: await documents(),
-      retention: await retention.status(),
+      retention: await app.privacy.retention.status(),
     },
   }))
 
@@ -108,7 +109,7 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
   const termOf = (request: FastifyRequest) => (request.query as { q?: unknown }).q
 
   app.get('/privacy/subject', async (request) => {
-    const found = await subjects.find(subjectKey(termOf(request)))
+    const found = await app.privacy.subjects.find(subjectKey(termOf(request)))
     await audit(app.db, {
       at: now(),
       actor: OWNER,
@@ -119,7 +120,7 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
   })
 
   app.get('/privacy/subject.json', async (request, reply) => {
-    const found = await subjects.find(subjectKey(termOf(request)))
+    const found = await app.privacy.subjects.find(subjectKey(termOf(request)))
     await audit(app.db, {
       at: now(),
       actor: OWNER,
@@ -142,7 +143,7 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
     }
     const key = subjectKey(body?.q)
     const at = now()
-    const result = await subjects.erase(key, mode, at)
+    const result = await app.privacy.subjects.erase(key, mode, at)
     await audit(app.db, {
       at,
       actor: OWNER,
