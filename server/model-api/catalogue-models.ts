@@ -10,9 +10,10 @@ import {
   mediaPath,
   nullableMediaPath,
   nullableStr,
+  ownerId,
   publicOwner,
-  relations,
   str,
+  toStructure,
 } from './model-fields'
 
 /** The stored values of product.availability, in the order the back office offers them. */
@@ -22,9 +23,6 @@ export const AVAILABILITY = ['in_stock', 'on_order', 'out_of_stock'] as const
 export const CATALOGUE_LIMITS = Object.freeze({ images: 30, properties: 200 })
 
 const price = { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 }
-const toStructure = relations([
-  { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
-])
 
 export const CATALOGUE_MODELS: ReadonlyArray<readonly [string, ModelDef]> = [
   [
@@ -34,7 +32,7 @@ export const CATALOGUE_MODELS: ReadonlyArray<readonly [string, ModelDef]> = [
       table: 'product',
       key: 'structureId',
       fields: fields({
-        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        structureId: ownerId,
         // The gallery's first image, kept in step by the write path (a write of it alone sets the first).
         image: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
         article: { type: 'string', nullable: true, write: nullableStr(100) },
@@ -66,7 +64,7 @@ export const CATALOGUE_MODELS: ReadonlyArray<readonly [string, ModelDef]> = [
       key: 'id',
       fields: fields({
         id: { type: 'integer', nullable: false },
-        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        structureId: ownerId,
         image: { type: 'string', nullable: false, required: true, image: true, write: mediaPath },
         alt: { type: 'string', nullable: true, write: nullableStr(500) },
         sort: { type: 'integer', nullable: false, write: int },
@@ -87,7 +85,7 @@ export const CATALOGUE_MODELS: ReadonlyArray<readonly [string, ModelDef]> = [
       key: 'id',
       fields: fields({
         id: { type: 'integer', nullable: false },
-        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        structureId: ownerId,
         groupName: { type: 'string', nullable: true, write: nullableStr(200) },
         name: { type: 'string', nullable: false, required: true, write: { ...str(200), minLength: 1 } },
         value: { type: 'string', nullable: false, required: true, write: { ...str(1000), minLength: 1 } },

@@ -31,3 +31,14 @@ export const BY_SORT = [
   ['sort', 'asc'],
   ['id', 'asc'],
 ] as const
+
+/** The structure record a part or a list row belongs to: written as its id, read back as `structure` */
+export const ownerId = {
+  type: 'integer',
+  nullable: false,
+  required: true,
+  write: { type: 'integer', minimum: 1 },
+} as const
+export const toStructure = relations([
+  { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
+])

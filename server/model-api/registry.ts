@@ -15,9 +15,11 @@ import {
   nullableMediaPath,
   nullableStr,
   nullableText,
+  ownerId,
   publicOwner,
   relations,
   str,
+  toStructure,
 } from './model-fields'
 
 export type { FieldDef, ModelDef, RelationDef } from './model-def'
@@ -111,16 +113,14 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       table: 'siteIndex',
       key: 'structureId',
       fields: fields({
-        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        structureId: ownerId,
         logo: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
         tel: { type: 'string', nullable: true, write: nullableStr(100) },
         telText: { type: 'string', nullable: true, write: nullableStr(200) },
         description: { type: 'string', nullable: true, write: nullableText(5000) },
         copyright: { type: 'string', nullable: true, write: nullableStr(500) },
       }),
-      relations: relations([
-        { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
-      ]),
+      relations: toStructure,
       defaultSelect: ['structureId', 'logo', 'tel', 'telText', 'description', 'copyright'],
       providerTitle: 'tel',
       adminOnly: false,
@@ -137,14 +137,12 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       key: 'id',
       fields: fields({
         id: { type: 'integer', nullable: false },
-        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        structureId: ownerId,
         image: { type: 'string', nullable: false, required: true, image: true, write: mediaPath },
         title: { type: 'string', nullable: true, write: nullableStr(500) },
         sort: { type: 'integer', nullable: false, write: int },
       }),
-      relations: relations([
-        { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
-      ]),
+      relations: toStructure,
       defaultSelect: ['id', 'structureId', 'image', 'title', 'sort'],
       providerTitle: 'title',
       adminOnly: false,
@@ -160,7 +158,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       key: 'id',
       fields: fields({
         id: { type: 'integer', nullable: false },
-        structureId: { type: 'integer', nullable: false, required: true, write: { type: 'integer', minimum: 1 } },
+        structureId: ownerId,
         image: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
         title: {
           type: 'string',
@@ -171,9 +169,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
         description: { type: 'string', nullable: true, write: nullableText(5000) },
         sort: { type: 'integer', nullable: false, write: int },
       }),
-      relations: relations([
-        { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
-      ]),
+      relations: toStructure,
       defaultSelect: ['id', 'structureId', 'image', 'title', 'description', 'sort'],
       providerTitle: 'title',
       adminOnly: false,
