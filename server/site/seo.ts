@@ -2,9 +2,9 @@
 // withdrawn: server/content/visibility.ts), and /favicon.ico for the crawlers and browsers that
 // ask for it by that name.
 import path from 'node:path'
-import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
 import { ROOT_DIR, type Config } from '../config'
+import { loadSharp } from '../media/sharp'
 import { sitemapRoutes } from './sitemap'
 import { API_PREFIX, PATHS } from '../../src/site/paths'
 
@@ -17,10 +17,8 @@ export async function seoRoutes(
   { config, sitemapUrlsPerFile }: { config: Config; sitemapUrlsPerFile?: number },
 ) {
   app.get('/favicon.ico', async (_request, reply) => {
-    favicon ??= sharp(FAVICON_SVG, { density: 300 })
-      .resize(48, 48)
-      .png()
-      .toBuffer()
+    favicon ??= loadSharp()
+      .then((sharp) => sharp(FAVICON_SVG, { density: 300 }).resize(48, 48).png().toBuffer())
       .catch((error: unknown) => {
         favicon = null // try again on the next request
         throw error
