@@ -4,6 +4,8 @@
 /** Every JSON API route lives under this prefix. */
 export const API_PREFIX = '/api'
 
+const ADMIN = '/admin'
+
 export const PATHS = Object.freeze({
   /** The plain lead form page (the dialog's fallback without JavaScript) */
   leadForm: '/zayavka',
@@ -20,15 +22,19 @@ export const PATHS = Object.freeze({
   /** The catalogue search: GET ?q=…&page=… (noindex, not in the sitemap) */
   search: '/poisk',
   /** The owner's back office; every screen lives under it */
-  admin: '/admin',
+  admin: ADMIN,
+  /** The back office's «Прайс-лист»: a price list in, the feeds out */
+  adminPriceList: `${ADMIN}/price-list`,
   /** The back office's JSON API */
-  adminApi: `${API_PREFIX}/admin`,
+  adminApi: `${API_PREFIX}${ADMIN}`,
   /** Uploaded and demo images (and their variants) */
   media: '/media/',
   /** 1200×630 JPEG share previews of stored images: `/og-image/<stored path>` */
   ogImage: '/og-image/',
   /** 1000×1000 JPEG copies of stored images for the Yandex feed: `/feed-image/<stored path>` */
   feedImage: '/feed-image/',
+  /** The YML feed for Yandex Direct and Товары (with YANDEX_FEED=true) */
+  yandexFeed: '/feeds/yandex.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
 })

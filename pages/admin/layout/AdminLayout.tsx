@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { usePageContext } from 'vike-react/usePageContext'
 import { ApiError } from '../../../src/api/http-client'
 import { checkSession, createAdminApi, signOut } from '../../../src/admin/admin-api'
+import { PATHS } from '../../../src/site/paths'
 import { AdminContext } from './admin-context'
 import { SignIn } from './SignIn'
 
@@ -12,6 +13,7 @@ type SessionState = 'checking' | 'signed-out' | 'expired' | 'signed-in' | 'unava
 const NAV = [
   { href: '/admin', label: 'Заявки' },
   { href: '/admin/content', label: 'Содержимое' },
+  { href: PATHS.adminPriceList, label: 'Прайс-лист' },
   { href: '/admin/privacy', label: 'Персональные данные' },
 ] as const
 
