@@ -6,6 +6,7 @@ import { LeadsInbox } from './leads/LeadsInbox'
 import { PriceListScreen } from './price-list/PriceListScreen'
 import { PrivacyScreen } from './privacy/PrivacyScreen'
 import { screenOf } from './screens'
+import { ADMIN_PATHS } from '../../src/site/paths'
 
 export function Page() {
   const screen = screenOf(usePageContext().urlPathname)
@@ -19,7 +20,7 @@ export function Page() {
     <section>
       <h1>Нет такой страницы</h1>
       <p>
-        <a href="/admin">К заявкам</a>
+        <a href={ADMIN_PATHS.leads}>К заявкам</a>
       </p>
     </section>
   )

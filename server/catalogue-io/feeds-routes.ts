@@ -4,13 +4,14 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { createAdminCheck, requireAdmin } from '../admin/access'
-import { PATHS } from '../../src/site/paths'
+import { ADMIN_API_PATHS, PATHS } from '../../src/site/paths'
+import { routeOf } from '../http/route-path'
 import { indexNowStats } from './indexnow-outbox'
 
 export async function feedsStatusRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const access = createAdminCheck(config.adminToken, app.adminSession)
 
-  app.get('/feeds', async (request) => {
+  app.get(routeOf(app, ADMIN_API_PATHS.feeds), async (request) => {
     requireAdmin(await access(request))
     const worker = app.indexNow
     return {

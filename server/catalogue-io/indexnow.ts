@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import * as undici from 'undici'
 import type { Config } from '../config'
 import type { Db } from '../data/db'
 import { isDatabaseUnavailable } from '../data/unavailable'
@@ -109,6 +108,7 @@ export class IndexNowWorker {
 
   private async send(batch: ClaimedBatch): Promise<SendResult> {
     const { endpoint, key, publicUrl } = this.options
+    const undici = await import('undici') // on first use (decision 031, "Start-up")
     try {
       const response = await undici.fetch(endpoint, {
         method: 'POST',

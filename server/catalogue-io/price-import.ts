@@ -5,7 +5,6 @@
 // changed since the preview the owner confirmed. Applying the same file twice changes nothing.
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
-import { slugify } from 'transliteration'
 import { reindexProducts } from '../catalogue/search-index'
 import { bumpContentVersion, now, readContentVersion, writeTransaction, type Db } from '../data/db'
 import type { Database } from '../data/schema'
@@ -237,6 +236,7 @@ async function freeUrl(
   row: PriceRow & { name: string },
   taken: Set<string>,
 ) {
+  const { slugify } = await import('transliteration') // on first use (decision 031, "Start-up")
   const base = section.urlFull.endsWith('/') ? section.urlFull : `${section.urlFull}/`
   const slug =
     slugify(row.name, { lowercase: true, separator: '-' }).slice(0, 80).replace(/-+$/, '') ||

@@ -2,7 +2,6 @@
 // UTF-8 with or without a BOM, or Windows-1251; quoted fields) or an XLSX workbook (its first
 // sheet). Row numbers are the ones the owner sees in Excel: the header is row 1.
 import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
 import iconv from 'iconv-lite'
 import { HttpError } from '../http/http-error'
 
@@ -82,6 +81,8 @@ function readCsv(bytes: Buffer): Sheet {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  // exceljs and its dependencies cost most of a second to load: only an XLSX upload pays it.
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer)

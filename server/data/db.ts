@@ -16,7 +16,7 @@ import {
   type MigrationProvider,
   type Transaction,
 } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 import type { DatabaseConfig } from '../config'
 import type { Database } from './schema'
 import { isSqlite } from './dialect'
@@ -70,7 +70,7 @@ export async function openDatabase(config: DatabaseConfig, plugins: readonly Kys
   const dialect =
     config.kind === 'sqlite'
       ? new SqliteDialect({ database: openSqlite(config.path, config.explicit) })
-      : new PostgresDialect({ pool: postgresPool(config.url) })
+      : new PostgresDialect({ pool: await postgresPool(config.url) })
   const db = new Kysely<Database>({ dialect, plugins: [...plugins] })
   try {
     if (config.kind === 'postgres') await waitForPostgres(db, config.url, config.waitMs)
@@ -87,8 +87,9 @@ export async function openDatabase(config: DatabaseConfig, plugins: readonly Kys
  * the process down: pg emits 'error' for them, and an unheard 'error' event kills Node. The next
  * query opens a new connection.
  */
-function postgresPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+async function postgresPool(url: string): Promise<pg.Pool> {
+  const { default: pgModule } = await import('pg') // SQLite sites never load it
+  const pool = new pgModule.Pool({ connectionString: url, max: 10 })
   pool.on('error', () => {})
   return pool
 }

@@ -2,7 +2,7 @@
 // SVG) of at least 600 px a side (Товары' rule), the whole image on white in a 1000×1000 square,
 // made from the stored image on its first request, once (make-once.ts), and kept in the media store
 // as `feed/<source>.jpg`, in the folder or the bucket alike (docs/decisions/029-price-list-and-feeds.md).
-import sharp from 'sharp'
+import { loadSharp } from './sharp'
 import { makeOnce, type MakeContext } from './make-once'
 
 export const FEED_IMAGE_SIZE = 1000
@@ -14,7 +14,8 @@ export function feedImageKey(source: string): string | null {
   return FEED_SOURCE.test(source) ? `feed/${source.replace('/', '-')}.jpg` : null
 }
 
-export function renderFeedImage(input: Buffer): Promise<Buffer> {
+export async function renderFeedImage(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp()
   return sharp(input, { density: 300, limitInputPixels: 40_000_000 })
     .autoOrient()
     .resize(FEED_IMAGE_SIZE, FEED_IMAGE_SIZE, { fit: 'contain', background: '#ffffff' })

@@ -3,9 +3,10 @@
 // stored once and /media/ can serve them with immutable caching (store-upload.ts stores them).
 // SVG is refused: it is a document that can carry script, not a picture.
 import { createHash } from 'node:crypto'
-import sharp, { type Metadata } from 'sharp'
+import type { Metadata } from 'sharp'
 import { HttpError } from '../http/http-error'
 import { sizedUploadPath } from '../../src/site/image-variants'
+import { loadSharp } from './sharp'
 
 export const IMAGE_LIMITS = Object.freeze({
   maxBytes: 10 * 1024 * 1024,
@@ -61,6 +62,7 @@ export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<
   if (bytes.length === 0) throw new HttpError(400, 'Файл пустой', 'empty_file')
   const format = sniffImageFormat(bytes)
   if (!format) throw new HttpError(415, UNSUPPORTED, 'unsupported_image')
+  const sharp = await loadSharp()
   let metadata: Metadata
   try {
     // Only the header is read here; the pixel limit is checked below with a message of its own.

@@ -2,7 +2,7 @@
 // the widths its name allows, stored next to the original. The write API makes them all before
 // it answers; a variant missing later (media restored from a backup, a failed encode, a bucket
 // copied without them) is made on its first request, once (make-once.ts).
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import {
   parseSizedUpload,
   parseVariantPath,
@@ -14,6 +14,7 @@ import {
 } from '../../src/site/image-variants'
 import { IMAGE_LIMITS } from './image-store'
 import { makeOnce, type MakeContext } from './make-once'
+import { loadSharp } from './sharp'
 import type { MediaStorage } from './storage/media-storage'
 
 // Measured in CPU time (decision 015): AVIF effort 1 costs a quarter of effort 2 and a tenth of
@@ -28,6 +29,7 @@ const SOURCE_EXTENSIONS = ['jpg', 'png', 'webp', 'avif']
 /** The upright pixels of the source, decoded once, no wider than the widest variant. */
 async function decode(input: Buffer, upload: SizedUpload) {
   const widths = variantWidths(upload.width)
+  const sharp = await loadSharp()
   return sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error' })
     .autoOrient()
     .resize({ width: widths[widths.length - 1], withoutEnlargement: true })
@@ -35,7 +37,12 @@ async function decode(input: Buffer, upload: SizedUpload) {
     .toBuffer({ resolveWithObject: true })
 }
 
-function encode(decoded: Awaited<ReturnType<typeof decode>>, width: number, format: VariantFormat): Promise<Buffer> {
+async function encode(
+  decoded: Awaited<ReturnType<typeof decode>>,
+  width: number,
+  format: VariantFormat,
+): Promise<Buffer> {
+  const sharp = await loadSharp()
   const { data, info } = decoded
   return ENCODE[format](
     sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).resize({ width }),

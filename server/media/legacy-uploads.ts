@@ -3,10 +3,10 @@
 // pages then show them through their variants, made on the first request of each. The old file
 // stays, so links to it keep working; several processes doing this at once do the same harmless work.
 import type { FastifyInstance } from 'fastify'
-import sharp from 'sharp'
 import { imageColumns } from '../model-api/registry'
 import { bumpContentVersion, writeTransaction, type Db } from '../data/db'
 import { sizedUploadPath } from '../../src/site/image-variants'
+import { loadSharp } from './sharp'
 import { IMAGE_LIMITS } from './image-store'
 import type { MediaStorage } from './storage/media-storage'
 
@@ -21,6 +21,7 @@ async function sizedCopy(
 ): Promise<string | null> {
   const bytes = await storage.read(legacy)
   if (bytes === null) return null
+  const sharp = await loadSharp()
   const { autoOrient } = await sharp(bytes, { limitInputPixels: IMAGE_LIMITS.maxPixels }).metadata()
   const sized = sizedUploadPath(hash, autoOrient.width, autoOrient.height, extension)
   if ((await storage.size(sized)) === null) await storage.write(sized, bytes)

@@ -1,6 +1,6 @@
 // The share preview of a stored image (og:image): a 1200×630 JPEG on white, made from the image on
 // its first request, once (make-once.ts), and kept in the media store as `og/<source>.jpg`.
-import sharp from 'sharp'
+import { loadSharp } from './sharp'
 import { OG_IMAGE_SIZE } from '../../src/site/head-tags'
 import { makeOnce, type MakeContext } from './make-once'
 
@@ -12,7 +12,8 @@ export function ogImageKey(source: string): string | null {
 }
 
 /** Renders a share image: the whole picture, letterboxed on white (SVG drawn at 300 dpi). */
-export function renderOgImage(input: Buffer): Promise<Buffer> {
+export async function renderOgImage(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp()
   return sharp(input, { density: 300 })
     .resize(OG_IMAGE_SIZE.width, OG_IMAGE_SIZE.height, { fit: 'contain', background: '#ffffff' })
     .flatten({ background: '#ffffff' })

@@ -12,7 +12,8 @@ export type WriteMode = 'create' | 'update'
 /** Items of one list part in one write, unless its relation says fewer. */
 const MAX_LIST_ITEMS = 100
 
-const ajv = createAjv()
+/** Made on the first write: an ajv instance costs a tenth of a second of start-up (decision 031). */
+let ajv: ReturnType<typeof createAjv> | null = null
 const validators = new Map<string, ValidateFunction>()
 
 /** A one-to-one part (index, product) or a list (sliderItems, advantages, images, properties): the structure model's relation says. */
@@ -53,6 +54,7 @@ function validator(model: ModelDef, mode: WriteMode): ValidateFunction {
   const key = `${model.name}:${mode}`
   let validate = validators.get(key)
   if (!validate) {
+    ajv ??= createAjv()
     validate = ajv.compile(writeSchema(model, mode))
     validators.set(key, validate)
   }

@@ -4,6 +4,7 @@
 // Talks to the running site through its API with the admin token (VITRINA_URL, ADMIN_TOKEN).
 import { LEAD_FIELDS, leadsCsv } from '../leads/inbox/lead-csv'
 import { createToolApi, readToolConfig, requireToken, runTool, UsageError, type ToolConfig } from './tool-config'
+import { PATHS } from '../../src/site/paths'
 
 const USAGE = [
   'usage: npm run leads -- export --format csv > leads.csv',
@@ -66,11 +67,10 @@ async function deliveries(config: ToolConfig, args: string[], out: NodeJS.Writab
   const items: DeliveryItem[] = []
   let after: number | undefined
   for (;;) {
-    const body = await http.request<{ data: DeliveryItem[]; next: { after: number } | null }>(
-      'GET',
-      '/api/deliveries',
-      { headers: { authorization: `Bearer ${token}` }, query: { after } },
-    )
+    const body = await http.request<{ data: DeliveryItem[]; next: { after: number } | null }>('GET', PATHS.deliveries, {
+      headers: { authorization: `Bearer ${token}` },
+      query: { after },
+    })
     items.push(...body.data)
     if (!body.next || body.data.length === 0) break
     if (items.length >= MAX_DELIVERIES) {
@@ -90,7 +90,7 @@ async function retry(config: ToolConfig, args: string[], out: NodeJS.WritableStr
   }
   const token = requireToken(config)
   const { http } = await createToolApi(config)
-  const body = await http.request<{ data: { queued: number[] } }>('POST', '/api/deliveries/retry', {
+  const body = await http.request<{ data: { queued: number[] } }>('POST', PATHS.deliveriesRetry, {
     headers: { authorization: `Bearer ${token}` },
     json: dead ? { dead: true } : { ids: args.map(Number) },
   })

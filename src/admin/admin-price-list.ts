@@ -1,7 +1,7 @@
 // The back office's «Прайс-лист» calls (docs/contract.md §7, "Price list"): a file previewed, then
 // applied with the preview's confirm code; and the status of what goes out (the Yandex feed, IndexNow).
 import { createHttpClient } from '../api/http-client'
-import { PATHS } from '../site/paths'
+import { ADMIN_API_PATHS } from '../site/paths'
 
 export interface RefusedRow {
   /** The row's number as Excel shows it (the header is row 1) */
@@ -50,8 +50,6 @@ export interface FeedsStatus {
   }
 }
 
-const PRICE_LIST_API = `${PATHS.adminApi}/price-list`
-
 function upload(file: Blob, name: string, confirm?: string): FormData {
   const form = new FormData()
   if (confirm) form.append('confirm', confirm)
@@ -65,14 +63,14 @@ export function createPriceListApi() {
   return {
     async preview(file: File): Promise<PricePreview> {
       const body = upload(file, file.name)
-      return (await client.request<{ data: PricePreview }>('POST', `${PRICE_LIST_API}/preview`, { body })).data
+      return (await client.request<{ data: PricePreview }>('POST', ADMIN_API_PATHS.priceListPreview, { body })).data
     },
     async apply(file: File, confirm: string): Promise<PriceApplied> {
       const body = upload(file, file.name, confirm)
-      return (await client.request<{ data: PriceApplied }>('POST', `${PRICE_LIST_API}/apply`, { body })).data
+      return (await client.request<{ data: PriceApplied }>('POST', ADMIN_API_PATHS.priceListApply, { body })).data
     },
     async feeds(signal?: AbortSignal): Promise<FeedsStatus> {
-      return (await client.request<{ data: FeedsStatus }>('GET', `${PATHS.adminApi}/feeds`, { signal })).data
+      return (await client.request<{ data: FeedsStatus }>('GET', ADMIN_API_PATHS.feeds, { signal })).data
     },
   }
 }

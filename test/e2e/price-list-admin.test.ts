@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatPrice } from '../../src/format/format-price'
-import { PATHS } from '../../src/site/paths'
+import { ADMIN_API_PATHS, ADMIN_PATHS, PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { multipartBody } from '../helpers/multipart'
 import { ensureBuild, type ProdServer } from '../helpers/prod-server'
@@ -43,9 +43,9 @@ const bearer = { authorization: `Bearer ${ADMIN_SECRET}` }
 /** Changes another product's price through the API, as a second owner's tab would. */
 async function changeCatalogueElsewhere(): Promise<void> {
   const file = Buffer.from('Артикул;Цена\nЭИ-1003;5555\n')
-  const post = async (step: 'preview' | 'apply', fields: Record<string, string> = {}) => {
+  const post = async (url: string, fields: Record<string, string> = {}) => {
     const body = multipartBody(fields, [{ name: 'file', filename: 'other.csv', bytes: file }])
-    const res = await fetch(`${server.url}${PATHS.adminApi}/price-list/${step}`, {
+    const res = await fetch(server.url + url, {
       method: 'POST',
       headers: { ...bearer, ...body.headers },
       body: body.payload,
@@ -53,17 +53,17 @@ async function changeCatalogueElsewhere(): Promise<void> {
     expect(res.status).toBe(200)
     return ((await res.json()) as { data: { confirm: string } }).data
   }
-  await post('apply', { confirm: (await post('preview')).confirm })
+  await post(ADMIN_API_PATHS.priceListApply, { confirm: (await post(ADMIN_API_PATHS.priceListPreview)).confirm })
 }
 
 async function deadIndexNowUrls(): Promise<number> {
-  const res = await fetch(`${server.url}${PATHS.adminApi}/feeds`, { headers: bearer })
+  const res = await fetch(server.url + ADMIN_API_PATHS.feeds, { headers: bearer })
   return ((await res.json()) as { data: { indexNow: { dead: number } } }).data.indexNow.dead
 }
 
 describe('the price list in the back office', () => {
   it('previews a file with a refused row, survives a stale preview, applies it, and shows the feeds', async () => {
-    const { page, context, errors } = await openSignedIn(browser, server, PATHS.adminPriceList, PHONE)
+    const { page, context, errors } = await openSignedIn(browser, server, ADMIN_PATHS.priceList, PHONE)
     await page.getByRole('heading', { name: 'Прайс-лист', level: 1 }).waitFor()
 
     // «Выгрузки»: the feed's absolute URL to paste into Direct, IndexNow on.

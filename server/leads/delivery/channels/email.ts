@@ -1,7 +1,7 @@
 // E-mail over SMTP with nodemailer: one message per lead to every LEAD_EMAIL_TO address, From the
 // site's own address (a visitor's From would be marked as spam), Reply-To the visitor, and a
 // Message-ID derived from the lead, so a repeat after a crash is recognisably the same message.
-import { createTransport } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { DeliveryConfig } from '../../../config'
 import type { DeliverableLead } from '../../store/stored-lead'
 import { messageHtml, messageText, type MessageContext } from '../lead-message'
@@ -20,21 +20,27 @@ function emailSubject(lead: DeliverableLead): string {
 }
 
 export function emailChannel(config: NonNullable<DeliveryConfig['email']>, ctx: MessageContext): Channel {
-  const transport = createTransport({
-    url: config.smtpUrl,
-    pool: true,
-    maxConnections: 2,
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  })
+  // nodemailer on the first message: a site without e-mail delivery never loads it.
+  let transport: Promise<Transporter> | null = null
+  const connect = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: config.smtpUrl,
+        pool: true,
+        maxConnections: 2,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      }),
+    ))
   return {
     name: 'email',
     async send(lead) {
       try {
-        await transport.sendMail({
+        const smtp = await connect()
+        await smtp.sendMail({
           from: config.from,
           to: [...config.to],
           replyTo: lead.email,
@@ -52,7 +58,7 @@ export function emailChannel(config: NonNullable<DeliveryConfig['email']>, ctx: 
       }
     },
     async close() {
-      transport.close()
+      if (transport) (await transport).close()
     },
   }
 }

@@ -2,7 +2,6 @@
 // value escaped, and without the visitor's personal data unless TELEGRAM_FULL_TEXT=true. A 429
 // waits the retry_after Telegram names; any other 4xx (a wrong chat, a blocked bot, a bad token) is
 // final; 5xx and network failures are retried.
-import { request } from 'undici'
 import type { DeliveryConfig } from '../../../config'
 import { messageTelegramHtml, messageTelegramPlainHtml, type MessageContext } from '../lead-message'
 import { type Channel, DeliveryError, HTTP_TIMEOUT_MS } from './channel'
@@ -20,6 +19,8 @@ export function telegramChannel(config: NonNullable<DeliveryConfig['telegram']>,
   async function sendTo(chatId: string, text: string): Promise<void> {
     let statusCode: number
     let answer: BotApiAnswer = {}
+    // undici on first use: most processes never send a message (decision 031, "Start-up")
+    const { request } = await import('undici')
     try {
       const response = await request(endpoint, {
         method: 'POST',

@@ -2,7 +2,6 @@
 // so a receiver verifies it with the `standardwebhooks` package and the shared secret. The
 // webhook-id and Idempotency-Key are the lead's, the same on every retry. 2xx is delivered;
 // 408, 429, 5xx and timeouts are retried; any other 4xx is final.
-import { request } from 'undici'
 import { Webhook } from 'standardwebhooks'
 import type { DeliveryConfig } from '../../../config'
 import type { DeliverableLead } from '../../store/stored-lead'
@@ -45,6 +44,7 @@ export function webhookChannel(config: NonNullable<DeliveryConfig['webhook']>, c
       const id = webhookMessageId(lead)
       let statusCode: number
       let retryAfter: string | string[] | undefined
+      const { request } = await import('undici') // on first use (decision 031, "Start-up")
       try {
         const response = await request(config.url, {
           method: 'POST',
