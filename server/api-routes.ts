@@ -8,6 +8,8 @@ import { cookieChoiceRoutes } from './privacy/cookie-choices'
 import { deliveryRoutes } from './leads/inbox/delivery-routes'
 import { leadsRoutes } from './leads/intake/intake-routes'
 import { modelRoutes } from './model-api/routes'
+import { routeOf } from './http/route-path'
+import { PATHS } from '../src/site/paths'
 
 export async function apiRoutes(app: FastifyInstance, { config }: { config: Config }) {
   // POST /api/feedback (the lead form): its own validator, parsers and rate limit.
@@ -19,7 +21,7 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   // The cookie notice's choices, logged as the lead consent is (small, rate-limited).
   await app.register(cookieChoiceRoutes, { now: () => app.privacy.now() })
   // The back office: sign-in, sign-out and the lead inbox (session or admin token).
-  await app.register(adminRoutes, { prefix: '/admin', config })
+  await app.register(adminRoutes, { prefix: routeOf(app, PATHS.adminApi), config })
   // Generic model reads and content writes (GET/POST/PATCH /api/:model …); never writes feedback.
   await app.register(modelRoutes, { config })
   // Unknown API paths are JSON 404s, never an HTML page from the SSR catch-all.

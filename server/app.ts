@@ -28,6 +28,7 @@ import { contentPlugin } from './content/content-plugin'
 import { searchPlugin } from './catalogue/search-plugin'
 import { indexNowPlugin } from './catalogue-io/indexnow'
 import { yandexFeedRoutes } from './catalogue-io/yandex-feed'
+import { API_PREFIX } from '../src/site/paths'
 
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false
@@ -43,7 +44,7 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
       // query strings stay out of the log.
       req: (request: { method: string; url: string; id: string }) => ({
         method: request.method,
-        url: request.url.startsWith('/api/') ? request.url.split('?')[0] : request.url,
+        url: request.url.startsWith(`${API_PREFIX}/`) ? request.url.split('?')[0] : request.url,
         id: request.id,
       }),
     },
@@ -111,7 +112,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(mediaRoutes)
   const access = createAdminCheck(config.adminToken, app.adminSession)
   await app.register(healthRoutes, { isOwner: async (request) => (await access(request)) === 'admin' })
-  await app.register(apiRoutes, { prefix: '/api', config })
+  await app.register(apiRoutes, { prefix: API_PREFIX, config })
   await app.register(staticAssetsPlugin, { config })
   await app.register(pageRoutes)
   return app

@@ -5,6 +5,7 @@ import { RecordEditor } from './content/editor/RecordEditor'
 import { LeadsInbox } from './leads/LeadsInbox'
 import { PrivacyScreen } from './privacy/PrivacyScreen'
 import { screenOf } from './screens'
+import { ADMIN_PATHS } from '../../src/site/paths'
 
 export function Page() {
   const screen = screenOf(usePageContext().urlPathname)
@@ -17,7 +18,7 @@ export function Page() {
     <section>
       <h1>Нет такой страницы</h1>
       <p>
-        <a href="/admin">К заявкам</a>
+        <a href={ADMIN_PATHS.leads}>К заявкам</a>
       </p>
     </section>
   )

@@ -3,7 +3,8 @@
 // number beats a parameterised route string). One page, not one per screen: every page costs
 // every public page an entry in Vike's client route table (docs/decisions/020-back-office-pages.md).
 import type { PageContext } from 'vike/types'
+import { isAdminPath } from '../../src/site/paths'
 
 export function route({ urlPathname }: PageContext): boolean {
-  return urlPathname === '/admin' || urlPathname.startsWith('/admin/')
+  return isAdminPath(urlPathname)
 }

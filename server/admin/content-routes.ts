@@ -11,6 +11,8 @@ import { bumpContentVersion, now, writeTransaction } from '../data/db'
 import { HttpError } from '../http/http-error'
 import { listChildren, moveAmongSiblings, moveRecord } from '../content/structure-tree'
 import { createAdminCheck, requireAdmin } from './access'
+import { routeOf } from '../http/route-path'
+import { ADMIN_API_PATHS } from '../../src/site/paths'
 
 /** Children in one answer: «Показать ещё 50» */
 export const TREE_PAGE = 50
@@ -55,7 +57,7 @@ export async function contentRoutes(app: FastifyInstance, { config }: { config: 
   const access = createAdminCheck(config.adminToken, app.adminSession)
   app.addHook('onRequest', async (request) => requireAdmin(await access(request)))
 
-  app.get('/content/children', async (request) => {
+  app.get(routeOf(app, ADMIN_API_PATHS.children), async (request) => {
     const query = request.query as Record<string, unknown>
     const parentId =
       query.parentId === undefined || query.parentId === '' ? null : integer(query.parentId, 'parentId', 0, 1, MAX_ID)
@@ -66,7 +68,7 @@ export async function contentRoutes(app: FastifyInstance, { config }: { config: 
     return { data: rows, total, next: shown < total && rows.length > 0 ? { skip: shown } : null }
   })
 
-  app.post('/content/:id/move', async (request) => {
+  app.post(routeOf(app, ADMIN_API_PATHS.moveRecord(':id')), async (request) => {
     const id = recordId(request)
     const body = objectBody(request.body, ['parentId', 'keepUrl'])
     const errors: Record<string, string> = {}
@@ -91,7 +93,7 @@ export async function contentRoutes(app: FastifyInstance, { config }: { config: 
     return { data: { id, parentId: body.parentId, urlFull: result.urlFull } }
   })
 
-  app.post('/content/:id/order', async (request) => {
+  app.post(routeOf(app, ADMIN_API_PATHS.orderRecord(':id')), async (request) => {
     const id = recordId(request)
     const body = objectBody(request.body, ['direction'])
     if (body.direction !== 'up' && body.direction !== 'down') {

@@ -7,12 +7,14 @@ import type { Config } from '../config'
 import { HttpError } from '../http/http-error'
 import { SEARCH_LIMITS } from '../catalogue/search-query'
 import { createAdminCheck, requireAdmin } from './access'
+import { routeOf } from '../http/route-path'
+import { ADMIN_API_PATHS } from '../../src/site/paths'
 
 export async function searchRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const access = createAdminCheck(config.adminToken, app.adminSession)
   app.addHook('onRequest', async (request) => requireAdmin(await access(request)))
 
-  app.get('/search', async (request) => {
+  app.get(routeOf(app, ADMIN_API_PATHS.search), async (request) => {
     const { q } = request.query as Record<string, unknown>
     if (q !== undefined && typeof q !== 'string') {
       throw new HttpError(400, 'Параметр q: одна строка запроса', 'invalid_query', { q: 'Ожидается строка' })

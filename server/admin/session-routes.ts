@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { HttpError } from '../http/http-error'
 import { requireSameOrigin } from './origin-check'
+import { routeOf } from '../http/route-path'
+import { ADMIN_API_PATHS } from '../../src/site/paths'
 
 const NOT_CONFIGURED = 'Вход в админку не настроен: задайте ADMIN_PASSWORD или ADMIN_TOKEN'
 const WRONG_SECRET = 'Неверный пароль'
@@ -17,7 +19,7 @@ export async function sessionRoutes(app: FastifyInstance, { config }: { config: 
     if (!sessions.configured) throw new HttpError(403, NOT_CONFIGURED, 'not_configured')
   })
 
-  app.post('/session', async (request, reply) => {
+  app.post(routeOf(app, ADMIN_API_PATHS.session), async (request, reply) => {
     requireSameOrigin(request, config.publicUrl)
     const secret = (request.body as { secret?: unknown } | null)?.secret
     if (typeof secret !== 'string' || secret === '') {
@@ -35,14 +37,14 @@ export async function sessionRoutes(app: FastifyInstance, { config }: { config: 
     return reply.code(204).send()
   })
 
-  app.get('/session', async (request) => {
+  app.get(routeOf(app, ADMIN_API_PATHS.session), async (request) => {
     const session = await sessions.read(request)
     if (!session) throw new HttpError(401, 'Войдите в админку', 'unauthorized')
     // The zone the owner reads dates in (SITE_TIMEZONE): the pages format the inbox's UTC times in it.
     return { data: { signedIn: true, expiresAt: session.expiresAt, timeZone: config.siteTimezone } }
   })
 
-  app.delete('/session', async (request, reply) => {
+  app.delete(routeOf(app, ADMIN_API_PATHS.session), async (request, reply) => {
     requireSameOrigin(request, config.publicUrl)
     // Also without a live session: the answer clears whatever cookie the browser still has.
     await sessions.end(request, reply)

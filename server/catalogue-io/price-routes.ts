@@ -10,6 +10,8 @@ import { createErrorHandler } from '../http/errors'
 import { HttpError } from '../http/http-error'
 import { applyPriceList, previewPriceList } from './price-import'
 import { PRICE_LIST_LIMITS } from './price-list-file'
+import { routeOf } from '../http/route-path'
+import { ADMIN_API_PATHS } from '../../src/site/paths'
 
 function multipartError(error: FastifyError): HttpError | undefined {
   switch (error.code) {
@@ -60,13 +62,13 @@ export async function priceListRoutes(app: FastifyInstance, { config }: { config
     createErrorHandler({ scope: 'price list', headers: { 'cache-control': 'no-store' }, translate: multipartError }),
   )
 
-  app.post('/price-list/preview', async (request) => {
+  app.post(routeOf(app, ADMIN_API_PATHS.priceListPreview), async (request) => {
     requireAdmin(await access(request))
     const { bytes } = await readUpload(request)
     return { data: await previewPriceList(app.db, bytes) }
   })
 
-  app.post('/price-list/apply', async (request) => {
+  app.post(routeOf(app, ADMIN_API_PATHS.priceListApply), async (request) => {
     requireAdmin(await access(request))
     const { bytes, fields } = await readUpload(request)
     if (!fields.confirm) {

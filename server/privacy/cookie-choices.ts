@@ -9,6 +9,8 @@ import { countRequest } from '../http/rate-limit-store'
 import { HttpError } from '../http/http-error'
 import { oneLine } from '../../src/validation/plain-text'
 import { hashAddress } from './privacy-settings'
+import { routeOf } from '../http/route-path'
+import { PATHS } from '../../src/site/paths'
 
 const BODY_LIMIT = 1024
 /** Choices per address per minute: a person clicks a few times, a script many. */
@@ -55,7 +57,7 @@ function choiceOf(body: unknown): { analytics: boolean; version: string } {
 }
 
 export async function cookieChoiceRoutes(app: FastifyInstance, { now }: { now: () => Date }) {
-  app.post('/cookie-choice', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+  app.post(routeOf(app, PATHS.cookieChoice), { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     const body = choiceOf(request.body)
     const { current } = await countRequest(app.db, `cookie-choice:${request.ip}`, 60_000)
     if (current > PER_MINUTE) {

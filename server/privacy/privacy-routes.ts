@@ -17,6 +17,8 @@ import { toCsv } from '../leads/inbox/csv'
 import { audit, readAudit } from './audit'
 import { operatorDetails, saveOperator } from './operator'
 import { subjectKey } from './subject'
+import { routeOf } from '../http/route-path'
+import { ADMIN_API_PATHS } from '../../src/site/paths'
 
 const AUDIT_LIMIT = 200
 const CHOICES_LIMIT = 100_000
@@ -58,7 +60,7 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
     )
   }
 
-  app.get('/privacy', async () => ({
+  app.get(routeOf(app, ADMIN_API_PATHS.privacy), async () => ({
     data: {
       operator: await operatorDetails(app.db, config),
       documents: await documents(),
@@ -66,7 +68,7 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
     },
   }))
 
-  app.put('/privacy/operator', async (request) => {
+  app.put(routeOf(app, ADMIN_API_PATHS.privacyOperator), async (request) => {
     await saveOperator(app.db, config, request.body)
     // The documents name the operator: every process re-renders them (a content write).
     await bumpContentVersion(app.db)
@@ -80,9 +82,9 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
     return { data: await operatorDetails(app.db, config) }
   })
 
-  app.get('/privacy/audit', async () => ({ data: await readAudit(app.db, AUDIT_LIMIT) }))
+  app.get(routeOf(app, ADMIN_API_PATHS.privacyAudit), async () => ({ data: await readAudit(app.db, AUDIT_LIMIT) }))
 
-  app.get('/privacy/cookie-choices.csv', async (_request, reply) => {
+  app.get(routeOf(app, ADMIN_API_PATHS.cookieChoicesCsv), async (_request, reply) => {
     const rows = await app.db
       .selectFrom('cookieChoice')
       .selectAll()
@@ -108,7 +110,7 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
 
   const termOf = (request: FastifyRequest) => (request.query as { q?: unknown }).q
 
-  app.get('/privacy/subject', async (request) => {
+  app.get(routeOf(app, ADMIN_API_PATHS.subject), async (request) => {
     const found = await app.privacy.subjects.find(subjectKey(termOf(request)))
     await audit(app.db, {
       at: now(),
@@ -119,7 +121,7 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
     return { data: found }
   })
 
-  app.get('/privacy/subject.json', async (request, reply) => {
+  app.get(routeOf(app, ADMIN_API_PATHS.subjectFile), async (request, reply) => {
     const found = await app.privacy.subjects.find(subjectKey(termOf(request)))
     await audit(app.db, {
       at: now(),
@@ -133,7 +135,7 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
       .send(JSON.stringify({ exportedAt: now().toISOString(), ...found }, null, 2))
   })
 
-  app.post('/privacy/subject/erase', async (request) => {
+  app.post(routeOf(app, ADMIN_API_PATHS.eraseSubject), async (request) => {
     const body = request.body as { q?: unknown; mode?: unknown } | null
     const mode = body?.mode
     if (mode !== 'delete' && mode !== 'anonymise') {

@@ -3,6 +3,8 @@
 // blocked origin (or "inline") and the page's path, never query strings or the sample.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
+import { routeOf } from '../http/route-path'
+import { PATHS } from '../../src/site/paths'
 
 const REPORT_BODY_LIMIT = 8 * 1024
 
@@ -50,7 +52,7 @@ export async function cspReportRoutes(app: FastifyInstance) {
   }
   await app.register(rateLimit, { global: false })
   app.post(
-    '/csp-report',
+    routeOf(app, PATHS.cspReport),
     { bodyLimit: REPORT_BODY_LIMIT, config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
     async (request, reply) => {
       for (const report of reportsOf(request.body).slice(0, 5)) {

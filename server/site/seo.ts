@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { ROOT_DIR, type Config } from '../config'
 import { loadSharp } from '../media/sharp'
 import { sitemapRoutes } from './sitemap'
+import { API_PREFIX, PATHS } from '../../src/site/paths'
 
 // The site's icon (the pages link its SVG), as the PNG that every client of /favicon.ico reads.
 const FAVICON_SVG = path.join(ROOT_DIR, 'renderer/assets/favicon.svg')
@@ -26,17 +27,17 @@ export async function seoRoutes(
     return favicon
   })
 
-  app.get('/robots.txt', async (_request, reply) => {
+  app.get(PATHS.robots, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600')
     return [
       'User-agent: *',
-      'Disallow: /api/',
+      `Disallow: ${API_PREFIX}/`,
       // The back office: its sign-in page is public, but no business of a search engine.
-      'Disallow: /admin',
+      `Disallow: ${PATHS.admin}`,
       // Yandex: ad and analytics parameters do not make new pages.
       'Clean-param: utm_source&utm_medium&utm_campaign&utm_content&utm_term&yclid&gclid',
       '',
-      `Sitemap: ${config.publicUrl}/sitemap.xml`,
+      `Sitemap: ${config.publicUrl}${PATHS.sitemap}`,
       '',
     ].join('\n')
   })

@@ -9,7 +9,7 @@ import type { Config } from '../config'
 import { countPublicRecords, loadSitemapBatch, sitemapStartId } from '../content/listing-store'
 import { escapeHtml } from '../../src/format/escape-html'
 import { isDatabaseUnavailable } from '../data/unavailable'
-import { isAdminPath } from '../../src/site/paths'
+import { isAdminPath, PATHS } from '../../src/site/paths'
 import { sendOutagePage } from './outage'
 
 /** URLs in one sitemap file: the protocol's limit */
@@ -60,7 +60,7 @@ export async function sitemapRoutes(
     return reply.send(Readable.from(document()))
   }
 
-  app.get('/sitemap.xml', async (_request, reply) => {
+  app.get(PATHS.sitemap, async (_request, reply) => {
     let total: number
     try {
       total = await countPublicRecords(app.db)

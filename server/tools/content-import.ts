@@ -14,6 +14,7 @@ import {
   type Record_,
 } from './content-format'
 import { createToolApi, requireToken, UsageError, type ToolConfig } from './tool-config'
+import { PATHS } from '../../src/site/paths'
 
 /** Records per batch write and new files per batch (the server takes 200 and 100). */
 const BATCH_RECORDS = 200
@@ -73,7 +74,7 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
     if (batch.length === 0) return
     const answer = await http.request<{ data: { ids: number[]; media: Record<string, string> } }>(
       'POST',
-      '/api/batch/structure',
+      PATHS.batchStructure,
       { body: toFormData({ records: batch.map((b) => b.values) }), headers: { authorization: `Bearer ${token}` } },
     )
     const { ids, media } = answer.data

@@ -13,6 +13,7 @@ import { importPricesMain } from './import-prices'
 import { importContent } from './content-import'
 import { EXPORT_FORMAT, imageSlots, type ContentExport, type Record_ } from './content-format'
 import { createToolApi, readToolConfig, runTool, UsageError, userPath, type ToolConfig } from './tool-config'
+import { PATHS } from '../../src/site/paths'
 
 const USAGE = [
   'usage: npm run content -- export > site.json',
@@ -83,7 +84,9 @@ export async function exportContent(config: ToolConfig): Promise<ContentExport> 
     for (const [holder, key] of imageSlots(record)) {
       const path = holder[key]
       if (typeof path !== 'string' || path === '' || Object.hasOwn(images, path)) continue
-      const { bytes, contentType } = await fetchBytes(`/media/${path.split('/').map(encodeURIComponent).join('/')}`)
+      const { bytes, contentType } = await fetchBytes(
+        `${PATHS.media}${path.split('/').map(encodeURIComponent).join('/')}`,
+      )
       images[path] = { contentType, base64: bytes.toString('base64') }
     }
   }

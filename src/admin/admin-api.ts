@@ -4,6 +4,7 @@
 import { ApiError, createHttpClient, type HttpClient } from '../api/http-client'
 import { createModelApi, type ModelApi } from '../api/model-api'
 import type { AdminDeadLetter, AdminLead, AdminLeadPage, AdminLeadStatus, LeadTab } from './admin-leads'
+import { ADMIN_API_PATHS } from '../site/paths'
 
 export interface LeadsQuery {
   readonly tab: LeadTab
@@ -61,9 +62,9 @@ export interface FoundRecord {
 }
 
 /** Where «Скачать CSV» points: a plain download that carries the session cookie. */
-export const LEADS_CSV_URL = '/api/admin/leads.csv'
+export const LEADS_CSV_URL = ADMIN_API_PATHS.leadsCsv
 
-const SESSION_PATH = '/api/admin/session'
+const SESSION_PATH = ADMIN_API_PATHS.session
 
 /** The page's own origin; the browser adds the cookie and, for writes, the Origin header. */
 function sameOriginClient(): HttpClient {
@@ -115,39 +116,43 @@ export function createAdminApi(onUnauthorized: () => void): AdminApi {
   return {
     models: createModelApi(client),
     children: (parentId, skip, take, signal) =>
-      client.request<TreePage>('GET', '/api/admin/content/children', {
+      client.request<TreePage>('GET', ADMIN_API_PATHS.children, {
         query: { parentId: parentId ?? undefined, skip, take },
         signal,
       }),
     async moveRecord(id, parentId, keepUrl) {
-      const body = await client.request<{ data: { urlFull: string } }>('POST', `/api/admin/content/${id}/move`, {
+      const body = await client.request<{ data: { urlFull: string } }>('POST', ADMIN_API_PATHS.moveRecord(id), {
         json: { parentId, keepUrl },
       })
       return body.data
     },
     async orderRecord(id, direction) {
-      await client.request('POST', `/api/admin/content/${id}/order`, { json: { direction } })
+      await client.request('POST', ADMIN_API_PATHS.orderRecord(id), { json: { direction } })
     },
-    leads: (query, signal) => client.request<AdminLeadPage>('GET', '/api/admin/leads', { query: { ...query }, signal }),
+    leads: (query, signal) =>
+      client.request<AdminLeadPage>('GET', ADMIN_API_PATHS.leads, { query: { ...query }, signal }),
     async latestLeadId(signal) {
-      const body = await client.request<{ data: { id: number | null } }>('GET', '/api/admin/leads/latest', { signal })
+      const body = await client.request<{ data: { id: number | null } }>('GET', ADMIN_API_PATHS.latestLead, { signal })
       return body.data.id
     },
     async updateLead(id, change) {
-      const body = await client.request<{ data: AdminLead }>('PATCH', `/api/admin/leads/${id}`, { json: change })
+      const body = await client.request<{ data: AdminLead }>('PATCH', ADMIN_API_PATHS.lead(id), { json: change })
       return body.data
     },
     async resendLead(id) {
-      const body = await client.request<{ data: AdminLead }>('POST', `/api/admin/leads/${id}/resend`)
+      const body = await client.request<{ data: AdminLead }>('POST', ADMIN_API_PATHS.resendLead(id))
       return body.data
     },
     async deadLetters(signal) {
-      return client.request<{ data: AdminDeadLetter[]; total: number }>('GET', '/api/admin/leads/dead-letters', {
+      return client.request<{ data: AdminDeadLetter[]; total: number }>('GET', ADMIN_API_PATHS.deadLetters, {
         signal,
       })
     },
     async searchRecords(q, signal) {
-      const body = await client.request<{ data: FoundRecord[] }>('GET', '/api/admin/search', { query: { q }, signal })
+      const body = await client.request<{ data: FoundRecord[] }>('GET', ADMIN_API_PATHS.search, {
+        query: { q },
+        signal,
+      })
       return body.data
     },
   }

@@ -1,6 +1,7 @@
 // The back office's «Персональные данные» calls (docs/contract.md §7, "Personal data"): operator
 // details, documents, retention status, the audit log and a person's data on request.
 import { createHttpClient } from '../api/http-client'
+import { ADMIN_API_PATHS } from '../site/paths'
 
 export type OperatorField = 'name' | 'inn' | 'address'
 
@@ -50,32 +51,32 @@ export interface AuditEntry {
   readonly detail: Record<string, unknown>
 }
 
-export const COOKIE_CHOICES_CSV_URL = '/api/admin/privacy/cookie-choices.csv'
+export const COOKIE_CHOICES_CSV_URL = ADMIN_API_PATHS.cookieChoicesCsv
 
 /** The person's file: a plain download that carries the session cookie. */
 export function subjectFileUrl(q: string): string {
-  return `/api/admin/privacy/subject.json?q=${encodeURIComponent(q)}`
+  return `${ADMIN_API_PATHS.subjectFile}?q=${encodeURIComponent(q)}`
 }
 
 export function createPrivacyApi() {
   const client = createHttpClient({ baseUrl: '', timeoutMs: 60_000 })
   return {
     async overview(): Promise<PrivacyOverview> {
-      return (await client.request<{ data: PrivacyOverview }>('GET', '/api/admin/privacy')).data
+      return (await client.request<{ data: PrivacyOverview }>('GET', ADMIN_API_PATHS.privacy)).data
     },
     async saveOperator(values: Partial<Record<OperatorField, string>>): Promise<void> {
-      await client.request('PUT', '/api/admin/privacy/operator', { json: values })
+      await client.request('PUT', ADMIN_API_PATHS.privacyOperator, { json: values })
     },
     async audit(): Promise<AuditEntry[]> {
-      return (await client.request<{ data: AuditEntry[] }>('GET', '/api/admin/privacy/audit')).data
+      return (await client.request<{ data: AuditEntry[] }>('GET', ADMIN_API_PATHS.privacyAudit)).data
     },
     async findSubject(q: string): Promise<SubjectData> {
-      return (await client.request<{ data: SubjectData }>('GET', '/api/admin/privacy/subject', { query: { q } })).data
+      return (await client.request<{ data: SubjectData }>('GET', ADMIN_API_PATHS.subject, { query: { q } })).data
     },
     async eraseSubject(q: string, mode: 'delete' | 'anonymise') {
       const body = await client.request<{ data: { leads: number; cookieChoices: number; deliveries: number } }>(
         'POST',
-        '/api/admin/privacy/subject/erase',
+        ADMIN_API_PATHS.eraseSubject,
         { json: { q, mode } },
       )
       return body.data

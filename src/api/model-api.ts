@@ -1,6 +1,7 @@
 import { ApiError } from './http-client'
 import type { HttpClient } from './http-client'
 import { toFormData } from './multipart'
+import { API_PREFIX } from '../site/paths'
 
 export { createModelApi }
 export type { ManyPage, ModelApi, ModelQuery, ProviderOption, ReadOptions, WriteOptions }
@@ -91,7 +92,7 @@ interface ModelApi {
  */
 function createModelApi(client: HttpClient): ModelApi {
   async function read<T>(prefix: string, model: string, query: ModelQuery | undefined, options: ReadOptions = {}) {
-    const body = await client.request('GET', `/api/${prefix}${modelSegment(model)}`, {
+    const body = await client.request('GET', `${API_PREFIX}/${prefix}${modelSegment(model)}`, {
       query: { query, ttl: options.ttl },
       headers: authorization(options.token),
       signal: options.signal,
@@ -105,7 +106,7 @@ function createModelApi(client: HttpClient): ModelApi {
     values: Readonly<Record<string, unknown>>,
     options: WriteOptions = {},
   ) {
-    const body = await client.request(method, `/api/${modelSegment(model)}`, {
+    const body = await client.request(method, `${API_PREFIX}/${modelSegment(model)}`, {
       body: toFormData(values),
       headers: authorization(options.token),
       signal: options.signal,
@@ -114,7 +115,7 @@ function createModelApi(client: HttpClient): ModelApi {
   }
 
   async function many<T>(model: string, query: ModelQuery | undefined, options: ReadOptions = {}) {
-    const body = await client.request('GET', `/api/many/${modelSegment(model)}`, {
+    const body = await client.request('GET', `${API_PREFIX}/many/${modelSegment(model)}`, {
       query: { query, ttl: options.ttl },
       headers: authorization(options.token),
       signal: options.signal,
@@ -150,7 +151,7 @@ function createModelApi(client: HttpClient): ModelApi {
     post: (model, values, options) => write('POST', model, values, options),
     patch: (model, values, options) => write('PATCH', model, values, options),
     remove: async (model, id, options = {}) => {
-      const body = await client.request('DELETE', `/api/${modelSegment(model)}`, {
+      const body = await client.request('DELETE', `${API_PREFIX}/${modelSegment(model)}`, {
         query: { id },
         headers: authorization(options.token),
         signal: options.signal,

@@ -2,9 +2,9 @@
 // render (+Head) and the head update after a client navigation.
 import { breadcrumbLd, organizationLd, productLd } from './json-ld'
 import type { PageData, PublicSettings, SiteInfo } from './types'
+import { PATHS } from './paths'
 
-/** Where the share preview of a media image is served: always a 1200×630 JPEG (VK, Telegram, WhatsApp). */
-export const OG_IMAGE_PATH = '/og-image/'
+/** The share preview of a media image (PATHS.ogImage) is always a 1200×630 JPEG (VK, Telegram, WhatsApp). */
 export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const
 
 export interface HeadTags {
@@ -38,7 +38,7 @@ export function pageHeadTags(
     ogUrl: url,
     ogType: page.typeId === 'product' ? 'product' : 'website',
     // A raster of the size every messenger shows, made from the record's image (or the logo).
-    ogImage: image ? `${publicUrl}${OG_IMAGE_PATH}${image}` : null,
+    ogImage: image ? `${publicUrl}${PATHS.ogImage}${image}` : null,
     siteName: site?.title ?? null,
     robots: page.meta.robots,
     jsonLd,

@@ -1,6 +1,7 @@
 // The only inline scripts the site writes into its pages. The Content-Security-Policy allows
 // exactly these by their hash (server/site/csp.ts), computed from this same text; any other inline
 // script in a page (an HTML injection, say) is blocked.
+import { API_PREFIX, PATHS } from './paths'
 
 /**
  * Links between public pages load whole pages (docs/decisions/021-islands.md): browsers that know
@@ -14,8 +15,8 @@ export const SPECULATION_RULES = JSON.stringify({
       where: {
         and: [
           { href_matches: '/*' },
-          { not: { href_matches: '/api/*' } },
-          { not: { href_matches: '/media/*' } },
+          { not: { href_matches: `${API_PREFIX}/*` } },
+          { not: { href_matches: `${PATHS.media}*` } },
           { not: { selector_matches: '[download]' } },
         ],
       },

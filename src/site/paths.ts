@@ -1,8 +1,15 @@
 // The site's own paths, written once: the server's routes, the pages' links and the tests import
 // them from here. Paths of records come from the database (their urlFull), never from this file.
+// test/architecture-paths.test.ts fails when another source file writes one of these out.
 
 /** Every JSON API route lives under this prefix. */
 export const API_PREFIX = '/api'
+
+const ADMIN = '/admin'
+const ADMIN_API = `${API_PREFIX}/admin`
+
+/** An id in a path: a number for a link, `':id'` for the server's route pattern. */
+type Id = number | string
 
 export const PATHS = Object.freeze({
   /** The plain lead form page (the dialog's fallback without JavaScript) */
@@ -17,12 +24,17 @@ export const PATHS = Object.freeze({
   cookieChoice: `${API_PREFIX}/cookie-choice`,
   /** POST: reports of what the Content-Security-Policy blocked */
   cspReport: `${API_PREFIX}/csp-report`,
+  /** The lead outbox for the owner's tools (admin token): GET lists, POST …/retry queues again */
+  deliveries: `${API_PREFIX}/deliveries`,
+  deliveriesRetry: `${API_PREFIX}/deliveries/retry`,
+  /** POST: many structure records in one transaction (`npm run content -- import`) */
+  batchStructure: `${API_PREFIX}/batch/structure`,
   /** The catalogue search: GET ?q=…&page=… (noindex, not in the sitemap) */
   search: '/poisk',
-  /** The owner's back office; every screen lives under it */
-  admin: '/admin',
-  /** The back office's JSON API */
-  adminApi: `${API_PREFIX}/admin`,
+  /** The owner's back office; every screen lives under it (ADMIN_PATHS) */
+  admin: ADMIN,
+  /** The back office's JSON API (ADMIN_API_PATHS) */
+  adminApi: ADMIN_API,
   /** Uploaded and demo images (and their variants) */
   media: '/media/',
   /** 1200×630 JPEG share previews of stored images: `/og-image/<stored path>` */
@@ -33,7 +45,44 @@ export const PATHS = Object.freeze({
   robots: '/robots.txt',
 })
 
+/** The back office's screens (one Vike page answers them all: pages/admin/+route.ts). */
+export const ADMIN_PATHS = Object.freeze({
+  leads: ADMIN,
+  /** The inbox opened at one lead (the link in the owner's message) */
+  lead: (id: Id) => `${ADMIN}?lead=${id}`,
+  content: `${ADMIN}/content`,
+  record: (id: Id) => `${ADMIN}/content/${id}`,
+  /** A new record's form, under a parent (`parentId`) or a new site (`typeId=index`) */
+  newRecord: (query: { parentId: Id } | { typeId: string }) =>
+    `${ADMIN}/content/new?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+  privacy: `${ADMIN}/privacy`,
+})
+
+/** The back office's JSON API: the browser calls these, the server's routes are declared with them. */
+export const ADMIN_API_PATHS = Object.freeze({
+  session: `${ADMIN_API}/session`,
+  leads: `${ADMIN_API}/leads`,
+  leadsCsv: `${ADMIN_API}/leads.csv`,
+  latestLead: `${ADMIN_API}/leads/latest`,
+  deadLetters: `${ADMIN_API}/leads/dead-letters`,
+  lead: (id: Id) => `${ADMIN_API}/leads/${id}`,
+  resendLead: (id: Id) => `${ADMIN_API}/leads/${id}/resend`,
+  children: `${ADMIN_API}/content/children`,
+  moveRecord: (id: Id) => `${ADMIN_API}/content/${id}/move`,
+  orderRecord: (id: Id) => `${ADMIN_API}/content/${id}/order`,
+  search: `${ADMIN_API}/search`,
+  privacy: `${ADMIN_API}/privacy`,
+  privacyOperator: `${ADMIN_API}/privacy/operator`,
+  privacyAudit: `${ADMIN_API}/privacy/audit`,
+  cookieChoicesCsv: `${ADMIN_API}/privacy/cookie-choices.csv`,
+  subject: `${ADMIN_API}/privacy/subject`,
+  subjectFile: `${ADMIN_API}/privacy/subject.json`,
+  eraseSubject: `${ADMIN_API}/privacy/subject/erase`,
+  priceListPreview: `${ADMIN_API}/price-list/preview`,
+  priceListApply: `${ADMIN_API}/price-list/apply`,
+})
+
 /** Whether a path is the back office's (its pages are never cached, indexed or listed). */
 export function isAdminPath(pathname: string): boolean {
-  return pathname === PATHS.admin || pathname.startsWith(`${PATHS.admin}/`)
+  return pathname === ADMIN || pathname.startsWith(`${ADMIN}/`)
 }

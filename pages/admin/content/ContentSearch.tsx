@@ -6,6 +6,7 @@ import { ApiError } from '../../../src/api/http-client'
 import type { FoundRecord } from '../../../src/admin/admin-api'
 import { useAdminApi } from '../layout/admin-context'
 import { TYPE_LABELS } from './editor/record-draft'
+import { ADMIN_PATHS } from '../../../src/site/paths'
 
 const DEBOUNCE_MS = 250
 const MAX_CHARS = 200
@@ -63,7 +64,7 @@ export function ContentSearch() {
         <ul className="content-search__results">
           {shown.records.map((r) => (
             <li key={r.id}>
-              <a href={`/admin/content/${r.id}`}>{r.title}</a>
+              <a href={ADMIN_PATHS.record(r.id)}>{r.title}</a>
               <span className="tree__type">{TYPE_LABELS[r.typeId as keyof typeof TYPE_LABELS] ?? r.typeId}</span>
               <span className="tree__url">{r.urlFull}</span>
               {!r.published && <span className="admin-badge admin-badge--warn">Черновик</span>}

@@ -8,6 +8,7 @@ import { TYPE_LABELS } from './editor/record-draft'
 import { MoveRecord } from './MoveRecord'
 import { TREE_PAGE, useTree, type Branch } from './use-tree'
 import { ContentSearch } from './ContentSearch'
+import { ADMIN_PATHS } from '../../../src/site/paths'
 
 const count = new Intl.NumberFormat('ru-RU')
 
@@ -73,7 +74,7 @@ export function ContentTree() {
           ) : (
             <span className="tree__toggle" aria-hidden="true" />
           )}
-          <a className="tree__link" href={`/admin/content/${row.id}`}>
+          <a className="tree__link" href={ADMIN_PATHS.record(row.id)}>
             {row.title}
           </a>
           {row.children > 0 && (
@@ -120,7 +121,7 @@ export function ContentTree() {
           )}
           <a
             className="tree__add"
-            href={`/admin/content/new?parentId=${row.id}`}
+            href={ADMIN_PATHS.newRecord({ parentId: row.id })}
             aria-label={`Добавить запись в «${row.title}»`}
           >
             + вложенная
@@ -170,7 +171,7 @@ export function ContentTree() {
     <section aria-labelledby="content-title">
       <div className="admin-title-row">
         <h1 id="content-title">Содержимое сайта</h1>
-        <a className="button button--quiet" href="/admin/content/new?typeId=index">
+        <a className="button button--quiet" href={ADMIN_PATHS.newRecord({ typeId: 'index' })}>
           Новый сайт или лендинг
         </a>
       </div>

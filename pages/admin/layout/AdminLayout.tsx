@@ -6,13 +6,14 @@ import { ApiError } from '../../../src/api/http-client'
 import { checkSession, createAdminApi, signOut } from '../../../src/admin/admin-api'
 import { AdminContext } from './admin-context'
 import { SignIn } from './SignIn'
+import { ADMIN_PATHS } from '../../../src/site/paths'
 
 type SessionState = 'checking' | 'signed-out' | 'expired' | 'signed-in' | 'unavailable'
 
 const NAV = [
-  { href: '/admin', label: 'Заявки' },
-  { href: '/admin/content', label: 'Содержимое' },
-  { href: '/admin/privacy', label: 'Персональные данные' },
+  { href: ADMIN_PATHS.leads, label: 'Заявки' },
+  { href: ADMIN_PATHS.content, label: 'Содержимое' },
+  { href: ADMIN_PATHS.privacy, label: 'Персональные данные' },
 ] as const
 
 /**
@@ -102,5 +103,5 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 }
 
 function isCurrent(href: string, pathname: string): boolean {
-  return href === '/admin' ? pathname === '/admin' : pathname.startsWith(href)
+  return href === ADMIN_PATHS.leads ? pathname === href : pathname.startsWith(href)
 }

@@ -16,6 +16,7 @@ import {
 import { formatDateTimeIn } from '../../../src/format/format-date'
 import { useTimeZone } from '../layout/admin-context'
 import { SubjectRequest } from './SubjectRequest'
+import { ADMIN_PATHS } from '../../../src/site/paths'
 
 const FIELD_LABELS: Readonly<Record<OperatorField, string>> = {
   name: 'Оператор (название организации или ФИО)',
@@ -142,7 +143,7 @@ export function PrivacyScreen() {
                   {doc.recordId !== null && (
                     <>
                       {' '}
-                      — <a href={`/admin/content/${doc.recordId}`}>редактировать</a>
+                      — <a href={ADMIN_PATHS.record(doc.recordId)}>редактировать</a>
                     </>
                   )}
                 </>

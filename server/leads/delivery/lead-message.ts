@@ -4,7 +4,7 @@ import { escapeHtml } from '../../../src/format/escape-html'
 import { formatDateTimeIn } from '../../../src/format/format-date'
 import { telLink } from '../../../src/format/phone'
 import { visitTagsText } from '../../../src/lead/lead-source'
-import { PATHS } from '../../../src/site/paths'
+import { ADMIN_PATHS } from '../../../src/site/paths'
 import type { DeliverableLead } from '../store/stored-lead'
 
 /** The site a message speaks for. */
@@ -78,7 +78,7 @@ ${rows}
 
 /** Where the owner opens the lead in the back office, as an absolute URL. */
 export function adminLeadUrl(lead: DeliverableLead, ctx: MessageContext): string {
-  return `${ctx.publicUrl}${PATHS.admin}?lead=${lead.id}`
+  return `${ctx.publicUrl}${ADMIN_PATHS.lead(lead.id)}`
 }
 
 /**

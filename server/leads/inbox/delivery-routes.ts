@@ -10,6 +10,8 @@ import { listDeliveries, retryDeliveries } from '../delivery/outbox'
 import { errorBody } from '../../http/errors'
 import { createAdminCheck } from '../../admin/access'
 import { FOREIGN_ORIGIN_MESSAGE } from '../../admin/origin-check'
+import { routeOf } from '../../http/route-path'
+import { PATHS } from '../../../src/site/paths'
 
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'dead', 'sent']
 /** Deliveries in one answer; `next.after` asks for the rest */
@@ -42,7 +44,7 @@ export async function deliveryRoutes(app: FastifyInstance, { config }: { config:
     return reply.code(403).send(errorBody(403))
   })
 
-  app.get('/deliveries', async (request, reply) => {
+  app.get(routeOf(app, PATHS.deliveries), async (request, reply) => {
     const query = request.query as { status?: unknown; after?: unknown }
     const raw = query.status
     const wanted = typeof raw === 'string' && raw !== '' ? raw.split(',') : ['pending', 'dead']
@@ -58,7 +60,7 @@ export async function deliveryRoutes(app: FastifyInstance, { config }: { config:
     return { data: items, next: more && last ? { after: last.id } : null }
   })
 
-  app.post('/deliveries/retry', { schema: { body: retryBodySchema } }, async (request) => {
+  app.post(routeOf(app, PATHS.deliveriesRetry), { schema: { body: retryBodySchema } }, async (request) => {
     const body = request.body as { ids?: number[]; dead?: true }
     const queued = await retryDeliveries(app.db, body.dead ? 'dead' : { ids: body.ids ?? [] })
     if (queued.length > 0) app.leadDelivery.wake()

@@ -30,6 +30,8 @@ import {
   resendLead,
   type LeadCursor,
 } from '../store/lead-queries'
+import { routeOf } from '../../http/route-path'
+import { ADMIN_API_PATHS } from '../../../src/site/paths'
 
 const MAX_PAGE_SIZE = 100
 /** Offset paging reads every skipped row: past this many, the inbox pages with `after` */
@@ -122,7 +124,7 @@ export async function leadRoutes(app: FastifyInstance, { config }: { config: Con
   // Before the body is read: nothing about a lead is answered or changed without the owner.
   app.addHook('onRequest', async (request) => requireAdmin(await access(request)))
 
-  app.get('/leads', async (request) => {
+  app.get(routeOf(app, ADMIN_API_PATHS.leads), async (request) => {
     const query = request.query as Record<string, unknown>
     const tab = query.tab === undefined || query.tab === '' ? 'new' : query.tab
     if (!(LEAD_TABS as readonly unknown[]).includes(tab)) {
@@ -139,14 +141,14 @@ export async function leadRoutes(app: FastifyInstance, { config }: { config: Con
     return { ...result, next, page: after ? null : page, pageSize }
   })
 
-  app.get('/leads/latest', async () => ({ data: { id: await latestLeadId(app.db) } }))
+  app.get(routeOf(app, ADMIN_API_PATHS.latestLead), async () => ({ data: { id: await latestLeadId(app.db) } }))
 
-  app.get('/leads/dead-letters', async () => {
+  app.get(routeOf(app, ADMIN_API_PATHS.deadLetters), async () => {
     const letters = app.leadJournal.deadLetters()
     return { data: letters.slice(0, MAX_DEAD_LETTERS).map(adminDeadLetter), total: letters.length }
   })
 
-  app.get('/leads.csv', async (_request, reply) => {
+  app.get(routeOf(app, ADMIN_API_PATHS.leadsCsv), async (_request, reply) => {
     // Streamed a page of leads at a time: memory stays the same at 100,000 leads (decision 028).
     const csv = Readable.from(leadsCsvChunks(exportLeadPages(app.db), config.siteTimezone))
     return reply
@@ -155,7 +157,7 @@ export async function leadRoutes(app: FastifyInstance, { config }: { config: Con
       .send(csv)
   })
 
-  app.patch('/leads/:id', async (request) => {
+  app.patch(routeOf(app, ADMIN_API_PATHS.lead(':id')), async (request) => {
     const id = leadId(request)
     const change = leadChange(request.body)
     const result = await changeLead(app.db, id, change, app.leadDelivery.channels, now())
@@ -164,7 +166,7 @@ export async function leadRoutes(app: FastifyInstance, { config }: { config: Con
     return { data: result.lead }
   })
 
-  app.post('/leads/:id/resend', async (request) => {
+  app.post(routeOf(app, ADMIN_API_PATHS.resendLead(':id')), async (request) => {
     const result = await resendLead(app.db, leadId(request), app.leadDelivery.channels, now())
     if (result === null) throw new HttpError(404, 'Заявка не найдена', 'not_found')
     if (result === 'spam') throw new HttpError(409, 'Заявка помечена как спам', 'spam')

@@ -30,6 +30,7 @@ import { databaseRateLimitStore } from '../../http/rate-limit-store'
 import type { IntakeOutcome } from './intake'
 import { IDEMPOTENCY_KEY } from './lead-rules'
 import { FILE_REFUSED, readMultipartLead, stopReading } from './lead-body'
+import { routeOf } from '../../http/route-path'
 
 /** Largest accepted lead request: a full lead is under 2 KB, so this leaves room and no more. */
 const LEAD_BODY_LIMIT = 16 * 1024
@@ -182,7 +183,7 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
   )
 
   app.post(
-    LEAD_ENDPOINT.slice('/api'.length),
+    routeOf(app, LEAD_ENDPOINT),
     {
       bodyLimit: LEAD_BODY_LIMIT,
       config: config.leadRateLimit > 0 ? { rateLimit: { max: config.leadRateLimit, timeWindow: 60_000 } } : {},
@@ -206,7 +207,7 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
   )
 
   // The consent text the form links to, for the consent dialog: GET /api/lead-consent?path=/…
-  app.get(LEAD_CONSENT_ENDPOINT.slice('/api'.length), async (request, reply) => {
+  app.get(routeOf(app, LEAD_CONSENT_ENDPOINT), async (request, reply) => {
     const { path } = request.query as { path?: unknown }
     const text = await app.leadIntake.consentText(typeof path === 'string' && path.startsWith('/') ? path : '/')
     if (!text) return reply.code(404).send(errorBody(404))

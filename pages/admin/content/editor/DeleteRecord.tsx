@@ -4,6 +4,7 @@ import { ApiError } from '../../../../src/api/http-client'
 import { useAdminApi } from '../../layout/admin-context'
 import type { RecordDraft } from './record-draft'
 import { AdminError } from '../../layout/AdminError'
+import { ADMIN_PATHS } from '../../../../src/site/paths'
 
 /**
  * «Удалить» with an in-page confirmation (not window.confirm: it can be read, styled and tested like
@@ -35,7 +36,7 @@ export function DeleteRecord({ draft }: { draft: RecordDraft }) {
     setError(null)
     try {
       await api.models.remove('structure', draft.id!)
-      await navigate('/admin/content')
+      await navigate(ADMIN_PATHS.content)
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Не удалось удалить запись')
       setAsking(false)

@@ -4,6 +4,7 @@ import { useAdminApi } from '../../layout/admin-context'
 import { DeleteRecord } from './DeleteRecord'
 import type { RecordDraft } from './record-draft'
 import { AdminError } from '../../layout/AdminError'
+import { ADMIN_PATHS } from '../../../../src/site/paths'
 
 interface RecordActionsProps {
   draft: RecordDraft
@@ -40,7 +41,7 @@ export function RecordActions({ draft, onChanged }: RecordActionsProps) {
     <section className="record-actions admin-panel" aria-labelledby="record-actions-title">
       <h2 id="record-actions-title">Действия с записью</h2>
       <div className="admin-toolbar">
-        <a className="button button--quiet" href={`/admin/content/new?parentId=${id}`}>
+        <a className="button button--quiet" href={ADMIN_PATHS.newRecord({ parentId: id })}>
           Добавить вложенную запись
         </a>
         {withdrawn && (

@@ -15,6 +15,7 @@ import {
   type RecordDraft,
   type TypeId,
 } from './record-draft'
+import { ADMIN_PATHS } from '../../../../src/site/paths'
 
 /**
  * /admin/content/:id edits a record, /admin/content/new?parentId=…&typeId=… creates one. A save is
@@ -81,7 +82,7 @@ export function RecordEditor({ id: recordId }: { id: string }) {
       const saved =
         draft.id === null ? await api.models.post('structure', values) : await api.models.patch('structure', values)
       if (draft.id === null) {
-        await navigate(`/admin/content/${String(saved.id)}`)
+        await navigate(ADMIN_PATHS.record(String(saved.id)))
         return
       }
       setDraft(draftFromRecord(saved))
@@ -101,7 +102,7 @@ export function RecordEditor({ id: recordId }: { id: string }) {
   return (
     <section className="record-editor" aria-labelledby="record-editor-title">
       <p>
-        <a href="/admin/content">← Вся структура</a>
+        <a href={ADMIN_PATHS.content}>← Вся структура</a>
       </p>
       <h1 id="record-editor-title">{isNew ? 'Новая запись' : draft.title || 'Запись без заголовка'}</h1>
       {!isNew && (
