@@ -1,9 +1,10 @@
 // The content service every page renders from, shared by SSR, the sitemap and content writes; an
-// empty database gets the demo shop first (SEED_DEMO).
+// empty database gets the demo shop first (SEED_DEMO), an older one the documents it lacks.
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import { operatorDetails } from '../privacy/operator'
 import { ContentService } from './content-service'
+import { addMissingDocuments } from './documents'
 import { seedDemoContent, storeInFolder, type StoreImage } from './seed'
 
 declare module 'fastify' {
@@ -24,6 +25,10 @@ export const contentPlugin = fp<ContentPluginOptions>(
     if (config.seedDemo && (await seedDemoContent(app.db, storeDemoImage ?? storeInFolder(config.mediaDir)))) {
       app.log.warn('Empty database: the demo shop was created (SEED_DEMO=false prevents it)')
     }
+    // A database made before the documents on personal data gets the ones it lacks (decision 027).
+    const documents = await addMissingDocuments(app.db, (now?.() ?? new Date()).toISOString())
+    if (documents.length > 0)
+      app.log.warn(`Documents on personal data added from the templates: ${documents.join(', ')}`)
     const content = new ContentService(app.db, {
       ttlSeconds: config.structureTtl,
       now: now && (() => now().getTime()),

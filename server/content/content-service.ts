@@ -2,7 +2,7 @@
 // route map, and the site info of the layout. Handed to Vike's renderPage() in pageContext.
 import type { Db } from '../data/db'
 import { findIdByUrl, isGoneUrl } from './structure-store'
-import { movedTarget } from './structure-tree'
+import { movedTarget } from './moved-urls'
 import type { ContentSource, PageResolution, PublicSettings, SiteInfo, TypeId } from '../../src/site/types'
 import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
 import {

@@ -2,11 +2,14 @@
 // (`/politika`), the consent to processing (`/soglasie`, which the lead form links to) and the
 // cookie notice's full text (`/cookies`), each a published `page` record the owner edits in the
 // back office. Each has a version: a hash of its title and text, so every record made under it
-// (a lead's consent, a cookie choice) names the text the visitor was shown.
+// (a lead's consent, a cookie choice) names the text the visitor was shown. A site whose database
+// was made before the documents gets the ones it lacks at start-up (addMissingDocuments).
 import { createHash } from 'node:crypto'
 import { COOKIE_NOTICE_TEXT } from '../../src/site/cookie-consent'
-import type { Db } from '../data/db'
-import { loadPublishedText } from './structure-store'
+import { bumpContentVersion, writeTransaction, type Db } from '../data/db'
+import { DEMO_PAGES } from './demo-documents'
+import { movedTarget } from './moved-urls'
+import { findIdByUrl, insertRecord, isGoneUrl, loadPublishedText, sortAfterLastChild } from './structure-store'
 
 /** The operator's details the documents' templates name. */
 export interface OperatorValues {
@@ -51,4 +54,47 @@ export async function cookieNoticeVersion(db: Db, url: string | null): Promise<s
   } catch {
     return BUILT_IN_COOKIE_VERSION
   }
+}
+
+/**
+ * The documents a site made before them lacks, added under its home page (`/`), last among its
+ * children, from the demo templates (decision 027): at every start, in one write transaction, so
+ * that concurrent processes add each once. A document the site has in any form is left alone: a
+ * record at its URL (the owner's text, whatever it says), a page of the home page whose URL ends in
+ * its slug (`/info/politika`), or its URL deleted (410) or moved (301) by the owner. A database
+ * without a home page (empty, before the seed or an import) gets nothing. Returns the URLs added.
+ */
+export async function addMissingDocuments(db: Db, at: string): Promise<string[]> {
+  return writeTransaction(db, async (trx) => {
+    const home = await trx.selectFrom('structure').select('id').where('urlFull', '=', '/').executeTakeFirst()
+    if (!home) return []
+    const added: string[] = []
+    for (const page of DEMO_PAGES) {
+      const url = `/${page.slug}`
+      const ownPage = await trx
+        .selectFrom('structure')
+        .select('id')
+        .where('parentId', '=', home.id)
+        .where('typeId', '=', 'page')
+        .where((eb) => eb.or([eb('urlFull', 'like', `%${url}`), eb('urlFull', 'like', `%${url}/`)]))
+        .executeTakeFirst()
+      if (ownPage || (await findIdByUrl(trx, url)) !== null) continue
+      if ((await isGoneUrl(trx, url)) || (await movedTarget(trx, url)) !== null) continue
+      const sort = await sortAfterLastChild(trx, home.id)
+      const { title, content } = page
+      await insertRecord(trx, {
+        parentId: home.id,
+        typeId: 'page',
+        title,
+        urlFull: url,
+        sort,
+        content,
+        createdAt: at,
+        updatedAt: at,
+      })
+      added.push(url)
+    }
+    if (added.length > 0) await bumpContentVersion(trx)
+    return added
+  })
 }

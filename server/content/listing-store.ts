@@ -6,7 +6,8 @@
 // products through the (parentId, sort) index, never the catalogue.
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely'
 import { byteOrder } from '../data/dialect'
-import type { Database } from '../data/schema'
+import { preparedQuery, slot } from '../data/prepared'
+import type { Availability, Database } from '../data/schema'
 import type { SectionQuery } from '../../src/site/section-query'
 import { hasPublicParent, isPublicRecord } from './visibility'
 
@@ -19,28 +20,45 @@ export interface ListedProduct {
   urlFull: string
 }
 
-/** The public products directly under `sectionId`, narrowed by the query's filters. */
-function sectionProducts(db: Queryable, sectionId: number, query: SectionQuery) {
-  let q = db
-    .selectFrom('structure')
-    .innerJoin('product', 'product.structureId', 'structure.id')
-    .where('structure.parentId', '=', sectionId)
+/** What changes a section list's SQL text: the order and which filters are set. */
+function listShape(query: SectionQuery): string {
+  return `${query.sort ?? ''}|${query.avail === null ? '' : 'a'}${query.min === null ? '' : 'n'}${query.max === null ? '' : 'x'}`
+}
+
+/** Whether the list reads the product table: for a filter or the price order only. */
+function readsProduct(shape: string): boolean {
+  return shape.startsWith('price') || !shape.endsWith('|')
+}
+
+/**
+ * The public products directly under the section, narrowed by the shape's filters, with slots for
+ * the section and the filters' values (server/data/prepared.ts). The product table is joined only
+ * when the shape reads it: every product record has its product row.
+ */
+function sectionProducts(db: Queryable, shape: string) {
+  const filters = shape.slice(shape.indexOf('|') + 1)
+  let q = readsProduct(shape)
+    ? db.selectFrom('structure').innerJoin('product', 'product.structureId', 'structure.id')
+    : // The same scope for the type checker; no product column is read without the join.
+      (db.selectFrom('structure') as unknown as SelectQueryBuilder<Database, 'structure' | 'product', object>)
+  q = q
+    .where('structure.parentId', '=', slot<number>('section'))
     .where('structure.typeId', '=', 'product')
     .where(isPublicRecord)
-  if (query.avail !== null) q = q.where('product.availability', '=', query.avail)
-  if (query.min !== null) q = q.where('product.price', '>=', query.min)
-  if (query.max !== null) q = q.where('product.price', '<=', query.max)
+  if (filters.includes('a')) q = q.where('product.availability', '=', slot<Availability>('avail'))
+  if (filters.includes('n')) q = q.where('product.price', '>=', slot<number>('min'))
+  if (filters.includes('x')) q = q.where('product.price', '<=', slot<number>('max'))
   return q
 }
 
-function ordered<O>(db: Queryable, q: SelectQueryBuilder<Database, 'structure' | 'product', O>, query: SectionQuery) {
-  switch (query.sort) {
+function ordered<O>(db: Queryable, q: SelectQueryBuilder<Database, 'structure' | 'product', O>, sort: string) {
+  switch (sort) {
     case 'price':
     case 'price-desc':
       // No price sorts last either way («Цена по запросу»); ties by id, so paging is stable.
       return q
         .orderBy(sql`case when ${sql.ref('product.price')} is null then 1 else 0 end`)
-        .orderBy('product.price', query.sort === 'price' ? 'asc' : 'desc')
+        .orderBy('product.price', sort === 'price' ? 'asc' : 'desc')
         .orderBy('structure.id')
     case 'name':
       // Code point order on both databases (PostgreSQL's collation would differ from SQLite's).
@@ -50,11 +68,30 @@ function ordered<O>(db: Queryable, q: SelectQueryBuilder<Database, 'structure' |
   }
 }
 
+const countQuery = preparedQuery<{ count: number | string | bigint }, ListValues>((db, shape) =>
+  sectionProducts(db, shape).select((eb) => eb.fn.countAll<number | string | bigint>().as('count')),
+)
+
+const pageQuery = preparedQuery<ListedProduct, ListValues & { limit: number; offset: number }>((db, shape) =>
+  ordered(
+    db,
+    sectionProducts(db, shape).select(['structure.id', 'structure.title', 'structure.urlFull']),
+    shape.split('|')[0],
+  )
+    .limit(slot<number>('limit'))
+    .offset(slot<number>('offset')),
+)
+
+type ListValues = { section: number; avail: Availability | null; min: number | null; max: number | null }
+
+function listValues(sectionId: number, query: SectionQuery): ListValues {
+  return { section: sectionId, avail: query.avail, min: query.min, max: query.max }
+}
+
 /** How many products the section shows with this query's filters. */
 export async function countSectionProducts(db: Queryable, sectionId: number, query: SectionQuery): Promise<number> {
-  const row = await sectionProducts(db, sectionId, query)
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
-    .executeTakeFirstOrThrow()
+  // The order does not change a count: one shape per set of filters.
+  const [row] = await countQuery(db, listShape({ ...query, sort: null }), listValues(sectionId, query))
   return Number(row.count)
 }
 
@@ -65,18 +102,22 @@ export async function loadSectionProducts(
   query: SectionQuery,
   pageSize: number,
 ): Promise<ListedProduct[]> {
-  const q = sectionProducts(db, sectionId, query).select(['structure.id', 'structure.title', 'structure.urlFull'])
-  return ordered(db, q, query)
-    .limit(pageSize)
-    .offset((query.page - 1) * pageSize)
-    .execute()
+  return pageQuery(db, listShape(query), {
+    ...listValues(sectionId, query),
+    limit: pageSize,
+    offset: (query.page - 1) * pageSize,
+  })
 }
 
 /** Up to `limit` public featured products under any record, in tree order (sort, id). */
 export async function loadFeaturedProducts(db: Queryable, limit: number): Promise<ListedProduct[]> {
+  // From the few featured rows (their index), never the catalogue: a cross join keeps SQLite's
+  // planner to this order (with an inner join it walked every product by the typeId index);
+  // PostgreSQL plans it as the inner join it is.
   return db
     .selectFrom('product')
-    .innerJoin('structure', 'structure.id', 'product.structureId')
+    .crossJoin('structure')
+    .whereRef('structure.id', '=', 'product.structureId')
     .select(['structure.id', 'structure.title', 'structure.urlFull'])
     .where('product.featured', '=', 1)
     .where('structure.typeId', '=', 'product')

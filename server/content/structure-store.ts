@@ -90,6 +90,21 @@ export async function recordExists(db: Queryable, id: number): Promise<boolean> 
   return (await db.selectFrom('structure').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 }
 
+/** The record's URL; null when there is no such record. */
+export async function urlOf(db: Queryable, id: number): Promise<string | null> {
+  return (await db.selectFrom('structure').select('urlFull').where('id', '=', id).executeTakeFirst())?.urlFull ?? null
+}
+
+/** The sort value that puts a new child last under the record: one more than its children's highest. */
+export async function sortAfterLastChild(db: Queryable, parentId: number): Promise<number> {
+  const last = await db
+    .selectFrom('structure')
+    .select((eb) => eb.fn.max('sort').as('sort'))
+    .where('parentId', '=', parentId)
+    .executeTakeFirst()
+  return last?.sort == null ? 0 : Number(last.sort) + 1
+}
+
 /** The record's parent id; undefined when there is no such record. */
 export async function parentOf(db: Queryable, id: number): Promise<number | null | undefined> {
   return (await db.selectFrom('structure').select('parentId').where('id', '=', id).executeTakeFirst())?.parentId

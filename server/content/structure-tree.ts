@@ -1,13 +1,14 @@
 // The back office's view of the `structure` table at scale (issue 27, decision 028), beside
 // structure-store.ts as part of the same repository: a section's children a page at a time with
 // their own child counts (one grouped, indexed query), a record moved to another section (its URL
-// kept or changed, the old URLs redirecting), a record moved one place among its siblings, and the
-// redirect an old URL answers with.
+// kept or changed, the old URLs redirecting through moved-urls.ts), and a record moved one place
+// among its siblings.
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../data/schema'
 import { HttpError } from '../http/http-error'
 import { urlUnder } from '../../src/site/url'
-import type { RouteEntry } from './structure-store'
+import { changeRecordUrl, chunks } from './moved-urls'
+import { sortAfterLastChild, type RouteEntry } from './structure-store'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -16,18 +17,7 @@ export interface TreeRow extends RouteEntry {
   children: number
 }
 
-/** Keys of one `in (…)` list: far below the parameter limits of both dialects. */
-const KEYS_PER_QUERY = 500
-/** Records whose URL one move may change (a section with its whole subtree). */
-export const MAX_MOVED_URLS = 10_000
-
 const TREE_COLUMNS = ['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort', 'published', 'status'] as const
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = []
-  for (let i = 0; i < items.length; i += KEYS_PER_QUERY) out.push(items.slice(i, i + KEYS_PER_QUERY))
-  return out
-}
 
 /** How many records sit directly under each of these records: one grouped query per 500 ids. */
 export async function childCounts(db: Queryable, ids: readonly number[]): Promise<Map<number, number>> {
@@ -72,37 +62,6 @@ export async function listChildren(
     rows: records.map((r) => ({ ...r, published: Boolean(r.published), children: counts.get(r.id) ?? 0 })),
     total,
   }
-}
-
-/** The record an old URL moved to (decision 028), or null. */
-export async function movedTarget(db: Queryable, urlFull: string): Promise<number | null> {
-  const row = await db.selectFrom('movedUrl').select('structureId').where('urlFull', '=', urlFull).executeTakeFirst()
-  return row?.structureId ?? null
-}
-
-/** The record and every record under it, level by level: id, URL. */
-async function subtree(db: Queryable, id: number, urlFull: string) {
-  const found = [{ id, urlFull }]
-  let level = [id]
-  while (level.length > 0) {
-    const next: number[] = []
-    for (const chunk of chunks(level)) {
-      const rows = await db.selectFrom('structure').select(['id', 'urlFull']).where('parentId', 'in', chunk).execute()
-      for (const row of rows) {
-        found.push(row)
-        next.push(row.id)
-      }
-    }
-    if (found.length > MAX_MOVED_URLS) {
-      throw new HttpError(
-        400,
-        `В разделе больше ${MAX_MOVED_URLS} вложенных записей: перенесите его, сохранив адреса`,
-        'too_many_records',
-      )
-    }
-    level = next
-  }
-  return found
 }
 
 interface MoveRequest {
@@ -152,12 +111,7 @@ export async function moveRecord(trx: Transaction<Database>, move: MoveRequest):
       .executeTakeFirst()
     cursor = up?.parentId ?? null
   }
-  const last = await trx
-    .selectFrom('structure')
-    .select((eb) => eb.fn.max('sort').as('sort'))
-    .where('parentId', '=', parent.id)
-    .executeTakeFirst()
-  const sort = last?.sort == null ? 0 : Number(last.sort) + 1
+  const sort = await sortAfterLastChild(trx, parent.id)
   await trx
     .updateTable('structure')
     .set({ parentId: parent.id, sort, updatedAt: move.at })
@@ -166,51 +120,15 @@ export async function moveRecord(trx: Transaction<Database>, move: MoveRequest):
   if (move.keepUrl) return { urlFull: record.urlFull }
 
   const newUrl = urlUnder(parent.urlFull, record.urlFull)
-  if (newUrl === record.urlFull) return { urlFull: newUrl }
-  const oldPrefix = record.urlFull.endsWith('/') ? record.urlFull : `${record.urlFull}/`
-  const newPrefix = newUrl.endsWith('/') ? newUrl : `${newUrl}/`
-  const changes = (await subtree(trx, record.id, record.urlFull)).flatMap(({ id, urlFull }) => {
-    if (id === record.id) return [{ id, from: urlFull, to: newUrl }]
-    return urlFull.startsWith(oldPrefix) ? [{ id, from: urlFull, to: newPrefix + urlFull.slice(oldPrefix.length) }] : []
-  })
-  const movingIds = new Set(changes.map((c) => c.id))
-  for (const chunk of chunks(changes)) {
-    const taken = await trx
-      .selectFrom('structure')
-      .select(['id', 'urlFull'])
-      .where(
-        'urlFull',
-        'in',
-        chunk.map((c) => c.to),
-      )
-      .execute()
-    const other = taken.find((row) => !movingIds.has(row.id))
-    if (other) {
-      throw new HttpError(409, `Адрес «${other.urlFull}» уже занят другой записью`, 'conflict', {
+  try {
+    await changeRecordUrl(trx, record, newUrl, move.at)
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 409) {
+      throw new HttpError(409, error.message, 'conflict', {
         urlFull: 'Адрес в новом разделе уже занят: перенесите с сохранением адреса или измените его',
       })
     }
-  }
-  // Two passes, so that no moment has two records on one URL (urlFull is unique).
-  for (const change of changes) {
-    await trx
-      .updateTable('structure')
-      .set({ urlFull: `~moving ${change.id}` })
-      .where('id', '=', change.id)
-      .execute()
-  }
-  for (const change of changes) {
-    await trx.updateTable('structure').set({ urlFull: change.to }).where('id', '=', change.id).execute()
-  }
-  for (const chunk of chunks(changes)) {
-    const targets = chunk.map((c) => c.to)
-    await trx.deleteFrom('movedUrl').where('urlFull', 'in', targets).execute()
-    await trx.deleteFrom('goneUrl').where('urlFull', 'in', targets).execute()
-    await trx
-      .insertInto('movedUrl')
-      .values(chunk.map((c) => ({ urlFull: c.from, structureId: c.id, movedAt: move.at })))
-      .onConflict((oc) => oc.column('urlFull').doUpdateSet((eb) => ({ structureId: eb.ref('excluded.structureId') })))
-      .execute()
+    throw error
   }
   return { urlFull: newUrl }
 }

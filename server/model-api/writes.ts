@@ -2,7 +2,8 @@
 // write transaction. A structure record may carry its parts (index, product, sliderItems[],
 // advantages[], images[], properties[]): all of it is written or none. A product's image is its
 // gallery's first whichever way it is written, and its old price stays above its price. Its parent must exist and must not be the record
-// itself or one of its descendants; its URL must be free. The schema of a write is write-schema.ts.
+// itself or one of its descendants; its URL must be free, and a URL changed leaves a redirect (its
+// subtree following, as «Перенести» does: content/moved-urls.ts). The schema of a write is write-schema.ts.
 import type { Transaction } from 'kysely'
 import type { Database, NewStructure } from '../data/schema'
 import {
@@ -12,7 +13,9 @@ import {
   parentOf,
   recordExists,
   updateRecord,
+  urlOf,
 } from '../content/structure-store'
+import { changeRecordUrl } from '../content/moved-urls'
 import { reindexProducts } from '../catalogue/search-index'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
 import { enqueueRecords } from '../catalogue-io/indexnow-outbox'
@@ -181,9 +184,11 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
     id = await insertRecord(trx, { ...row, createdAt: stamp, updatedAt: stamp })
   } else {
     id = values.id as number
-    if (!(await recordExists(trx, id)))
-      throw new HttpError(404, `Запись structure с id = ${id} не найдена`, 'not_found')
+    const before = await urlOf(trx, id)
+    if (before === null) throw new HttpError(404, `Запись structure с id = ${id} не найдена`, 'not_found')
     if (parentId !== undefined && parentId !== null) await refuseCycle(trx, id, parentId)
+    // A URL changed by hand leaves a 301 behind, and the records under it follow (decision 028).
+    if (typeof values.urlFull === 'string') await changeRecordUrl(trx, { id, urlFull: before }, values.urlFull, stamp)
     const row = columnsOf(structure, values, [...STRUCTURE_PARTS, 'id'])
     await updateRecord(trx, id, { ...row, updatedAt: stamp })
   }

@@ -2,7 +2,7 @@
 // npm run leads -- deliveries                          deliveries not sent yet, and dead ones
 // npm run leads -- retry <id…|--dead>                  put deliveries back in the queue
 // Talks to the running site through its API with the admin token (VITRINA_URL, ADMIN_TOKEN).
-import { LEAD_FIELDS, leadsCsv } from '../leads/inbox/lead-csv'
+import { LEAD_FIELDS, leadsCsvChunks } from '../leads/inbox/lead-csv'
 import { createToolApi, readToolConfig, requireToken, runTool, UsageError, type ToolConfig } from './tool-config'
 import { PATHS } from '../../src/site/paths'
 
@@ -16,15 +16,30 @@ const PAGE = 500
 /** Rows the deliveries table prints */
 const MAX_DELIVERIES = 10_000
 
-export async function exportLeads(config: ToolConfig): Promise<Array<Record<string, unknown>>> {
+/**
+ * Every lead that is not spam, oldest first, a page at a time: keyset on id through `many` (a
+ * `skip` would stop at the API's 100,000 and cost more with every page), so memory holds one page
+ * whatever the number of leads. `pageSize` is for the tests.
+ */
+export async function* exportLeadPages(
+  config: ToolConfig,
+  pageSize = PAGE,
+): AsyncGenerator<Array<Record<string, unknown>>> {
   const token = requireToken(config)
   const { api } = await createToolApi(config)
-  // Every lead, page by page along the answers' `next` (docs/contract.md §3).
-  return api.manyAll(
-    'feedback',
-    { select: Object.fromEntries(LEAD_FIELDS.map((field) => [field, true])), orderBy: { id: 'asc' }, take: PAGE },
-    { token },
-  )
+  const select = Object.fromEntries(LEAD_FIELDS.map((field) => [field, true]))
+  let after = 0
+  for (;;) {
+    const page = await api.many<Record<string, unknown>>(
+      'feedback',
+      { select, where: { id: { gt: after } }, orderBy: { id: 'asc' }, take: pageSize },
+      { token },
+    )
+    if (page.data.length > 0) yield page.data
+    // `next` says a page stopped at its `take`: the rest follow the last id read.
+    if (!page.next || page.data.length === 0) return
+    after = Number(page.data[page.data.length - 1].id)
+  }
 }
 
 interface DeliveryItem {
@@ -102,6 +117,7 @@ export async function leadsMain(
   argv: string[],
   config = readToolConfig(),
   out: NodeJS.WritableStream = process.stdout,
+  options: { pageSize?: number } = {},
 ) {
   const [command, ...rest] = argv
   if (command === 'deliveries') return deliveries(config, rest, out)
@@ -114,8 +130,11 @@ export async function leadsMain(
     else throw new UsageError(`unknown argument "${rest[i]}"\n${USAGE}`)
   }
   if (format !== 'csv') throw new UsageError(`unsupported format "${format}": only csv\n${USAGE}`)
-  const rows = await exportLeads(config)
-  out.write(leadsCsv(rows, config.timeZone))
+  requireToken(config) // before the file's first line
+  // Written as it is read: the same bytes as the back office's «Скачать CSV».
+  for await (const chunk of leadsCsvChunks(exportLeadPages(config, options.pageSize), config.timeZone)) {
+    if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve))
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) runTool((argv) => leadsMain(argv))

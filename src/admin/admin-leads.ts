@@ -79,6 +79,8 @@ export interface AdminLeadPage {
   readonly pageSize: number
   /** The next page: pass `after` back; null on the last page */
   readonly next: { readonly after: string } | null
-  /** Leads in each tab that match the search (all leads without one) */
+  /** Leads in each tab that match the search (all leads without one), counted up to 1,000 */
   readonly counts: Readonly<Record<LeadTab, number>>
+  /** Tabs with more leads than their count says: shown as «1000+» */
+  readonly countsOver: Readonly<Record<LeadTab, boolean>>
 }

@@ -58,6 +58,23 @@ describe('the inbox at 100,000 leads', () => {
     expect(found.counts).toEqual({ new: 1, in_progress: 0, closed: 0, spam: 0 })
   })
 
+  it('counts each tab up to 1,000 and says which have more, exactly below that', async () => {
+    const page = await inbox('tab=closed')
+    expect(page.counts).toEqual({ new: 1000, in_progress: 1000, closed: 1000, spam: 1000 })
+    expect(page.countsOver).toEqual({ new: true, in_progress: true, closed: true, spam: true })
+    expect(page.total).toBe(1000)
+    // «Покупатель 99» matches leads 99, 990–999, 9900–9999 and 99000–99999: 1,111 in all.
+    const found = await inbox(`tab=new&q=${encodeURIComponent('покупатель 99')}`)
+    const expected = { new: 0, in_progress: 0, closed: 0, spam: 0 }
+    for (let n = 0; n < LEADS; n++) {
+      if (!`Покупатель ${n}`.startsWith('Покупатель 99')) continue
+      const tab = n % 10 === 9 ? 'spam' : (['new', 'in_progress', 'closed'] as const)[n % 3]
+      expected[tab]++
+    }
+    expect(found.counts).toEqual(expected)
+    expect(found.countsOver).toEqual({ new: false, in_progress: false, closed: false, spam: false })
+  })
+
   it('refuses a cursor it did not give, in Russian', async () => {
     const response = await site.app.inject({ url: '/api/admin/leads?after=abc', headers: { cookie } })
     expect(response.statusCode).toBe(400)

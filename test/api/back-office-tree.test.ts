@@ -2,11 +2,13 @@
 // PostgreSQL: a `many` answer that stops at its limit says where the rest starts; the back office
 // reads a section's children a page at a time with their counts; a record moves to another
 // section with its URL kept or changed (the old URL then answers 301, at once, cached pages too);
-// ↑/↓ trade places with the neighbour even where siblings share a sort value.
+// ↑/↓ trade places with the neighbour even where siblings share a sort value; a URL changed by hand
+// in the editor (the generic PATCH) leaves a 301 too, the records under it following.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../server/data/db'
 import { stringifyQuery } from '../../src/api/query-string'
 import { DIALECTS } from '../helpers/dialects'
+import { multipartBody } from '../helpers/multipart'
 import type { TestApp } from '../helpers/build-test-app'
 import { ADMIN_TOKEN, AUTH } from './helpers'
 
@@ -171,6 +173,74 @@ for (const dialect of DIALECTS) {
       expect(deleted.statusCode, deleted.body).toBe(200)
       expect((await t.app.inject({ url: '/big/leaving' })).statusCode).toBe(410)
       expect((await t.app.inject({ url: '/other/leaving' })).statusCode).toBe(410)
+    })
+
+    const patchUrl = async (id: number, urlFull: string) => {
+      const body = multipartBody({ data: JSON.stringify({ id, urlFull }) })
+      return t.app.inject({
+        method: 'PATCH',
+        url: '/api/structure',
+        payload: body.payload,
+        headers: { ...body.headers, ...AUTH },
+      })
+    }
+
+    it('leaves a 301 behind a URL changed by hand, the records under it following, a second change too', async () => {
+      const [section] = await insert(t.app.db, [{ parentId: 1, typeId: 'section', urlFull: '/renamed/' }])
+      const [item, own] = await insert(t.app.db, [
+        { parentId: section, typeId: 'product', urlFull: '/renamed/item' },
+        { parentId: section, typeId: 'page', urlFull: '/elsewhere' },
+      ])
+      t.app.content.invalidate() // the records were written straight into the database
+      expect((await t.app.inject({ url: '/renamed/item' })).statusCode).toBe(200)
+      const changed = await patchUrl(section, '/novoe/')
+      expect(changed.statusCode, changed.body).toBe(200)
+      expect(changed.json().data.urlFull).toBe('/novoe/')
+      const old = await t.app.inject({ url: '/renamed/?utm_source=x' })
+      expect(old.statusCode).toBe(301)
+      expect(old.headers.location).toBe('/novoe/?utm_source=x')
+      expect((await t.app.inject({ url: '/renamed/item' })).headers.location).toBe('/novoe/item')
+      expect((await t.app.inject({ url: '/novoe/item' })).statusCode).toBe(200)
+      // A record under it with a URL of its own keeps it.
+      expect((await t.app.inject({ url: '/elsewhere' })).statusCode).toBe(200)
+      expect(
+        (await t.app.inject({ url: `/api/structure?${stringifyQuery({ query: { where: { id: own } } })}` })).json().data
+          .urlFull,
+      ).toBe('/elsewhere')
+
+      // The product renamed on its own: both of its old URLs lead to where it is now.
+      expect((await patchUrl(item, '/novoe/tovar')).statusCode).toBe(200)
+      expect((await t.app.inject({ url: '/renamed/item' })).headers.location).toBe('/novoe/tovar')
+      expect((await t.app.inject({ url: '/novoe/item' })).headers.location).toBe('/novoe/tovar')
+      // Back to a URL it had: it serves the record again, and nothing redirects it.
+      expect((await patchUrl(item, '/novoe/item')).statusCode).toBe(200)
+      expect((await t.app.inject({ url: '/novoe/item' })).statusCode).toBe(200)
+      expect((await t.app.inject({ url: '/novoe/tovar' })).headers.location).toBe('/novoe/item')
+    })
+
+    it('refuses a URL changed by hand onto a taken one, with nothing changed', async () => {
+      const [section, item, taken] = await insert(t.app.db, [
+        { parentId: 1, typeId: 'section', urlFull: '/clash/' },
+        { parentId: 1, typeId: 'page', urlFull: '/target/x' },
+        { parentId: 1, typeId: 'page', urlFull: '/target/' },
+      ])
+      await t.app.db
+        .updateTable('structure')
+        .set({ parentId: section, urlFull: '/clash/x' })
+        .where('id', '=', item)
+        .execute()
+      // The section's own new URL is taken.
+      const own = await patchUrl(section, '/target/')
+      expect(own.statusCode).toBe(409)
+      await t.app.db.updateTable('structure').set({ urlFull: '/taken-elsewhere/' }).where('id', '=', taken).execute()
+      await insert(t.app.db, [{ parentId: 1, typeId: 'page', urlFull: '/target/x' }])
+      // A record under it would land on a taken URL.
+      const under = await patchUrl(section, '/target/')
+      expect(under.statusCode).toBe(409)
+      expect(under.json().error.message).toBe('Адрес «/target/x» уже занят другой записью')
+      t.app.content.invalidate()
+      expect((await t.app.inject({ url: '/clash/x' })).statusCode).toBe(200)
+      expect((await t.app.inject({ url: '/clash/' })).statusCode).toBe(200)
     })
 
     it('moves a record one place among siblings that share a sort value', async () => {

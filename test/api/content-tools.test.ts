@@ -141,6 +141,41 @@ describe('leads export', () => {
     expect(lines).toHaveLength(4)
   })
 
+  it('pages by id past the first page: every lead once, oldest first, the bytes of the streamed download', async () => {
+    const stamp = now()
+    await source.app.db
+      .insertInto('feedback')
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          username: `Страница ${i}`,
+          email: `page${i}@example.ru`,
+          phone: '+7 (900) 111-22-33',
+          createdAt: stamp,
+          spam: i === 3 ? 1 : 0,
+        })),
+      )
+      .execute()
+    const config = readToolConfig({ VITRINA_URL: sourceUrl, ADMIN_TOKEN })
+    const paged = collect()
+    await leadsMain(['export'], config, paged.out, { pageSize: 2 })
+    const ids = paged
+      .text()
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => Number(/^"(\d+)"/.exec(line)?.[1]))
+    const stored = await source.app.db.selectFrom('feedback').select('id').where('spam', '=', 0).orderBy('id').execute()
+    expect(ids).toEqual(stored.map((row) => row.id))
+    expect(ids.length).toBeGreaterThan(6)
+    expect(paged.text()).toContain('Страница 6')
+    expect(paged.text()).not.toContain('Страница 3')
+    const download = await source.app.inject({
+      method: 'GET',
+      url: '/api/admin/leads.csv',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    })
+    expect(paged.text()).toBe(download.body)
+  })
+
   it('refuses without the token and for formats it does not know', async () => {
     await expect(leadsMain(['export', '--format', 'csv'], readToolConfig({ VITRINA_URL: sourceUrl }))).rejects.toThrow(
       /ADMIN_TOKEN/,

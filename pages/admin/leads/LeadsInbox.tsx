@@ -16,6 +16,11 @@ function leadFromAddress(): string {
   return lead !== null && /^\d{1,9}$/.test(lead) ? `№ ${lead}` : ''
 }
 
+/** A tab's count as the server gives it: counting stops at 1,000 («1000+»). */
+function countText(count: number, over: boolean): string {
+  return over ? `${count}+` : String(count)
+}
+
 /** The leads inbox: tabs by status with counts, search, pages of lead cards, the CSV file. */
 export function LeadsInbox() {
   const api = useAdminApi()
@@ -59,7 +64,8 @@ export function LeadsInbox() {
               setTrail([])
             }}
           >
-            {LEAD_TAB_TITLES[item]} <span className="leads-tab__count">{page?.counts[item] ?? '…'}</span>
+            {LEAD_TAB_TITLES[item]}{' '}
+            <span className="leads-tab__count">{page ? countText(page.counts[item], page.countsOver[item]) : '…'}</span>
           </button>
         ))}
       </div>
@@ -109,6 +115,7 @@ export function LeadsInbox() {
           </button>
           <span>
             Страница {pageNumber} из {Math.max(pages, pageNumber)}
+            {page.countsOver[tab] ? '+' : ''}
           </span>
           <button
             type="button"

@@ -4,7 +4,7 @@
 import { formatDateTimeIn } from '../../../src/format/format-date'
 import { visitTagsText } from '../../../src/lead/lead-source'
 import { EXPORT_FIELDS, parseVisitTags, type ExportField } from '../store/stored-lead'
-import { csvHead, csvLine, LiteralText, toCsv } from './csv'
+import { csvHead, csvLine, LiteralText } from './csv'
 
 const TITLES: Readonly<Record<ExportField, string>> = {
   id: 'Номер',
@@ -31,16 +31,8 @@ function csvLead(row: Record<string, unknown>, timeZone: string): Record<string,
   }
 }
 
-/** The whole file for these leads (oldest first, as read). */
-export function leadsCsv(rows: ReadonlyArray<Record<string, unknown>>, timeZone: string): string {
-  return toCsv(
-    LEAD_COLUMNS,
-    rows.map((row) => csvLead(row, timeZone)),
-  )
-}
-
 /**
- * The same file as text chunks, one per page of leads read (oldest first): what the back office's
+ * The file as text chunks, one per page of leads read (oldest first): what the back office's
  * download streams, so memory holds one page whatever the number of leads.
  */
 export async function* leadsCsvChunks(

@@ -2,7 +2,13 @@
 // their source, consent record and deliveries, «не спам» and «Отправить ещё раз», the rows of the
 // CSV export, and a lead as the delivery channels tell it. Rows become domain types here.
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
-import type { AdminDelivery, AdminLead, AdminLeadStatus, LeadTab } from '../../../src/admin/admin-leads'
+import {
+  LEAD_TABS,
+  type AdminDelivery,
+  type AdminLead,
+  type AdminLeadStatus,
+  type LeadTab,
+} from '../../../src/admin/admin-leads'
 import { writeTransaction, type Db } from '../../data/db'
 import type { Database, DeliveryChannel, FeedbackTable } from '../../data/schema'
 import { leadSearchPattern } from './lead-search'
@@ -86,15 +92,38 @@ export async function listLeads(db: Db, query: LeadQuery) {
   const rows = found.slice(0, query.pageSize)
   const last = rows.at(-1)
   const next = found.length > query.pageSize && last ? { createdAt: last.createdAt, id: last.id } : null
-  const groups = await db
-    .selectFrom('feedback')
-    .select((eb) => ['status', 'spam', eb.fn.countAll<number | string>().as('count')])
-    .where(search)
-    .groupBy(['status', 'spam'])
-    .execute()
+  const { counts, countsOver } = await tabCounts(db, search)
+  return { data: await withDeliveries(db, rows), total: counts[query.tab], counts, countsOver, next }
+}
+
+/** A tab's count stops here: «1000+» (decision 028) */
+export const LEAD_COUNT_LIMIT = 1000
+
+/**
+ * How many leads of each tab match the search, counted up to LEAD_COUNT_LIMIT: a tab's rows by its
+ * index, at most one more than the limit, so the cost does not grow with the leads (the tabs divide
+ * the table, so with a search that matches few it is at most one scan in all, as the page itself).
+ */
+async function tabCounts(db: Db, search: FeedbackFilter) {
   const counts: Record<LeadTab, number> = { new: 0, in_progress: 0, closed: 0, spam: 0 }
-  for (const group of groups) counts[group.spam === 1 ? 'spam' : group.status] += Number(group.count)
-  return { data: await withDeliveries(db, rows), total: counts[query.tab], counts, next }
+  const countsOver: Record<LeadTab, boolean> = { new: false, in_progress: false, closed: false, spam: false }
+  for (const tab of LEAD_TABS) {
+    const row = await db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('feedback')
+          .select('id')
+          .where(search)
+          .where(tabFilter(tab))
+          .limit(LEAD_COUNT_LIMIT + 1)
+          .as('capped'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow()
+    counts[tab] = Math.min(Number(row.count), LEAD_COUNT_LIMIT)
+    countsOver[tab] = Number(row.count) > LEAD_COUNT_LIMIT
+  }
+  return { counts, countsOver }
 }
 
 /** The newest lead's id, for the inbox's polling (null: no lead yet). */
