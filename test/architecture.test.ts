@@ -133,3 +133,26 @@ describe('no silent truncation', () => {
     expect(manyCallsIgnoringNext("const all = await api.manyAll('structure', q)")).toEqual([])
   })
 })
+
+/** Lines of a file as an editor numbers them (a final newline opens no line). */
+function lineCount(text: string): number {
+  return text.replace(/\n$/, '').split('\n').length
+}
+
+describe('file size', () => {
+  it('keeps every source file outside tests at 300 lines or fewer', () => {
+    const offenders = ['server', 'src', 'pages', 'renderer']
+      .flatMap(sourceFiles)
+      .filter((f) => !/\.test\.tsx?$/.test(f))
+      .map((file) => ({ file, lines: lineCount(fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')) }))
+      .filter(({ lines }) => lines > 300)
+      .map(({ file, lines }) => `${file}: ${lines} lines`)
+    expect(offenders).toEqual([])
+  })
+
+  it('counts lines as an editor does', () => {
+    expect(lineCount('a\nb\n')).toBe(2)
+    expect(lineCount('a\nb')).toBe(2)
+    expect(lineCount(`${'x\n'.repeat(301)}`)).toBe(301)
+  })
+})

@@ -13,12 +13,12 @@ import {
   describeColumns,
   isRefused,
   matchColumns,
-  normalizeHeader,
   readRow,
   type PriceRow,
   type RefusedRow,
 } from './price-columns'
 import { enqueueRecords } from './indexnow-outbox'
+import { productChange, propertyOps, sectionFinder } from './price-row-changes'
 import { readPriceList, type Sheet } from './price-list-file'
 import {
   insertProduct,
@@ -82,44 +82,6 @@ export interface ApplyResult extends Omit<PricePreview, 'confirm' | 'sample'> {
 }
 
 const SAMPLE = 50
-
-function sectionFinder(sections: readonly SectionEntry[]) {
-  const byTitle = new Map<string, SectionEntry[]>()
-  const byUrl = new Map<string, SectionEntry>()
-  for (const section of sections) {
-    const key = normalizeHeader(section.title)
-    byTitle.set(key, [...(byTitle.get(key) ?? []), section])
-    byUrl.set(section.urlFull.replace(/\/+$/, ''), section)
-  }
-  return (text: string): SectionEntry | string => {
-    if (text.startsWith('/')) return byUrl.get(text.replace(/\/+$/, '')) ?? `Раздел «${text}» не найден на сайте`
-    const found = byTitle.get(normalizeHeader(text)) ?? []
-    if (found.length === 1) return found[0]
-    if (found.length > 1) return `Разделов «${text}» несколько: укажите адрес раздела, например ${found[0].urlFull}`
-    return `Раздел «${text}» не найден на сайте: создайте его в админке или укажите существующий`
-  }
-}
-
-function propertyOps(row: PriceRow, product: StoredProduct): PropertyOp[] {
-  const ops: PropertyOp[] = []
-  for (const [name, { value, unit }] of row.properties) {
-    const stored = product.properties.find((p) => p.name === name)
-    if (value === null) {
-      if (stored) ops.push({ kind: 'delete', id: stored.id })
-    } else if (!stored) ops.push({ kind: 'insert', name, value, unit })
-    else if (stored.value !== value || stored.unit !== unit) ops.push({ kind: 'update', id: stored.id, value, unit })
-  }
-  return ops
-}
-
-function productChange(row: PriceRow, product: StoredProduct): ProductChange {
-  const change: { -readonly [K in keyof ProductChange]: ProductChange[K] } = {}
-  if (row.name !== undefined && row.name !== product.title) change.title = row.name
-  for (const field of ['price', 'oldPrice', 'availability', 'vendor'] as const) {
-    if (row[field] !== undefined && row[field] !== product[field]) Object.assign(change, { [field]: row[field] })
-  }
-  return change
-}
 
 /** Reads the rows and compares them with the catalogue; writes nothing. */
 export async function planImport(db: Queryable, sheet: Sheet): Promise<ImportPlan> {

@@ -2,7 +2,7 @@
 // ready to close, and lets the intake wake it (app.leadDelivery).
 import fp from 'fastify-plugin'
 import type { Config } from '../../config'
-import { configuredChannels } from '../../config'
+import { configuredChannels } from './delivery-config'
 import type { DeliveryChannel } from '../../data/schema'
 import type { Channel } from './channels/channel'
 import { emailChannel } from './channels/email'

@@ -1,0 +1,45 @@
+// One row of a price list against one product: which section it names, and what it changes in
+// the product and its characteristics. price-import.ts plans and applies whole files with these.
+import { normalizeHeader, type PriceRow } from './price-columns'
+import type { ProductChange, PropertyOp, SectionEntry, StoredProduct } from './price-store'
+
+/** Finds a row's section by its title (when only one has it) or by its URL; a string says why not. */
+export function sectionFinder(sections: readonly SectionEntry[]) {
+  const byTitle = new Map<string, SectionEntry[]>()
+  const byUrl = new Map<string, SectionEntry>()
+  for (const section of sections) {
+    const key = normalizeHeader(section.title)
+    byTitle.set(key, [...(byTitle.get(key) ?? []), section])
+    byUrl.set(section.urlFull.replace(/\/+$/, ''), section)
+  }
+  return (text: string): SectionEntry | string => {
+    if (text.startsWith('/')) return byUrl.get(text.replace(/\/+$/, '')) ?? `Раздел «${text}» не найден на сайте`
+    const found = byTitle.get(normalizeHeader(text)) ?? []
+    if (found.length === 1) return found[0]
+    if (found.length > 1) return `Разделов «${text}» несколько: укажите адрес раздела, например ${found[0].urlFull}`
+    return `Раздел «${text}» не найден на сайте: создайте его в админке или укажите существующий`
+  }
+}
+
+/** What a row changes in a product's characteristics: inserts, updates and deletes. */
+export function propertyOps(row: PriceRow, product: StoredProduct): PropertyOp[] {
+  const ops: PropertyOp[] = []
+  for (const [name, { value, unit }] of row.properties) {
+    const stored = product.properties.find((p) => p.name === name)
+    if (value === null) {
+      if (stored) ops.push({ kind: 'delete', id: stored.id })
+    } else if (!stored) ops.push({ kind: 'insert', name, value, unit })
+    else if (stored.value !== value || stored.unit !== unit) ops.push({ kind: 'update', id: stored.id, value, unit })
+  }
+  return ops
+}
+
+/** The product's own fields a row changes (nothing for a field the row leaves out or repeats). */
+export function productChange(row: PriceRow, product: StoredProduct): ProductChange {
+  const change: { -readonly [K in keyof ProductChange]: ProductChange[K] } = {}
+  if (row.name !== undefined && row.name !== product.title) change.title = row.name
+  for (const field of ['price', 'oldPrice', 'availability', 'vendor'] as const) {
+    if (row[field] !== undefined && row[field] !== product[field]) Object.assign(change, { [field]: row[field] })
+  }
+  return change
+}
