@@ -2,26 +2,9 @@
 // Columns are camelCase in both SQLite and PostgreSQL (Kysely quotes identifiers). The tables of
 // personal data are described in schema-personal.ts and re-exported here.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
-import type {
-  FeedbackTable,
-  LeadDeliveryTable,
-  CookieChoiceTable,
-  PrivacyAuditTable,
-  PrivacySettingTable,
-  PrivacyJobTable,
-} from './schema-personal'
+import type * as Personal from './schema-personal'
 
-export type {
-  FeedbackTable,
-  LeadStatus,
-  DeliveryChannel,
-  DeliveryStatus,
-  LeadDeliveryTable,
-  CookieChoiceTable,
-  PrivacyAuditTable,
-  PrivacySettingTable,
-  PrivacyJobTable,
-} from './schema-personal'
+export type * from './schema-personal'
 
 /** 0 or 1: a boolean that reads the same in SQLite and PostgreSQL */
 type Flag = number
@@ -224,8 +207,8 @@ export interface Database {
   sliderItem: SliderItemTable
   advantage: AdvantageTable
   orderType: OrderTypeTable
-  feedback: FeedbackTable
-  leadDelivery: LeadDeliveryTable
+  feedback: Personal.FeedbackTable
+  leadDelivery: Personal.LeadDeliveryTable
   goneUrl: GoneUrlTable
   movedUrl: MovedUrlTable
   contentVersion: ContentVersionTable
@@ -234,13 +217,13 @@ export interface Database {
   mediaLease: MediaLeaseTable
   searchIndex: SearchIndexTable
   searchWord: SearchWordTable
-  cookieChoice: CookieChoiceTable
-  privacyAudit: PrivacyAuditTable
-  privacySetting: PrivacySettingTable
-  privacyJob: PrivacyJobTable
+  cookieChoice: Personal.CookieChoiceTable
+  privacyAudit: Personal.PrivacyAuditTable
+  privacySetting: Personal.PrivacySettingTable
+  privacyJob: Personal.PrivacyJobTable
   indexNowUrl: IndexNowUrlTable
   siteSetting: SiteSettingTable
 }
 
 export type NewStructure = Insertable<StructureTable>
-export type LeadDeliveryRow = Selectable<LeadDeliveryTable>
+export type LeadDeliveryRow = Selectable<Personal.LeadDeliveryTable>
