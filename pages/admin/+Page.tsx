@@ -3,6 +3,7 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { ContentTree } from './content/ContentTree'
 import { RecordEditor } from './content/editor/RecordEditor'
 import { LeadsInbox } from './leads/LeadsInbox'
+import { PriceListScreen } from './price-list/PriceListScreen'
 import { PrivacyScreen } from './privacy/PrivacyScreen'
 import { screenOf } from './screens'
 import { ADMIN_PATHS } from '../../src/site/paths'
@@ -12,6 +13,7 @@ export function Page() {
   if (screen?.kind === 'leads') return <LeadsInbox />
   if (screen?.kind === 'content') return <ContentTree />
   if (screen?.kind === 'privacy') return <PrivacyScreen />
+  if (screen?.kind === 'price-list') return <PriceListScreen />
   // Keyed by id: another record gets a fresh form, not the previous record's state.
   if (screen?.kind === 'record') return <RecordEditor key={screen.id} id={screen.id} />
   return (

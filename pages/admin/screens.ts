@@ -1,12 +1,18 @@
 import { ADMIN_PATHS } from '../../src/site/paths'
 
 /** The back office's screens by path; null for a path under /admin that is none of them. */
-export type Screen = { kind: 'leads' } | { kind: 'content' } | { kind: 'record'; id: string } | { kind: 'privacy' }
+export type Screen =
+  | { kind: 'leads' }
+  | { kind: 'content' }
+  | { kind: 'record'; id: string }
+  | { kind: 'privacy' }
+  | { kind: 'price-list' }
 
 export function screenOf(pathname: string): Screen | null {
   if (pathname === ADMIN_PATHS.leads) return { kind: 'leads' }
   if (pathname === ADMIN_PATHS.content) return { kind: 'content' }
   if (pathname === ADMIN_PATHS.privacy) return { kind: 'privacy' }
+  if (pathname === ADMIN_PATHS.priceList) return { kind: 'price-list' }
   const id = /^(new|[1-9]\d{0,9})$/.exec(pathname.slice(ADMIN_PATHS.record('').length))?.[1]
   return id && pathname === ADMIN_PATHS.record(id) ? { kind: 'record', id } : null
 }
@@ -16,4 +22,5 @@ export const SCREEN_TITLES: Readonly<Record<Screen['kind'], string>> = {
   content: 'Содержимое',
   record: 'Запись',
   privacy: 'Персональные данные',
+  'price-list': 'Прайс-лист',
 }

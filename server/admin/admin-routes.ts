@@ -1,7 +1,7 @@
-// Everything under /api/admin: the session, the lead inbox, the price list, the search of records and
-// the content tree. Encapsulated, so its error handler
-// (the Russian message and field errors of each HttpError) and `no-store` stay inside it; nothing
-// the owner sees is kept by a browser or proxy cache.
+// Everything under /api/admin: the session, the lead inbox, the price list and the feeds' status,
+// the search of records and the content tree. Encapsulated, so its error handler (the Russian
+// message and field errors of each HttpError) and `no-store` stay inside it; nothing the owner sees
+// is kept by a browser or proxy cache.
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { createErrorHandler } from '../http/errors'
@@ -9,6 +9,7 @@ import { leadRoutes } from '../leads/inbox/inbox-routes'
 import { searchRoutes } from './search-routes'
 import { privacyRoutes } from '../privacy/privacy-routes'
 import { priceListRoutes } from '../catalogue-io/price-routes'
+import { feedsStatusRoutes } from '../catalogue-io/feeds-routes'
 import { contentRoutes } from './content-routes'
 import { sessionRoutes } from './session-routes'
 
@@ -23,5 +24,6 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(searchRoutes, { config })
   await app.register(privacyRoutes, { config })
   await app.register(priceListRoutes, { config })
+  await app.register(feedsStatusRoutes, { config })
   await app.register(contentRoutes, { config })
 }

@@ -1,11 +1,12 @@
 // The feed's reads: public sections, and public products with a price that are not out of stock,
-// a page at a time by id (keyset), each page with its gallery and characteristics: the feed is
+// a page at a time by id (keyset), each page with its gallery and characteristics read by the
+// page's id range (an index range scan, no list of a thousand ids to parse and plan): the feed is
 // written as it is read and never holds the catalogue (docs/decisions/029-price-list-and-feeds.md).
 import type { Kysely } from 'kysely'
 import type { Availability, Database } from '../data/schema'
 import { isPublicRecord } from '../content/visibility'
 
-export const FEED_PAGE = 500
+export const FEED_PAGE = 1000
 /** Товары reads at most 10 pictures of an offer */
 export const MAX_PICTURES = 10
 
@@ -29,6 +30,17 @@ export interface FeedOffer {
   readonly description: string | null
   readonly pictures: string[]
   readonly params: { name: string; value: string; unit: string | null }[]
+}
+
+/** The home page's title (the shop's name in the feed unless YANDEX_FEED_NAME is set); '' without one. */
+export async function loadHomeTitle(db: Kysely<Database>): Promise<string> {
+  const home = await db
+    .selectFrom('structure')
+    .select('title')
+    .where('urlFull', '=', '/')
+    .where(isPublicRecord)
+    .executeTakeFirst()
+  return home?.title ?? ''
 }
 
 export async function loadFeedCategories(db: Kysely<Database>): Promise<FeedCategory[]> {
@@ -62,6 +74,8 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
     ])
     .where('structure.typeId', '=', 'product')
     .where('structure.id', '>', afterId)
+    // The same bound on the joined side: PostgreSQL's merge join then starts at the page, not at id 1.
+    .where('product.structureId', '>', afterId)
     .where(isPublicRecord)
     .where('product.price', 'is not', null)
     .where('product.availability', '!=', 'out_of_stock')
@@ -69,12 +83,14 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
     .limit(FEED_PAGE)
     .execute()
   if (rows.length === 0) return []
-  const ids = rows.map((r) => r.id)
+  const lastId = rows[rows.length - 1].id
+  // The page's id range holds its products, and maybe products the feed leaves out (skipped below).
   const [images, properties] = await Promise.all([
     db
       .selectFrom('productImage')
       .select(['structureId', 'image'])
-      .where('structureId', 'in', ids)
+      .where('structureId', '>', afterId)
+      .where('structureId', '<=', lastId)
       .orderBy('structureId')
       .orderBy('sort')
       .orderBy('id')
@@ -82,7 +98,8 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
     db
       .selectFrom('productProperty')
       .select(['structureId', 'name', 'value', 'unit'])
-      .where('structureId', 'in', ids)
+      .where('structureId', '>', afterId)
+      .where('structureId', '<=', lastId)
       .orderBy('structureId')
       .orderBy('sort')
       .orderBy('id')
@@ -95,9 +112,9 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
   }
   // product.image mirrors the gallery's first picture: it leads, the rest of the gallery follows.
   for (const { structureId, image } of images) {
-    const pictures = offers.get(structureId)!.pictures
-    if (pictures.length < MAX_PICTURES && !pictures.includes(image)) pictures.push(image)
+    const pictures = offers.get(structureId)?.pictures
+    if (pictures && pictures.length < MAX_PICTURES && !pictures.includes(image)) pictures.push(image)
   }
-  for (const { structureId, ...param } of properties) offers.get(structureId)!.params.push(param)
+  for (const { structureId, ...param } of properties) offers.get(structureId)?.params.push(param)
   return [...offers.values()]
 }

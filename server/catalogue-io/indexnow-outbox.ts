@@ -160,17 +160,45 @@ export function markBatchFailed(
   const dead = failure.permanent || batch.attempts >= MAX_ATTEMPTS
   return settle(db, batch, {
     status: dead ? 'dead' : 'pending',
-    nextAttemptAt: new Date(at.getTime() + delay).toISOString(),
+    // A dead URL is never tried again: its nextAttemptAt keeps when it was refused, for the back office.
+    nextAttemptAt: new Date(at.getTime() + (dead ? 0 : delay)).toISOString(),
     lastError: failure.message.slice(0, 500),
   })
 }
 
-/** What the back office shows: waiting, sent and dead URLs, and the last error of the dead. */
+/** The dead batches the back office lists: the newest first, at most this many */
+const DEAD_BATCHES = 20
+
+export interface DeadBatch {
+  /** What the endpoint answered: 'HTTP 403', 'HTTP 422', 'timeout'… */
+  readonly reason: string
+  /** When it was refused (ISO) */
+  readonly at: string
+  readonly urls: number
+  /** One of its URLs, for a look */
+  readonly example: string
+}
+
+/** What the back office shows: waiting, sent and dead URLs, and the dead batches with their reason. */
 export async function indexNowStats(db: Kysely<Database>) {
   const rows = await db
     .selectFrom('indexNowUrl')
     .select((eb) => ['status', eb.fn.countAll<number | string>().as('count'), eb.fn.max('lastError').as('lastError')])
     .groupBy('status')
+    .execute()
+  // URLs refused together share their reason and time: a group is a batch (index_now_url_due covers it).
+  const dead = await db
+    .selectFrom('indexNowUrl')
+    .select((eb) => [
+      'lastError',
+      'nextAttemptAt',
+      eb.fn.countAll<number | string>().as('urls'),
+      eb.fn.min('url').as('example'),
+    ])
+    .where('status', '=', 'dead')
+    .groupBy(['nextAttemptAt', 'lastError'])
+    .orderBy('nextAttemptAt', 'desc')
+    .limit(DEAD_BATCHES)
     .execute()
   const count = (status: string) => Number(rows.find((r) => r.status === status)?.count ?? 0)
   return {
@@ -178,5 +206,11 @@ export async function indexNowStats(db: Kysely<Database>) {
     sent: count('sent'),
     dead: count('dead'),
     lastError: rows.find((r) => r.status === 'dead')?.lastError ?? null,
+    deadBatches: dead.map((r): DeadBatch => ({
+      reason: r.lastError ?? '',
+      at: r.nextAttemptAt,
+      urls: Number(r.urls),
+      example: r.example,
+    })),
   }
 }

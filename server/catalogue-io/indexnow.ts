@@ -98,10 +98,10 @@ export class IndexNowWorker {
     const batch = await claimBatch(this.db, at)
     if (!batch) return false
     const result = await this.send(batch)
-    if (result.ok) await markBatchSent(this.db, batch)
+    if (result.ok) await markBatchSent(this.db, batch, at)
     else {
       this.options.log.warn({ status: result.message, urls: batch.urls.length }, 'IndexNow batch not accepted')
-      await markBatchFailed(this.db, batch, result)
+      await markBatchFailed(this.db, batch, result, at)
     }
     return true
   }

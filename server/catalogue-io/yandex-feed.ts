@@ -14,10 +14,8 @@ import { isDatabaseUnavailable } from '../data/unavailable'
 import { pickEncoding } from '../http/compression'
 import { sendOutagePage } from '../site/outage'
 import { PATHS } from '../../src/site/paths'
-import { FEED_PAGE, loadFeedCategories, loadFeedOffers } from './feed-store'
+import { FEED_PAGE, loadFeedCategories, loadFeedOffers, loadHomeTitle } from './feed-store'
 import { ymlHead, ymlOffer, YML_TAIL, type ShopInfo } from './yml'
-
-export const YANDEX_FEED_PATH = '/feeds/yandex.xml'
 
 interface BuiltFeed {
   readonly version: number
@@ -41,18 +39,27 @@ export async function buildYandexFeed(app: FastifyInstance, shop: ShopInfo, vers
   const categoryIds = new Set(categories.map((c) => c.id))
   await write(ymlHead(shop, categories, at))
   let offers = 0
-  for (let after = 0; ;) {
-    const page = await loadFeedOffers(app.db, after)
+  // The next page is read while this one is written: the database's round trips overlap the text.
+  const read = (after: number) => {
+    const page = loadFeedOffers(app.db, after)
+    // Awaited below; should a write fail first, its failure is the one reported.
+    page.catch(() => {})
+    return page
+  }
+  let next = read(0)
+  for (;;) {
+    const page = await next
+    const more = page.length === FEED_PAGE
+    if (more) next = read(page[page.length - 1].id)
     let text = ''
     for (const offer of page) {
-      after = offer.id
       // categoryId must name a category of the feed: a product under a hidden section stays out.
       if (!categoryIds.has(offer.parentId)) continue
       text += ymlOffer(shop, offer)
       offers++
     }
     if (text) await write(text)
-    if (page.length < FEED_PAGE) break
+    if (!more) break
   }
   gzip.end(YML_TAIL)
   await ended
@@ -86,7 +93,8 @@ export async function yandexFeedRoutes(app: FastifyInstance, { config }: { confi
   let building: { version: number; feed: Promise<BuiltFeed> } | null = null
 
   async function shopInfo(): Promise<ShopInfo> {
-    const home = (await app.content.routes()).byUrl.get('/')?.title ?? ''
+    // One row, not the route map: a feed asked for right after a write does not load all of it.
+    const home = await loadHomeTitle(app.db)
     const name = config.feeds.shopName ?? (home.split(' — ')[0].trim() || new URL(config.publicUrl).hostname)
     return {
       name,
@@ -115,7 +123,7 @@ export async function yandexFeedRoutes(app: FastifyInstance, { config }: { confi
     return building.feed
   }
 
-  app.get(YANDEX_FEED_PATH, async (request, reply) => {
+  app.get(PATHS.yandexFeed, async (request, reply) => {
     try {
       return send(request, reply, await feedOf(await readContentVersion(app.db)))
     } catch (error) {

@@ -23,7 +23,12 @@ const NOT_XML =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 /* eslint-enable no-control-regex */
 
+// Whether a text needs any of the replacements below; most (URLs, prices, names) need none.
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPE = /[&<>"'\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ud800-\udfff\ufffe\uffff]/
+
 export function xmlText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text
   return text
     .replace(NOT_XML, '')
     .replace(/&/g, '&amp;')

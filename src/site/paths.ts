@@ -41,6 +41,8 @@ export const PATHS = Object.freeze({
   ogImage: '/og-image/',
   /** 1000×1000 JPEG copies of stored images for the Yandex feed: `/feed-image/<stored path>` */
   feedImage: '/feed-image/',
+  /** The YML feed for Yandex Direct and Товары (with YANDEX_FEED=true) */
+  yandexFeed: '/feeds/yandex.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
 })
@@ -56,6 +58,8 @@ export const ADMIN_PATHS = Object.freeze({
   newRecord: (query: { parentId: Id } | { typeId: string }) =>
     `${ADMIN}/content/new?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
   privacy: `${ADMIN}/privacy`,
+  /** «Прайс-лист»: a price list in, the feeds out */
+  priceList: `${ADMIN}/price-list`,
 })
 
 /** The back office's JSON API: the browser calls these, the server's routes are declared with them. */
@@ -80,6 +84,8 @@ export const ADMIN_API_PATHS = Object.freeze({
   eraseSubject: `${ADMIN_API}/privacy/subject/erase`,
   priceListPreview: `${ADMIN_API}/price-list/preview`,
   priceListApply: `${ADMIN_API}/price-list/apply`,
+  /** The Yandex feed's URL and IndexNow's state («Выгрузки») */
+  feeds: `${ADMIN_API}/feeds`,
 })
 
 /** Whether a path is the back office's (its pages are never cached, indexed or listed). */

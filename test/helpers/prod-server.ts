@@ -73,6 +73,8 @@ export async function startProdServer(
       LOG_LEVEL: 'warn',
       // An explicit DATABASE_URL is seeded only when asked: the tests want the demo shop.
       SEED_DEMO: 'true',
+      // As in build-test-app: no server tells Yandex of its writes unless a test names a stand-in.
+      INDEXNOW: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

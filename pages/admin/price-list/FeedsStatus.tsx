@@ -1,0 +1,126 @@
+// «Выгрузки»: what goes out of the catalogue (docs/decisions/029-price-list-and-feeds.md). The Yandex
+// feed's absolute URL to paste into Direct or Webmaster when YANDEX_FEED is on, else how to turn it
+// on; IndexNow on or off, the URLs waiting and sent, and the batches Yandex refused for good.
+import { useEffect, useId, useState } from 'react'
+import type { FeedsStatus as Status, PriceListApi } from '../../../src/admin/admin-price-list'
+import { formatDateTimeIn } from '../../../src/format/format-date'
+import { useTimeZone } from '../layout/admin-context'
+
+// What a dead batch's answer means to the owner (the worker keeps 'HTTP <status>', 'timeout'…).
+const REASONS: Readonly<Record<string, string>> = {
+  'HTTP 400': 'Яндекс не понял запрос (400)',
+  'HTTP 403': 'Яндекс не принял ключ (403): проверьте, что файл ключа открывается по адресу сайта',
+  'HTTP 405': 'адрес IndexNow не принимает такие запросы (405): проверьте INDEXNOW_URL',
+  'HTTP 422': 'адреса не относятся к сайту или не совпадает ключ (422): проверьте PUBLIC_URL',
+  timeout: 'Яндекс не ответил вовремя, попытки кончились',
+  'network error': 'нет связи с Яндексом, попытки кончились',
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [done, setDone] = useState('')
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text)
+      setDone('Скопировано')
+    } catch {
+      setDone('Не удалось скопировать: выделите адрес и скопируйте его сами')
+    }
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--quiet button--small"
+        aria-label={label}
+        onClick={() => void copy()}
+      >
+        Копировать
+      </button>
+      <span role="status" className="price-list__hint">
+        {done}
+      </span>
+    </>
+  )
+}
+
+export function FeedsStatus({ api, reload }: { api: PriceListApi; reload: number }) {
+  const id = useId()
+  const timeZone = useTimeZone()
+  const [status, setStatus] = useState<Status | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    api.feeds(controller.signal).then(
+      (data) => {
+        setStatus(data)
+        setProblem(null)
+      },
+      () => {
+        if (!controller.signal.aborted) setProblem('Не удалось загрузить состояние выгрузок. Обновите страницу.')
+      },
+    )
+    return () => controller.abort()
+  }, [api, reload])
+
+  return (
+    <section className="admin-panel price-list__section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Выгрузки</h2>
+      {problem && <p className="admin-error">{problem}</p>}
+      {!status && !problem && <p role="status">Загружаем…</p>}
+      {status && (
+        <>
+          <h3>Фид для Яндекс Директа и Товаров</h3>
+          {status.yandexFeed.url ? (
+            <>
+              <p>Фид включён. Вставьте этот адрес в Яндекс Директ (Фиды) или в Яндекс Вебмастер (Товары и цены):</p>
+              <div className="admin-toolbar">
+                <code className="price-list__url" id={`${id}-feed`}>
+                  {status.yandexFeed.url}
+                </code>
+                <CopyButton text={status.yandexFeed.url} label="Копировать адрес фида" />
+              </div>
+            </>
+          ) : (
+            <p className="price-list__hint">
+              Фид выключен. Чтобы включить, задайте в настройках сервера YANDEX_FEED=true (название магазина для фида —
+              YANDEX_FEED_NAME и YANDEX_FEED_COMPANY) и PUBLIC_URL — адрес сайта, затем перезапустите сайт. Здесь
+              появится адрес фида.
+            </p>
+          )}
+          <h3>IndexNow: Яндекс узнаёт об изменениях сразу</h3>
+          {status.indexNow.enabled ? (
+            <p>
+              Включено. Ожидают отправки адресов: <strong data-count="pending">{status.indexNow.pending}</strong>,
+              отправлено: {status.indexNow.sent}, не принято: {status.indexNow.dead}.
+              {status.indexNow.keyUrl && (
+                <>
+                  {' '}
+                  Файл ключа: <a href={status.indexNow.keyUrl}>{status.indexNow.keyUrl}</a>
+                </>
+              )}
+            </p>
+          ) : (
+            <p className="price-list__hint">
+              Выключено. IndexNow работает, когда в настройках сервера задан PUBLIC_URL (адрес сайта) и не задано
+              INDEXNOW=off.
+            </p>
+          )}
+          {status.indexNow.deadBatches.length > 0 && (
+            <>
+              <h4>Яндекс не принял</h4>
+              <ul className="price-list__dead">
+                {status.indexNow.deadBatches.map((batch) => (
+                  <li key={`${batch.at}-${batch.reason}`}>
+                    <time dateTime={batch.at}>{formatDateTimeIn(batch.at, timeZone)}</time>: адресов — {batch.urls},
+                    например {batch.example}. Причина: {REASONS[batch.reason] ?? batch.reason}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  )
+}

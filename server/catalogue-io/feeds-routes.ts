@@ -1,0 +1,32 @@
+// The back office's «Выгрузки» (docs/decisions/029-price-list-and-feeds.md), owner only:
+//   GET /api/admin/feeds   the Yandex feed's URL when it is on; IndexNow: on or off, its key file,
+//                          the URLs waiting and sent, and the dead batches with their reason
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config'
+import { createAdminCheck, requireAdmin } from '../admin/access'
+import { ADMIN_API_PATHS, PATHS } from '../../src/site/paths'
+import { routeOf } from '../http/route-path'
+import { indexNowStats } from './indexnow-outbox'
+
+export async function feedsStatusRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const access = createAdminCheck(config.adminToken, app.adminSession)
+
+  app.get(routeOf(app, ADMIN_API_PATHS.feeds), async (request) => {
+    requireAdmin(await access(request))
+    const worker = app.indexNow
+    return {
+      data: {
+        yandexFeed: {
+          enabled: config.feeds.yandexFeed,
+          url: config.feeds.yandexFeed ? `${config.publicUrl}${PATHS.yandexFeed}` : null,
+        },
+        // Off: the outbox may still hold what an earlier run left, shown all the same.
+        indexNow: {
+          enabled: worker !== null,
+          keyUrl: worker ? `${config.publicUrl}/${worker.key}.txt` : null,
+          ...(await indexNowStats(app.db)),
+        },
+      },
+    }
+  })
+}

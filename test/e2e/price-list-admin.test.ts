@@ -1,0 +1,122 @@
+// «Прайс-лист» in Chromium against the production build, at a phone's width: a CSV made here with
+// one refused row is previewed (the counts, the refused row's number and reason, nothing written),
+// a change to the catalogue in between makes «Применить» answer 409 with a fresh preview offered,
+// then it is applied and the new price is on the product's public page. «Выгрузки» shows the feed's
+// URL and, with a stand-in for Yandex that refuses the key (403), the dead IndexNow batch.
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatPrice } from '../../src/format/format-price'
+import { ADMIN_API_PATHS, ADMIN_PATHS, PATHS } from '../../src/site/paths'
+import { launchBrowser } from '../helpers/browser'
+import { multipartBody } from '../helpers/multipart'
+import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { startHttpReceiver, waitFor, type HttpReceiver } from '../helpers/receivers'
+import { ADMIN_SECRET, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
+
+const PHONE = { width: 390, height: 844 }
+const PRODUCT = '/structure/power-tools/screwdriver'
+const NEW_PRICE = 7777
+const CSV = `Артикул;Наименование;Цена\r\nЭИ-1002;;${NEW_PRICE},00\r\nНЕТ-1;;100\r\n`
+const REFUSED_REASON = 'Товара с таким артикулом нет на сайте, а для нового товара нужно наименование'
+
+let server: ProdServer
+let browser: Browser
+let yandex: HttpReceiver
+
+beforeAll(async () => {
+  ensureBuild()
+  yandex = await startHttpReceiver()
+  // Yandex refuses the key: every batch is dead at once and listed in «Выгрузки».
+  yandex.fallback = { status: 403 }
+  browser = await launchBrowser()
+  server = await startAdminServer({ YANDEX_FEED: 'true', INDEXNOW: 'on', INDEXNOW_URL: `${yandex.url}/indexnow` })
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  server?.cleanup()
+  await yandex?.close()
+})
+
+const bearer = { authorization: `Bearer ${ADMIN_SECRET}` }
+
+/** Changes another product's price through the API, as a second owner's tab would. */
+async function changeCatalogueElsewhere(): Promise<void> {
+  const file = Buffer.from('Артикул;Цена\nЭИ-1003;5555\n')
+  const post = async (url: string, fields: Record<string, string> = {}) => {
+    const body = multipartBody(fields, [{ name: 'file', filename: 'other.csv', bytes: file }])
+    const res = await fetch(server.url + url, {
+      method: 'POST',
+      headers: { ...bearer, ...body.headers },
+      body: body.payload,
+    })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { data: { confirm: string } }).data
+  }
+  await post(ADMIN_API_PATHS.priceListApply, { confirm: (await post(ADMIN_API_PATHS.priceListPreview)).confirm })
+}
+
+async function deadIndexNowUrls(): Promise<number> {
+  const res = await fetch(server.url + ADMIN_API_PATHS.feeds, { headers: bearer })
+  return ((await res.json()) as { data: { indexNow: { dead: number } } }).data.indexNow.dead
+}
+
+describe('the price list in the back office', () => {
+  it('previews a file with a refused row, survives a stale preview, applies it, and shows the feeds', async () => {
+    const { page, context, errors } = await openSignedIn(browser, server, ADMIN_PATHS.priceList, PHONE)
+    await page.getByRole('heading', { name: 'Прайс-лист', level: 1 }).waitFor()
+
+    // «Выгрузки»: the feed's absolute URL to paste into Direct, IndexNow on.
+    const feedUrl = `${server.url}${PATHS.yandexFeed}`
+    await page.getByText(feedUrl, { exact: true }).waitFor()
+    expect(await page.getByText('Включено. Ожидают отправки адресов').count()).toBe(1)
+
+    await page.getByLabel('Файл прайс-листа').setInputFiles({
+      name: 'prices.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(CSV),
+    })
+    await page.getByRole('button', { name: 'Проверить файл' }).click()
+    const status = page.getByRole('status').filter({ hasText: 'Предпросмотр готов' })
+    await status.waitFor()
+    expect(await status.textContent()).toContain('обновится: 1, будет создано: 0, без изменений: 0, отклонено строк: 1')
+    const count = (name: string) => page.locator(`dd[data-count="${name}"]`).textContent()
+    expect([await count('updated'), await count('created'), await count('refused')]).toEqual(['1', '0', '1'])
+    const refusedRow = page.getByRole('row').filter({ hasText: REFUSED_REASON })
+    expect(await refusedRow.getByRole('cell').allTextContents()).toEqual(['3', 'НЕТ-1', REFUSED_REASON])
+    expect(await axeViolations(page, 'price list preview')).toEqual([])
+    // Nothing is written by the preview; the page fits the phone's width.
+    expect(await (await fetch(server.url + PRODUCT)).text()).not.toContain(formatPrice(NEW_PRICE))
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+    // Someone changes the catalogue after the preview: «Применить» refuses and offers a fresh look.
+    await changeCatalogueElsewhere()
+    await page.getByRole('button', { name: 'Применить' }).click()
+    await page.getByRole('alert').filter({ hasText: 'Каталог или файл изменились после предпросмотра' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Применить' }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Проверить файл заново' }).click()
+    await status.waitFor()
+
+    await page.getByRole('button', { name: 'Применить' }).click()
+    const done = page.getByRole('status').filter({ hasText: 'Прайс-лист применён' })
+    await done.waitFor()
+    expect(await done.textContent()).toContain('обновлено: 1, создано: 0, без изменений: 0, пропущено строк: 1')
+
+    const product = await context.newPage()
+    await product.goto(server.url + PRODUCT)
+    expect(await product.locator('main').textContent()).toContain(formatPrice(NEW_PRICE))
+    await product.close()
+
+    // Both writes (a product and its section each) went to the stand-in for Yandex, which refused
+    // the key: «Выгрузки» lists why.
+    await waitFor(async () => (await deadIndexNowUrls()) >= 3, 'the dead IndexNow batches')
+    await page.reload()
+    await page.getByRole('heading', { name: 'Яндекс не принял' }).waitFor()
+    const dead = page.getByRole('listitem').filter({ hasText: 'Яндекс не принял ключ (403)' })
+    expect(await dead.count()).toBeGreaterThanOrEqual(1)
+    expect(await dead.first().textContent()).toContain(`${server.url}/structure/power-tools/`)
+    expect(await axeViolations(page, 'feeds status')).toEqual([])
+    expect(errors()).toEqual([])
+    await context.close()
+  })
+})
