@@ -28,7 +28,7 @@ export const contentPlugin = fp<ContentPluginOptions>(
     // A database made before the documents on personal data gets the ones it lacks (decision 027).
     const documents = await addMissingDocuments(app.db, (now?.() ?? new Date()).toISOString())
     if (documents.length > 0)
-      app.log.warn(`Documents on personal data added from the templates: ${documents.join(', ')}`)
+      app.log.warn(`Documents on personal data written from the templates: ${documents.join(', ')}`)
     const content = new ContentService(app.db, {
       ttlSeconds: config.structureTtl,
       now: now && (() => now().getTime()),

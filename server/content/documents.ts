@@ -9,7 +9,7 @@ import { COOKIE_NOTICE_TEXT } from '../../src/site/cookie-consent'
 import { bumpContentVersion, writeTransaction, type Db } from '../data/db'
 import { DEMO_PAGES } from './demo-documents'
 import { movedTarget } from './moved-urls'
-import { findIdByUrl, insertRecord, isGoneUrl, loadPublishedText, sortAfterLastChild } from './structure-store'
+import { insertRecord, isGoneUrl, loadPublishedText, sortAfterLastChild } from './structure-store'
 
 /** The operator's details the documents' templates name. */
 export interface OperatorValues {
@@ -57,20 +57,45 @@ export async function cookieNoticeVersion(db: Db, url: string | null): Promise<s
 }
 
 /**
+ * The versions of the demo's documents before issue 24 (ООО «ТехноМастер» and its address written
+ * in, no operator fields): a site that still shows one of them word for word gets the template.
+ */
+const PRE_TEMPLATE_DEMO_VERSIONS: Readonly<Record<string, string>> = {
+  politika: 'sha256:13a1cd0dcd3edea5',
+  soglasie: 'sha256:ec3e38a664b63354',
+}
+
+/**
  * The documents a site made before them lacks, added under its home page (`/`), last among its
  * children, from the demo templates (decision 027): at every start, in one write transaction, so
  * that concurrent processes add each once. A document the site has in any form is left alone: a
- * record at its URL (the owner's text, whatever it says), a page of the home page whose URL ends in
- * its slug (`/info/politika`), or its URL deleted (410) or moved (301) by the owner. A database
- * without a home page (empty, before the seed or an import) gets nothing. Returns the URLs added.
+ * record at its URL (the owner's text; only the demo's own older text, unedited, becomes the
+ * template), a page of the home page whose URL ends in its slug (`/info/politika`), or its URL
+ * deleted (410) or moved (301) by the owner. A database without a home page (empty, before the seed
+ * or an import) gets nothing. Returns the URLs added or replaced.
  */
 export async function addMissingDocuments(db: Db, at: string): Promise<string[]> {
   return writeTransaction(db, async (trx) => {
     const home = await trx.selectFrom('structure').select('id').where('urlFull', '=', '/').executeTakeFirst()
     if (!home) return []
     const added: string[] = []
-    for (const page of DEMO_PAGES) {
-      const url = `/${page.slug}`
+    for (const { slug, title, content } of DEMO_PAGES) {
+      const url = `/${slug}`
+      const existing = await trx
+        .selectFrom('structure')
+        .select(['id', 'title', 'content'])
+        .where('urlFull', '=', url)
+        .executeTakeFirst()
+      if (existing) {
+        if (documentVersion(existing.title, existing.content ?? '') !== PRE_TEMPLATE_DEMO_VERSIONS[slug]) continue
+        await trx
+          .updateTable('structure')
+          .set({ title, content, updatedAt: at })
+          .where('id', '=', existing.id)
+          .execute()
+        added.push(url)
+        continue
+      }
       const ownPage = await trx
         .selectFrom('structure')
         .select('id')
@@ -78,10 +103,8 @@ export async function addMissingDocuments(db: Db, at: string): Promise<string[]>
         .where('typeId', '=', 'page')
         .where((eb) => eb.or([eb('urlFull', 'like', `%${url}`), eb('urlFull', 'like', `%${url}/`)]))
         .executeTakeFirst()
-      if (ownPage || (await findIdByUrl(trx, url)) !== null) continue
-      if ((await isGoneUrl(trx, url)) || (await movedTarget(trx, url)) !== null) continue
+      if (ownPage || (await isGoneUrl(trx, url)) || (await movedTarget(trx, url)) !== null) continue
       const sort = await sortAfterLastChild(trx, home.id)
-      const { title, content } = page
       await insertRecord(trx, {
         parentId: home.id,
         typeId: 'page',

@@ -8,20 +8,12 @@ import type { Database } from '../data/schema'
 import { HttpError } from '../http/http-error'
 import { urlUnder } from '../../src/site/url'
 import { changeRecordUrl, chunks } from './moved-urls'
-import { sortAfterLastChild } from './structure-store'
+import { sortAfterLastChild, type RouteEntry } from './structure-store'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
 /** A record as the tree lists it, with how many records sit directly under it. */
-export interface TreeRow {
-  id: number
-  parentId: number | null
-  typeId: string
-  title: string
-  urlFull: string
-  sort: number
-  published: boolean
-  status: number | null
+export interface TreeRow extends RouteEntry {
   children: number
 }
 

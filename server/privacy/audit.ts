@@ -2,6 +2,7 @@
 // lead ids and counts, never a name, phone, e-mail or address: the log must not become a copy of
 // what was deleted.
 import type { Db } from '../data/db'
+import type { AuditEntry } from '../../src/admin/admin-privacy'
 
 export type AuditAction =
   | 'retention.run'
@@ -11,14 +12,6 @@ export type AuditAction =
   | 'subject.delete'
   | 'operator.save'
   | 'cookies.export'
-
-export interface AuditEntry {
-  readonly id: number
-  readonly at: string
-  readonly actor: string
-  readonly action: string
-  readonly detail: Record<string, unknown>
-}
 
 export async function audit(
   db: Db,

@@ -14,6 +14,7 @@ import { importContent } from './content-import'
 import { EXPORT_FORMAT, imageSlots, type ContentExport, type Record_ } from './content-format'
 import { createToolApi, readToolConfig, runTool, UsageError, userPath, type ToolConfig } from './tool-config'
 import { PATHS } from '../../src/site/paths'
+import { INDEX_PART_SELECT, PRODUCT_PART_FIELDS } from '../../src/site/record-parts'
 
 const USAGE = [
   'usage: npm run content -- export > site.json',
@@ -44,19 +45,8 @@ const STRUCTURE_FIELDS = [
 
 const STRUCTURE_SELECT = {
   ...Object.fromEntries(STRUCTURE_FIELDS.map((f) => [f, true])),
-  index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
-  product: {
-    select: {
-      image: true,
-      article: true,
-      price: true,
-      oldPrice: true,
-      vendor: true,
-      availability: true,
-      featured: true,
-      description: true,
-    },
-  },
+  index: INDEX_PART_SELECT,
+  product: { select: { image: true, ...PRODUCT_PART_FIELDS } },
   sliderItems: { select: { image: true, title: true, sort: true } },
   advantages: { select: { image: true, title: true, description: true, sort: true } },
   images: { select: { image: true, alt: true, sort: true } },

@@ -3,11 +3,10 @@
 // product with an image, taking it off the site (410) and a draft (404), deleting a product (410) after an
 // in-page confirmation, the API's Russian errors next to their fields
 // with nothing half-saved, the home page's lists; axe-core over the tree and the editor.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
-import { launchBrowser, waitForVike } from '../helpers/browser'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { waitForVike } from '../helpers/browser'
 import { pngImage } from '../api/helpers'
 import {
   ADMIN_SECRET,
@@ -18,22 +17,12 @@ import {
   startAdminServer,
   type AdminTab,
 } from './admin-helpers'
+import { browserSuite } from '../helpers/browser-suite'
 
 // Browser work under a loaded CI machine: each test gets 90 s (the default is 30 s).
-let server: ProdServer
-let browser: Browser
 const tabs: AdminTab[] = []
 
-beforeAll(async () => {
-  ensureBuild()
-  server = await startAdminServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  server?.cleanup()
-})
+const suite = browserSuite(startAdminServer)
 afterEach(async () => {
   for (const tab of tabs.splice(0)) {
     expect(tab.errors()).toEqual([])
@@ -42,7 +31,7 @@ afterEach(async () => {
 })
 
 async function admin(path = '/admin/content', viewport?: { width: number; height: number }) {
-  const tab = await openSignedIn(browser, server, path, viewport)
+  const tab = await openSignedIn(suite.browser, suite.server, path, viewport)
   tabs.push(tab)
   return tab
 }
@@ -50,14 +39,14 @@ async function admin(path = '/admin/content', viewport?: { width: number; height
 /** The record's id by its URL, read with the token (as a tool would). */
 async function recordId(urlFull: string): Promise<number> {
   const query = JSON.stringify({ where: { urlFull }, select: { id: true } })
-  const res = await fetch(`${server.url}/api/structure?query=${encodeURIComponent(query)}`, {
+  const res = await fetch(`${suite.server.url}/api/structure?query=${encodeURIComponent(query)}`, {
     headers: { authorization: `Bearer ${ADMIN_SECRET}` },
   })
   return ((await res.json()) as { data: { id: number } }).data.id
 }
 
 async function publicPage(path: string) {
-  const res = await fetch(server.url + path)
+  const res = await fetch(suite.server.url + path)
   return { status: res.status, body: await res.text() }
 }
 
@@ -164,7 +153,7 @@ describe('the content editor', { timeout: 90_000 }, () => {
     await page.getByRole('alert').filter({ hasText: 'Сначала удалите или перенесите вложенные записи' }).waitFor()
     expect((await publicPage('/structure/garden/')).status).toBe(200)
 
-    await page.goto(`${server.url}/admin/content/${await recordId('/structure/garden/lawn-mower')}`)
+    await page.goto(`${suite.server.url}/admin/content/${await recordId('/structure/garden/lawn-mower')}`)
     await page.getByRole('heading', { name: 'Газонокосилка бензиновая 46 см', level: 1 }).waitFor()
     // From the keyboard: the question takes focus on «Отмена», Escape puts it back on «Удалить».
     const remove = page.getByRole('button', { name: 'Удалить', exact: true })
@@ -226,7 +215,7 @@ describe('the content editor', { timeout: 90_000 }, () => {
     const { page } = await admin(`/admin/content/${await recordId('/structure/power-tools/jigsaw')}`)
     await page.getByLabel('Артикул').fill('ЭИ-9999')
     // The server's clock decides: every session's expiry is moved into the past in the database.
-    const db = new Database(server.dbPath)
+    const db = new Database(suite.server.dbPath)
     try {
       db.prepare('update adminSession set expiresAt = ?').run('2000-01-01T00:00:00.000Z')
     } finally {
@@ -294,7 +283,7 @@ describe('the content editor', { timeout: 90_000 }, () => {
 describe('the public pages', { timeout: 90_000 }, () => {
   it('load none of the back office’s code', async () => {
     for (const path of ['/', '/structure/power-tools/jigsaw']) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' })
+      const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' })
       try {
         const page = await context.newPage()
         const scripts: Array<Promise<{ url: string; body: string }>> = []
@@ -302,7 +291,7 @@ describe('the public pages', { timeout: 90_000 }, () => {
           if (response.request().resourceType() !== 'script') return
           scripts.push(response.text().then((body) => ({ url: response.url(), body })))
         })
-        await page.goto(server.url + path)
+        await page.goto(suite.server.url + path)
         await waitForVike(page, path)
         await page.waitForLoadState('networkidle')
         const loaded = await Promise.all(scripts)
@@ -332,7 +321,7 @@ describe('accessibility of the content screens', { timeout: 90_000 }, () => {
       await page.getByRole('navigation', { name: 'Структура сайта' }).waitFor()
       found.push(...(await axeViolations(page, `tree @${viewport.width}`)))
       for (const id of [homeId, productId]) {
-        await page.goto(`${server.url}/admin/content/${id}`)
+        await page.goto(`${suite.server.url}/admin/content/${id}`)
         await page.getByLabel('Заголовок', { exact: true }).waitFor()
         found.push(...(await axeViolations(page, `editor ${id} @${viewport.width}`)))
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width)

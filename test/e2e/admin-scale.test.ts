@@ -1,11 +1,12 @@
 // The back office with a real catalogue (issue 27) in headless Chromium against the production
 // build: 1,000 products in one section and 100 more sections, written straight into the database.
-// The owner opens the section, pages to its last product, opens it, changes its price and sees it
-// on the site; moves a product to another section with a new URL, and the old URL answers 301.
+// The owner opens the section, pages to its last product, opens it, changes its price and URL and
+// sees it on the site, the old URL redirecting; moves a product to another section with a new URL, and the old URL answers 301.
 import type { Browser } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../server/data/db'
 import { insertBigCatalogue, type BigCatalogue } from '../helpers/big-catalogue'
+import { insertManyLeads } from '../helpers/many-leads'
 import { launchBrowser } from '../helpers/browser'
 import { ensureBuild, type ProdServer } from '../helpers/prod-server'
 import { openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
@@ -43,7 +44,7 @@ async function admin(path = '/admin/content') {
 }
 
 describe('the content tree with 1,300 products and 101 sections', { timeout: 180_000 }, () => {
-  it('opens a section of 1,000, pages to its last product, and a new price is on the site', async () => {
+  it('opens a section of 1,000, pages to its last product; a new price and URL are on the site, the old URL redirecting', async () => {
     expect(catalogue.products).toBe(1300)
     const { page } = await admin()
     const tree = page.getByRole('navigation', { name: 'Структура сайта' })
@@ -77,11 +78,16 @@ describe('the content tree with 1,300 products and 101 sections', { timeout: 180
     await big.getByRole('link', { name: 'Товар 1000', exact: true }).click()
     await page.getByRole('heading', { name: 'Товар 1000', level: 1 }).waitFor()
     await page.getByLabel('Цена, ₽').fill('777777')
+    // Its URL changed by hand in the same save: the old one answers 301 (decision 028).
+    await page.getByLabel('Адрес страницы (URL)').fill('/structure/big/tovar-1000')
     await page.getByRole('button', { name: 'Сохранить' }).click()
     await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
-    const product = await fetch(`${server.url}/structure/big/item-1000`)
+    const product = await fetch(`${server.url}/structure/big/tovar-1000`)
     expect(product.status).toBe(200)
     expect(await product.text()).toContain('777\u00a0777\u00a0₽')
+    const old = await fetch(`${server.url}/structure/big/item-1000`, { redirect: 'manual' })
+    expect(old.status).toBe(301)
+    expect(old.headers.get('location')).toBe('/structure/big/tovar-1000')
   })
 
   it('moves a product to another section with a new URL, and the old URL answers 301', async () => {
@@ -104,5 +110,16 @@ describe('the content tree with 1,300 products and 101 sections', { timeout: 180
     expect(old.status).toBe(301)
     expect(old.headers.get('location')).toBe('/structure/section-7/item-5')
     expect((await fetch(`${server.url}/structure/section-7/item-5`)).status).toBe(200)
+  })
+})
+
+describe('the inbox with 4,000 leads', { timeout: 120_000 }, () => {
+  it('counts a tab up to 1,000 and says there are more', async () => {
+    await insertManyLeads(db, 4000)
+    const { page } = await admin('/admin')
+    const tabs = page.getByRole('group', { name: 'Статус заявок' })
+    await tabs.getByRole('button', { name: 'Новые 1000+' }).waitFor()
+    await tabs.getByRole('button', { name: 'Спам 400' }).waitFor()
+    await page.getByText('Страница 1 из 50+').waitFor()
   })
 })

@@ -3,26 +3,15 @@
 // desktop; the gallery by keyboard, by a finger's scroll and by its thumbnails; no layout shift;
 // axe-core; and the back office editing the characteristics and reordering the gallery, which the
 // site then shows.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, waitForVike, watchErrors } from '../helpers/browser'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { waitForVike, watchErrors } from '../helpers/browser'
 import { axeViolations, openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
+import { browserSuite } from '../helpers/browser-suite'
 
-let server: ProdServer
-let browser: Browser
 const closing: Array<{ close(): Promise<void> }> = []
 
-beforeAll(async () => {
-  ensureBuild()
-  server = await startAdminServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  server?.cleanup()
-})
+const suite = browserSuite(startAdminServer)
 afterEach(async () => {
   for (const context of closing.splice(0)) await context.close()
 })
@@ -31,11 +20,11 @@ const PHONE = { width: 360, height: 740 }
 const DESKTOP = { width: 1280, height: 800 }
 
 async function open(path: string, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, locale: 'ru-RU' })
+  const context = await suite.browser.newContext({ viewport, locale: 'ru-RU' })
   closing.push(context)
   const page = await context.newPage()
   const errors = watchErrors(page)
-  await page.goto(server.url + path)
+  await page.goto(suite.server.url + path)
   await waitForVike(page, path)
   return { page, errors }
 }
@@ -137,9 +126,9 @@ describe('the back office edits a product’s catalogue fields', { timeout: 120_
 
   it('adds, reorders and removes characteristics, reorders the gallery, and the site shows it', async () => {
     const query = JSON.stringify({ where: { urlFull: '/structure/garden/lawn-mower' }, select: { id: true } })
-    const res = await fetch(`${server.url}/api/structure?query=${encodeURIComponent(query)}`)
+    const res = await fetch(`${suite.server.url}/api/structure?query=${encodeURIComponent(query)}`)
     const id = ((await res.json()) as { data: { id: number } }).data.id
-    tab = await openSignedIn(browser, server, `/admin/content/${id}`)
+    tab = await openSignedIn(suite.browser, suite.server, `/admin/content/${id}`)
     const { page } = tab
     const properties = page.getByRole('group', { name: 'Характеристики' })
     await properties.getByRole('button', { name: 'Добавить характеристику' }).click()
@@ -161,7 +150,7 @@ describe('the back office edits a product’s catalogue fields', { timeout: 120_
     await page.getByRole('button', { name: 'Сохранить' }).click()
     await page.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor()
 
-    const html = await (await fetch(`${server.url}/structure/garden/lawn-mower`)).text()
+    const html = await (await fetch(`${suite.server.url}/structure/garden/lawn-mower`)).text()
     const rows = [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) =>
       m[1]
         .replace(/<[^>]+>/g, ' ')

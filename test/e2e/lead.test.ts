@@ -2,43 +2,35 @@
 // submission, the dialog stack, failure handling, accessibility and the no-JS form.
 import { AxeBuilder } from '@axe-core/playwright'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, waitForVike, watchErrors } from '../helpers/browser'
-import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+import type { BrowserContext, Page, Request } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { waitForVike, watchErrors } from '../helpers/browser'
+import { startProdServer } from '../helpers/prod-server'
+import { browserSuite } from '../helpers/browser-suite'
 
 const METRIKA_ID = 98765432
 
-let server: ProdServer
-let browser: Browser
 let context: BrowserContext
 let page: Page
 let errors: string[]
 
-beforeAll(async () => {
-  ensureBuild()
+const suite = browserSuite(() =>
   // The fill-time trap is off here: a robot types faster than the 3 s a person needs.
-  server = await startProdServer({ LEAD_RATE_LIMIT: '0', LEAD_MIN_FILL_SECONDS: '0', METRIKA_ID: String(METRIKA_ID) })
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  server?.cleanup()
-})
+  startProdServer({ LEAD_RATE_LIMIT: '0', LEAD_MIN_FILL_SECONDS: '0', METRIKA_ID: String(METRIKA_ID) }),
+)
 afterEach(async () => {
   await context?.close()
 })
 
 async function open(path = '/', options: { javaScriptEnabled?: boolean } = {}) {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU', ...options })
+  context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'ru-RU', ...options })
   // Metrika's tag.js is not fetched from Yandex here: the queue the counter snippet makes is enough.
   await context.route('https://mc.yandex.ru/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
   )
   page = await context.newPage()
   errors = watchErrors(page)
-  await page.goto(server.url + path)
+  await page.goto(suite.server.url + path)
   if (options.javaScriptEnabled !== false) {
     await waitForVike(page, path)
     // The counter (and so the goal) exists only after the visitor allowed analytics
@@ -51,7 +43,7 @@ async function open(path = '/', options: { javaScriptEnabled?: boolean } = {}) {
 }
 
 function leadRow(email: string) {
-  const db = new Database(server.dbPath, { readonly: true })
+  const db = new Database(suite.server.dbPath, { readonly: true })
   try {
     return db.prepare('select * from feedback where email = ?').get(email) as Record<string, unknown> | undefined
   } finally {
@@ -105,7 +97,7 @@ describe('the lead dialog', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('username')
     const width = await dialog.evaluate((el) => el.getBoundingClientRect().width)
     expect(width).toBeLessThanOrEqual(480)
-    expect(page.url()).toBe(server.url + '/')
+    expect(page.url()).toBe(suite.server.url + '/')
 
     await dialog.getByRole('button', { name: 'Закрыть' }).click()
     await expect.poll(() => dialogs().count()).toBe(0)
@@ -123,7 +115,7 @@ describe('the lead dialog', () => {
     await expect.poll(() => dialogs().count()).toBe(0)
     expect(await page.evaluate(() => document.activeElement?.closest('footer') !== null)).toBe(true)
 
-    await page.goto(server.url + '/structure/product')
+    await page.goto(suite.server.url + '/structure/product')
     await waitForVike(page, '/structure/product')
     await page.locator('main').getByRole('button', { name: 'Оставить заявку' }).click()
     await leadDialog().getByLabel('Ваше имя').waitFor()
@@ -265,7 +257,7 @@ describe('the lead dialog', () => {
     await closeTopBy(() => page.keyboard.press('Escape'))
     await closeTopBy(() => page.mouse.click(8, 8))
     await closeTopBy(() => consentDialog.getByRole('button', { name: 'Закрыть' }).click())
-    expect(page.url()).toBe(server.url + '/')
+    expect(page.url()).toBe(suite.server.url + '/')
     expect(errors).toEqual([])
   })
 

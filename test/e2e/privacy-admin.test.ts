@@ -3,33 +3,19 @@
 // visitor typed it, downloaded as a file, deleted, with nothing of the person left in any table
 // of the database and the audit log showing what was done.
 import fs from 'node:fs'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
-import { launchBrowser } from '../helpers/browser'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
 import { axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
+import { browserSuite } from '../helpers/browser-suite'
 
 const PERSON = { username: 'Евдокия Заречная', email: 'evdokiya@example.ru' }
 const VISITOR_IP = '192.0.2.77'
 const TRACES = ['Евдокия', 'Заречная', 'evdokiya', '555-44-33', '5554433', VISITOR_IP, 'Evdokiya browser']
 
-let server: ProdServer
-let browser: Browser
-
-beforeAll(async () => {
-  ensureBuild()
-  browser = await launchBrowser()
-  server = await startAdminServer()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  server?.cleanup()
-})
+const suite = browserSuite(startAdminServer)
 
 async function post(path: string, body: unknown): Promise<number> {
-  const response = await fetch(server.url + path, {
+  const response = await fetch(suite.server.url + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': VISITOR_IP, 'user-agent': 'Evdokiya browser' },
     body: JSON.stringify(body),
@@ -39,7 +25,7 @@ async function post(path: string, body: unknown): Promise<number> {
 
 /** Every row of every table in the SQLite file, as text. */
 function everyTable(): Map<string, string> {
-  const db = new Database(server.dbPath, { readonly: true })
+  const db = new Database(suite.server.dbPath, { readonly: true })
   try {
     const names = (
       db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as {
@@ -54,7 +40,7 @@ function everyTable(): Map<string, string> {
 
 describe('personal data in the back office', () => {
   it('warns while the operator is unnamed, and the warning goes once the details are saved', async () => {
-    const { page, context, errors } = await openSignedIn(browser, server, '/admin/privacy')
+    const { page, context, errors } = await openSignedIn(suite.browser, suite.server, '/admin/privacy')
     const warning = page.getByRole('alert').filter({ hasText: 'Не заполнены данные оператора' })
     await warning.waitFor()
     expect(await axeViolations(page, 'privacy')).toEqual([])
@@ -77,14 +63,14 @@ describe('personal data in the back office', () => {
     )
     expect(await post('/api/feedback', { ...PERSON, phone: '89165554433', consent: true })).toBe(201)
     expect(await post('/api/cookie-choice', { analytics: false, version: 'sha256:aaaabbbbccccdddd' })).toBe(204)
-    const other = await fetch(server.url + '/api/feedback', {
+    const other = await fetch(suite.server.url + '/api/feedback', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.99' },
       body: JSON.stringify({ username: 'Сосед', phone: '+7 916 000-00-01', email: 'n@example.ru', consent: true }),
     })
     expect(other.status).toBe(201)
 
-    const { page, context, errors } = await openSignedIn(browser, server, '/admin/privacy')
+    const { page, context, errors } = await openSignedIn(suite.browser, suite.server, '/admin/privacy')
     await page.getByLabel('Телефон или e-mail').fill('8 916 555 44 33')
     await page.getByRole('button', { name: 'Найти' }).click()
     await page.getByText('Найдено: заявок — 2').waitFor()

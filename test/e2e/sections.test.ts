@@ -1,40 +1,29 @@
 // A section pages, sorts and filters in Chromium, with JavaScript and without: the demo's «Крепёж»
 // (30 products: two pages). Links and the GET form load the page they name; nothing is skipped as
 // a "query-only" change, since the page reads these parameters (docs/decisions/031-sections-and-scale.md).
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, watchErrors } from '../helpers/browser'
-import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { watchErrors } from '../helpers/browser'
+import { browserSuite } from '../helpers/browser-suite'
 
 const SECTION = '/structure/krepezh/'
 
-let server: ProdServer
-let browser: Browser
 let page: Page
 
-beforeAll(async () => {
-  ensureBuild()
-  server = await startProdServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  server?.cleanup()
-})
+const suite = browserSuite()
 afterEach(async () => {
   await page?.context().close()
 })
 
 async function open(javaScriptEnabled: boolean) {
-  const context = await browser.newContext({
+  const context = await suite.browser.newContext({
     viewport: { width: 1280, height: 800 },
     locale: 'ru-RU',
     javaScriptEnabled,
   })
   page = await context.newPage()
   const errors = watchErrors(page)
-  await page.goto(server.url + SECTION)
+  await page.goto(suite.server.url + SECTION)
   return errors
 }
 

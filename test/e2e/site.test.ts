@@ -1,26 +1,15 @@
 // The site in a real browser: islands hydrated, page loads, scroll restoration, error view, menu.
 import { AxeBuilder } from '@axe-core/playwright'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, waitForVike, watchErrors } from '../helpers/browser'
-import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+import { afterEach, describe, expect, it } from 'vitest'
+import { waitForVike, watchErrors } from '../helpers/browser'
+import { browserSuite } from '../helpers/browser-suite'
 
-let server: ProdServer
-let browser: Browser
 let page: Page
 let errors: string[]
 
-beforeAll(async () => {
-  ensureBuild()
-  server = await startProdServer()
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  server?.cleanup()
-})
+const suite = browserSuite()
 afterEach(async () => {
   await page?.context().close()
 })
@@ -28,14 +17,14 @@ afterEach(async () => {
 let dataRequests: string[]
 
 async function open(path: string, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, locale: 'ru-RU' })
+  const context = await suite.browser.newContext({ viewport, locale: 'ru-RU' })
   page = await context.newPage()
   errors = watchErrors(page)
   dataRequests = []
   page.on('request', (request) => {
     if (request.url().includes('pageContext.json')) dataRequests.push(request.url())
   })
-  await page.goto(server.url + path)
+  await page.goto(suite.server.url + path)
   await waitForVike(page, path)
 }
 
@@ -91,7 +80,7 @@ describe('the site in a browser', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
     await expect(page.locator('h1').textContent()).resolves.toBeTruthy()
     // The head describes the new page: canonical link and a Product in JSON-LD
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${server.url}${href}`)
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${suite.server.url}${href}`)
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents()
     expect(ld.map((t) => JSON.parse(t)['@type'])).toContain('Product')
     await page.goBack()
@@ -123,7 +112,7 @@ describe('the site in a browser', () => {
     await page.locator('.subsections a[href="/structure/garden/"]').click()
     await waitForVike(page, '/structure/garden/')
     expect(await page.locator('h1').textContent()).toBe('Садовая техника')
-    expect(page.url()).toBe(`${server.url}/structure/garden/`)
+    expect(page.url()).toBe(`${suite.server.url}/structure/garden/`)
     expect(errors).toEqual([])
   })
 
@@ -144,7 +133,7 @@ describe('the site in a browser', () => {
   })
 
   it('keeps a first load with status 410 on the error view after hydration', async () => {
-    const db = new Database(server.dbPath)
+    const db = new Database(suite.server.dbPath)
     const parent = db.prepare("select id from structure where urlFull = '/structure/'").get() as { id: number }
     const stamp = new Date().toISOString()
     db.prepare(
@@ -152,9 +141,9 @@ describe('the site in a browser', () => {
       values (?, 'product', 'Снят с продажи', '/structure/old-model', 99, 1, 410, ?, ?)`,
     ).run(parent.id, stamp, stamp)
     db.close()
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     page = await context.newPage()
-    const response = await page.goto(server.url + '/structure/old-model')
+    const response = await page.goto(suite.server.url + '/structure/old-model')
     expect(response?.status()).toBe(410)
     await waitForVike(page, '/structure/old-model') // every island has committed
     expect(await page.locator('.error-view[data-status="410"]').count()).toBe(1)

@@ -16,6 +16,29 @@ import { createTestSchema, TEST_DATABASE_URL } from '../helpers/postgres'
 
 const DOCUMENTS = ['/politika', '/soglasie', '/cookies']
 
+/** The policy and consent as the release before issue 24 seeded them (no /cookies then) */
+const PRE_TEMPLATE_PAGES = [
+  {
+    slug: 'politika',
+    title: 'Политика обработки персональных данных',
+    content: [
+      'Настоящая политика определяет порядок обработки персональных данных посетителей сайта ООО «ТехноМастер» (далее — Оператор) в соответствии с Федеральным законом № 152-ФЗ «О персональных данных».',
+      'Оператор обрабатывает имя, номер телефона и адрес электронной почты, которые посетитель указывает в форме заявки, исключительно для связи с ним по его заявке.',
+      'Персональные данные хранятся на серверах, расположенных на территории Российской Федерации, и не передаются третьим лицам, кроме случаев, предусмотренных законом.',
+      'Посетитель может отозвать согласие на обработку персональных данных, направив письмо на адрес info@technomaster.example. Данные удаляются в течение 30 дней с момента получения отзыва.',
+    ].join('\n\n'),
+  },
+  {
+    slug: 'soglasie',
+    title: 'Согласие на обработку персональных данных',
+    content: [
+      'Отправляя заявку на сайте, я свободно, своей волей и в своём интересе даю согласие ООО «ТехноМастер» на обработку моих персональных данных: имени, номера телефона и адреса электронной почты.',
+      'Цель обработки — связь со мной для уточнения деталей заявки и оформления заказа. Согласие действует до достижения цели обработки или до его отзыва.',
+      'Согласие может быть отозвано мной в любой момент путём направления письменного заявления на адрес info@technomaster.example.',
+    ].join('\n\n'),
+  },
+]
+
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
@@ -109,6 +132,30 @@ for (const database of DATABASES) {
       expect(old.statusCode).toBe(301)
       expect(old.headers.location).toBe('/dokumenty/soglasie')
       expect((await app.inject({ url: '/zayavka' })).body).toContain('href="/dokumenty/soglasie"')
+    })
+
+    it('replace the demo’s older texts left as they were, and keep one the owner edited', async () => {
+      const [policy, consent] = PRE_TEMPLATE_PAGES
+      const app = await upgradedSite(database.name, async (db) => {
+        // The demo shop as the release before issue 24 seeded it: its policy and consent, no /cookies.
+        await db.deleteFrom('structure').where('urlFull', '=', '/cookies').execute()
+        for (const page of PRE_TEMPLATE_PAGES) {
+          await db
+            .updateTable('structure')
+            .set({ title: page.title, content: page.content })
+            .where('urlFull', '=', `/${page.slug}`)
+            .execute()
+        }
+        const edited = consent.content.replace('info@technomaster.example', 'hello@shop.example')
+        await db.updateTable('structure').set({ content: edited }).where('urlFull', '=', '/soglasie').execute()
+      })
+      const shown = await app.inject({ url: '/politika' })
+      expect(shown.body).toContain('Оператор персональных данных — [не указано]')
+      expect(policy.content).toContain('Данные удаляются в течение 30 дней')
+      expect(shown.body).not.toContain('Данные удаляются в течение 30 дней')
+      const kept = await app.inject({ url: '/soglasie' })
+      expect(kept.body).toContain('hello@shop.example')
+      expect((await app.inject({ url: '/cookies' })).statusCode).toBe(200)
     })
 
     it('are not added to a database without a home page', async () => {

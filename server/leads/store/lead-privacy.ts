@@ -6,6 +6,7 @@ import { sql } from 'kysely'
 import { writeTransaction, type Db } from '../../data/db'
 import type { Database } from '../../data/schema'
 import { deleteLeadDeliveries, deliveryRowsOf } from '../delivery/outbox'
+import { CONSENT_COLUMNS, CONTACT_COLUMNS } from './stored-lead'
 import type { Transaction } from 'kysely'
 
 /** What an anonymised lead's name says; phone and e-mail become empty. */
@@ -68,23 +69,7 @@ export type SubjectKey = { readonly phoneE164: string; readonly digits: string }
 export async function findSubjectLeads(db: Db, key: SubjectKey, limit: number) {
   let query = db
     .selectFrom('feedback')
-    .select([
-      'id',
-      'createdAt',
-      'username',
-      'phone',
-      'phoneE164',
-      'email',
-      'status',
-      'spam',
-      'sourceUrl',
-      'productTitle',
-      'utm',
-      'consentAt',
-      'consentIp',
-      'consentUserAgent',
-      'consentVersion',
-    ])
+    .select([...CONTACT_COLUMNS, 'status', 'spam', 'sourceUrl', 'productTitle', 'utm', ...CONSENT_COLUMNS])
   if ('email' in key) {
     // searchText holds the e-mail folded to lower case; the exact match is checked below.
     query = query.where(sql<boolean>`${sql.ref('searchText')} like ${`%${escapeLike(key.email)}%`} escape '\\'`)

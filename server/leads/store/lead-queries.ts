@@ -12,7 +12,15 @@ import {
 import { writeTransaction, type Db } from '../../data/db'
 import type { Database, DeliveryChannel, FeedbackTable } from '../../data/schema'
 import { leadSearchPattern } from './lead-search'
-import { EXPORT_FIELDS, parseVisitTags, singleLine, type DeliverableLead, type ExportField } from './stored-lead'
+import {
+  CONSENT_COLUMNS,
+  CONTACT_COLUMNS,
+  EXPORT_FIELDS,
+  parseVisitTags,
+  singleLine,
+  type DeliverableLead,
+  type ExportField,
+} from './stored-lead'
 import { deliveriesOf, enqueueDeliveries, requeueLeadDeliveries } from '../delivery/outbox'
 
 interface LeadQuery {
@@ -59,10 +67,7 @@ const LEAD_COLUMNS = [
   'productId',
   'productTitle',
   'utm',
-  'consentAt',
-  'consentIp',
-  'consentUserAgent',
-  'consentVersion',
+  ...CONSENT_COLUMNS,
 ] as const
 
 export async function listLeads(db: Db, query: LeadQuery) {
@@ -226,18 +231,7 @@ export async function loadDeliverableLead(
 ): Promise<DeliverableLead | undefined> {
   const row = await db
     .selectFrom('feedback')
-    .select([
-      'id',
-      'createdAt',
-      'username',
-      'phone',
-      'phoneE164',
-      'email',
-      'sourceUrl',
-      'productId',
-      'productTitle',
-      'utm',
-    ])
+    .select([...CONTACT_COLUMNS, 'sourceUrl', 'productId', 'productTitle', 'utm'])
     .where('id', '=', id)
     .executeTakeFirst()
   return row ? singleLine({ ...row, utm: parseVisitTags(row.utm) }) : undefined

@@ -37,6 +37,24 @@ export function singleLine(lead: DeliverableLead): DeliverableLead {
   }
 }
 
+/** Who sent a lead and when: the columns every reading of a whole lead starts with. */
+export const CONTACT_COLUMNS = [
+  'id',
+  'createdAt',
+  'username',
+  'phone',
+  'phoneE164',
+  'email',
+] as const satisfies ReadonlyArray<keyof FeedbackTable>
+
+/** The consent record kept with a lead (docs/decisions/027-personal-data.md). */
+export const CONSENT_COLUMNS = [
+  'consentAt',
+  'consentIp',
+  'consentUserAgent',
+  'consentVersion',
+] as const satisfies ReadonlyArray<keyof FeedbackTable>
+
 /** The lead fields of the owner's CSV file, in its column order. */
 export const EXPORT_FIELDS = [
   'id',

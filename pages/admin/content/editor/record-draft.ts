@@ -1,5 +1,6 @@
 // A structure record as the editor's form holds it, and the conversions to and from the write API
 // (docs/contract.md §3): one write carries the record, its part and its lists, all or nothing.
+import { INDEX_PART_SELECT, PRODUCT_PART_FIELDS } from '../../../../src/site/record-parts'
 
 export type TypeId = 'index' | 'section' | 'product' | 'page'
 
@@ -96,18 +97,8 @@ export function recordQuery(id: number) {
       metaDescription: true,
       metaRobots: true,
       content: true,
-      index: { select: { logo: true, tel: true, telText: true, description: true, copyright: true } },
-      product: {
-        select: {
-          article: true,
-          price: true,
-          oldPrice: true,
-          vendor: true,
-          availability: true,
-          featured: true,
-          description: true,
-        },
-      },
+      index: INDEX_PART_SELECT,
+      product: { select: PRODUCT_PART_FIELDS },
       images: { select: { id: true, image: true, alt: true } },
       properties: { select: { id: true, groupName: true, name: true, value: true, unit: true } },
       sliderItems: { select: { id: true, image: true, title: true } },
