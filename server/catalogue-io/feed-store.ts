@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { Availability, Database } from '../data/schema'
 import { isPublicRecord } from '../content/visibility'
 
-export const FEED_PAGE = 1000
+export const FEED_PAGE = 2000
 /** Товары reads at most 10 pictures of an offer */
 export const MAX_PICTURES = 10
 

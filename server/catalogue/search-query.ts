@@ -3,7 +3,7 @@
 // (AND), the last one as a prefix; an артикул typed in any form matches its key. Ranking: the
 // артикул's key first, then products whose title (or артикул) holds every word, then the others;
 // within each, the oldest record first, so both databases answer in the same order.
-import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely'
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely'
 import { isSqlite } from '../data/dialect'
 import type { Availability, Database } from '../data/schema'
 import { isPublicRecord } from '../content/visibility'
@@ -90,27 +90,38 @@ function tsQuery(tokens: readonly string[], nameOnly: boolean): string {
 
 function matchers(db: Queryable, tokens: readonly string[], key: string | null, nameOnly = false) {
   if (isSqlite(db)) {
-    const fts = (expression: string) =>
-      sql`select rowid as "id" from "searchIndexFts" where "searchIndexFts" match ${expression}`
-    return {
-      matched: sql<{
-        id: number
-      }>`(${fts(ftsExpression(tokens, nameOnly))} union select "structureId" from "searchIndex" where "articleKey" = ${key})`,
-      inName: sql<SqlBool>`"m"."id" in (${fts(ftsExpression(tokens, true))})`,
-    }
-  }
-  const ts = (expression: string) => sql`to_tsquery('simple', ${expression})`
-  return {
-    matched: sql<{
+    return sql<{
       id: number
-    }>`(select "structureId" as "id" from "searchIndex" where "document" @@ ${ts(tsQuery(tokens, nameOnly))} union select "structureId" from "searchIndex" where "articleKey" = ${key})`,
-    inName: sql<SqlBool>`"i"."document" @@ ${ts(tsQuery(tokens, true))}`,
+    }>`(select rowid as "id" from "searchIndexFts" where "searchIndexFts" match ${ftsExpression(tokens, nameOnly)} union select "structureId" from "searchIndex" where "articleKey" = ${key})`
   }
+  return sql<{
+    id: number
+  }>`(select "structureId" as "id" from "searchIndex" where "document" @@ to_tsquery('simple', ${tsQuery(tokens, nameOnly)}) union select "structureId" from "searchIndex" where "articleKey" = ${key})`
+}
+
+/** The ranking's tiers, best first: the артикул's key, every word in the name, the other matches. */
+const TIERS = ['article', 'name', 'rest'] as const
+type Tier = (typeof TIERS)[number]
+
+/** The ids of one tier's matches: a subquery the database answers in id order from its index. */
+function tierIds(db: Queryable, query: SearchQuery, tier: Tier): RawBuilder<{ id: number }> {
+  if (tier === 'article')
+    return sql`(select "structureId" as "id" from "searchIndex" where "articleKey" = ${query.articleKey})`
+  if (isSqlite(db)) {
+    const all = ftsExpression(query.tokens, false)
+    const name = ftsExpression(query.tokens, true)
+    return sql`(select rowid as "id" from "searchIndexFts" where "searchIndexFts" match ${tier === 'name' ? name : `(${all}) NOT (${name})`})`
+  }
+  const all = sql`to_tsquery('simple', ${tsQuery(query.tokens, false)})`
+  const name = sql`to_tsquery('simple', ${tsQuery(query.tokens, true)})`
+  return sql`(select "structureId" as "id" from "searchIndex" where "document" @@ ${tier === 'name' ? name : sql`(${all} && !!${name})`})`
 }
 
 /**
  * One page of the public products that match, best first, and whether there is a next page.
- * Cost: the index lookups of the query's tokens, then the matches' rows (bounded by the page).
+ * Tier by tier, each read in id order and stopped at the rows the page still needs: a word that
+ * matches thousands of products reads one page of them (FTS5 walks its index in rowid order), not
+ * all of them sorted. Cost: at most page × pageSize + 1 rows (maxPage bounds it).
  */
 export async function findProducts(
   db: Queryable,
@@ -118,37 +129,45 @@ export async function findProducts(
   page: number,
   pageSize: number = SEARCH_LIMITS.pageSize,
 ): Promise<{ rows: SearchRow[]; hasNext: boolean }> {
-  const { matched, inName } = matchers(db, query.tokens, query.articleKey)
-  const tier: RawBuilder<number> = sql`case when "i"."articleKey" = ${query.articleKey} then 0 when ${inName} then 1 else 2 end`
-  const rows = await db
-    .selectFrom((matched as RawBuilder<{ id: number }>).as('m'))
-    .innerJoin('structure', 'structure.id', 'm.id')
-    .innerJoin('product', 'product.structureId', 'm.id')
-    .innerJoin('searchIndex as i', 'i.structureId', 'm.id')
-    .select([
-      'structure.id',
-      'structure.title',
-      'structure.urlFull',
-      'product.image',
-      'product.article',
-      'product.price',
-      'product.oldPrice',
-      'product.availability',
-    ])
-    .where(isPublicRecord)
-    .orderBy(tier)
-    .orderBy('structure.id')
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
-    .execute()
-  return { rows: rows.slice(0, pageSize), hasNext: rows.length > pageSize }
+  const wanted = page * pageSize + 1
+  const rows: SearchRow[] = []
+  let articleIds: number[] = []
+  for (const tier of TIERS) {
+    if (rows.length >= wanted) break
+    if (tier === 'article' && query.articleKey === null) continue
+    let q = db
+      .selectFrom(tierIds(db, query, tier).as('m'))
+      .innerJoin('structure', 'structure.id', 'm.id')
+      .innerJoin('product', 'product.structureId', 'm.id')
+      .select([
+        'structure.id',
+        'structure.title',
+        'structure.urlFull',
+        'product.image',
+        'product.article',
+        'product.price',
+        'product.oldPrice',
+        'product.availability',
+      ])
+      .where(isPublicRecord)
+    // An артикул's product can match the words too: it is shown once, first (the name and the
+    // other matches are apart by their queries).
+    if (articleIds.length > 0) q = q.where('m.id', 'not in', articleIds)
+    const found = await q
+      .orderBy('m.id')
+      .limit(wanted - rows.length)
+      .execute()
+    if (tier === 'article') articleIds = found.map((r) => r.id)
+    rows.push(...found)
+  }
+  const from = (page - 1) * pageSize
+  return { rows: rows.slice(from, from + pageSize), hasNext: rows.length > from + pageSize }
 }
 
 /** Records of any kind, published or not, whose title or артикул matches (the back office), newest first. */
 export async function findRecords(db: Queryable, query: SearchQuery, limit: number) {
-  const { matched } = matchers(db, query.tokens, query.articleKey, true)
   return db
-    .selectFrom((matched as RawBuilder<{ id: number }>).as('m'))
+    .selectFrom(matchers(db, query.tokens, query.articleKey, true).as('m'))
     .innerJoin('structure', 'structure.id', 'm.id')
     .innerJoin('searchIndex as i', 'i.structureId', 'm.id')
     .select(['structure.id', 'structure.title', 'structure.urlFull', 'structure.typeId', 'structure.published'])

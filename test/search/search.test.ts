@@ -103,8 +103,19 @@ for (const dialect of DIALECTS) {
       expect(left).toEqual([])
     })
 
-    it('pages by 24 and says whether there is more', async () => {
+    it('pages by 24 across title matches and mentions, and says whether there is more', async () => {
       const many = Array.from({ length: 26 }, (_, i) => i)
+      // Three that only mention the word, written first: they still come after every title match.
+      const mentions = Array.from({ length: 3 }, (_, i) => i)
+      for (const i of mentions) {
+        await write(t, 'POST', {
+          parentId: ids.section,
+          typeId: 'product',
+          title: `Глобус настольный ${i}`,
+          urlFull: `${SECTION_URL}globus-${i}`,
+          product: { article: null, price: 10, description: 'Продаётся без подставки' },
+        })
+      }
       for (const i of many) {
         await write(t, 'POST', {
           parentId: ids.section,
@@ -119,10 +130,12 @@ for (const dialect of DIALECTS) {
       expect(first.products).toHaveLength(24)
       expect(first.hasNext).toBe(true)
       const second = await find('подставки', 2)
-      expect(second.products).toHaveLength(2)
+      expect(second.products).toHaveLength(5)
       expect(second.hasNext).toBe(false)
-      const seen = new Set([...first.products, ...second.products].map((p) => p.id))
-      expect(seen.size).toBe(26)
+      const all = [...first.products, ...second.products]
+      expect(new Set(all.map((p) => p.id)).size).toBe(29)
+      expect(all.slice(26).map((p) => p.title)).toEqual(mentions.map((i) => `Глобус настольный ${i}`))
+      expect(all.slice(0, 26).every((p) => p.title.startsWith('Подставка'))).toBe(true)
     })
 
     it('indexes at start what has no index rows (a database from before the search)', async () => {

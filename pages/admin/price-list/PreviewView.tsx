@@ -8,10 +8,14 @@ const FIRST_REFUSED = 100
 
 const price = (value: number | null) => (value === null ? 'по запросу' : formatPrice(value))
 
-/** A table that scrolls on its own on a phone instead of widening the page. */
+/**
+ * A table that scrolls on its own on a phone instead of widening the page; the box takes the
+ * keyboard's focus so that it can be scrolled without a mouse too (WCAG 2.1.1).
+ */
 function Table({ labelledBy, columns, children }: { labelledBy: string; columns: string[]; children: ReactNode }) {
   return (
-    <div className="price-list__scroll">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
+    <div className="price-list__scroll" role="region" aria-labelledby={labelledBy} tabIndex={0}>
       <table className="price-list__table" aria-labelledby={labelledBy}>
         <thead>
           <tr>
@@ -66,7 +70,7 @@ export function PreviewView({ preview, children }: { preview: PricePreview; chil
               <tr key={row.number}>
                 <td>{row.number}</td>
                 <td>{row.article ?? '—'}</td>
-                <td>{row.reason}</td>
+                <td className="price-list__text">{row.reason}</td>
               </tr>
             ))}
           </Table>
@@ -80,21 +84,21 @@ export function PreviewView({ preview, children }: { preview: PricePreview; chil
       {preview.sample.length > 0 && (
         <>
           <h3 id={`${id}-sample`}>Первые изменения</h3>
-          <Table labelledBy={`${id}-sample`} columns={['Строка', 'Артикул', 'Наименование', 'Цена']}>
+          <Table labelledBy={`${id}-sample`} columns={['Строка', 'Артикул', 'Цена', 'Наименование']}>
             {preview.sample.map((change) => (
               <tr key={change.number}>
                 <td>{change.number}</td>
                 <td>{change.article}</td>
-                <td>
-                  {change.title}
-                  {change.kind === 'create' && <span className="admin-badge admin-badge--ok">новый</span>}
-                </td>
                 <td>
                   {change.price === null
                     ? 'не меняется'
                     : change.kind === 'create'
                       ? price(change.price[1])
                       : `${price(change.price[0])} → ${price(change.price[1])}`}
+                </td>
+                <td className="price-list__text">
+                  {change.title}
+                  {change.kind === 'create' && <span className="admin-badge admin-badge--ok">новый</span>}
                 </td>
               </tr>
             ))}
