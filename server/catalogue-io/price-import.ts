@@ -9,14 +9,7 @@ import { reindexProducts } from '../catalogue/search-index'
 import { bumpContentVersion, now, readContentVersion, writeTransaction, type Db } from '../data/db'
 import type { Database } from '../data/schema'
 import { HttpError } from '../http/http-error'
-import {
-  describeColumns,
-  isRefused,
-  matchColumns,
-  readRow,
-  type PriceRow,
-  type RefusedRow,
-} from './price-columns'
+import { describeColumns, isRefused, matchColumns, readRow, type PriceRow, type RefusedRow } from './price-columns'
 import { enqueueRecords } from './indexnow-outbox'
 import { productChange, propertyOps, sectionFinder } from './price-row-changes'
 import { readPriceList, type Sheet } from './price-list-file'
