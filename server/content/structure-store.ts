@@ -189,17 +189,6 @@ export async function loadHomeLists(db: Queryable, id: number) {
   return { slides, advantages }
 }
 
-/** Public records for the sitemap, in tree order. */
-export async function loadSitemapRecords(db: Queryable) {
-  return db
-    .selectFrom('structure')
-    .select(['urlFull', 'updatedAt', 'metaRobots'])
-    .where(isPublicRecord)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute()
-}
-
 /** The title and text of the public record at `urlFull` (the consent page). */
 export async function loadPublishedText(
   db: Queryable,
