@@ -63,6 +63,14 @@ describe('references to documents', () => {
     expect(missing.map(({ file, name }) => `${file}: ${name}`)).toEqual([])
   })
 
+  it('names only Markdown files the repository has, wherever it names one by its file name alone', () => {
+    const inTree = new Set([...texts.keys()].filter((f) => f.endsWith('.md')).map((f) => path.basename(f)))
+    const refs = occurrences(/(?<![\w./-])[\w-]+\.md\b/g)
+    expect(refs.length).toBeGreaterThan(0)
+    const missing = refs.filter(({ match }) => !inTree.has(match[0]))
+    expect(missing.map(({ file, match }) => `${file}: ${match[0]}`)).toEqual([])
+  })
+
   it('cites no notes kept outside the repository', () => {
     const outside = occurrences(/CONTRACT §|spec point|spec §|\bresearch\b[^\n]*\.md|vike\.md|ecosystem\.md|STYLE §/g)
     expect(outside.map(({ file, match }) => `${file}: ${match[0]}`)).toEqual([])

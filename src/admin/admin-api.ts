@@ -1,6 +1,6 @@
-// The back office's calls (the contract between the pages and the server is /work ADMIN-API.md,
-// written up in docs/contract.md): the session, the leads inbox, and the generic model API for
-// content, all over one HTTP client that sends the session cookie and never a bearer token.
+// The back office's calls (the contract between the pages and the server is docs/contract.md):
+// the session, the leads inbox, and the generic model API for content, all over one HTTP client
+// that sends the session cookie and never a bearer token.
 import { ApiError, createHttpClient, type HttpClient } from '../api/http-client'
 import { createModelApi, type ModelApi } from '../api/model-api'
 import type { AdminDeadLetter, AdminLead, AdminLeadPage, AdminLeadStatus, LeadTab } from './admin-leads'
