@@ -2,7 +2,7 @@
 // stored values, and the rule that a structure record's parts are public only while it is.
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import { isPublicRecord } from '../content/visibility'
-import type { FieldDef, RelationDef } from './model-def'
+import type { FieldDef, ModelDef, RelationDef } from './model-def'
 
 // Every stored text is one line without control characters, or a text whose only control
 // characters are line breaks and tabs (the `text` keyword: src/validation/plain-text.ts).
@@ -42,3 +42,28 @@ export const ownerId = {
 export const toStructure = relations([
   { name: 'structure', model: 'structure', kind: 'one', localKey: 'structureId', foreignKey: 'id' },
 ])
+
+/**
+ * A captioned picture list under a structure record, in order (the home slider, a product's
+ * gallery): the picture is required, its caption (`title` or `alt`) optional.
+ */
+export function pictureListModel(name: string, table: string, caption: 'title' | 'alt', writable: boolean): ModelDef {
+  return {
+    name,
+    table,
+    key: 'id',
+    fields: fields({
+      id: { type: 'integer', nullable: false },
+      structureId: ownerId,
+      image: { type: 'string', nullable: false, required: true, image: true, write: mediaPath },
+      [caption]: { type: 'string', nullable: true, write: nullableStr(500) },
+      sort: { type: 'integer', nullable: false, write: int },
+    }),
+    relations: toStructure,
+    defaultSelect: ['id', 'structureId', 'image', caption, 'sort'],
+    providerTitle: caption,
+    adminOnly: false,
+    publicScope: publicOwner,
+    writable,
+  }
+}
