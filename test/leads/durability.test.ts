@@ -34,7 +34,7 @@ function storedEmails(dbPath: string): Set<string> {
 async function postUntilKilled(
   target: ProdServer,
   round: number,
-): Promise<{ acked: string[]; firstAck: Promise<void> }> {
+): Promise<{ acked: string[]; firstAck: Promise<void>; stopped: Promise<void> }> {
   const acked: string[] = []
   let signalFirst!: () => void
   const firstAck = new Promise<void>((resolve) => {
@@ -63,9 +63,9 @@ async function postUntilKilled(
   const loops = Promise.all(Array.from({ length: WORKERS }, (_, w) => loop(w)))
   return {
     acked,
-    firstAck: firstAck.then(() => {
-      void loops
-    }),
+    firstAck,
+    /** Every worker has seen the server go (its last fetch failed). */
+    stopped: loops.then(() => {}),
   }
 }
 
@@ -73,13 +73,13 @@ describe('a SIGKILL during lead intake', () => {
   for (const round of [1, 2, 3]) {
     it(`loses no acknowledged lead (round ${round})`, async () => {
       server = await startProdServer(ENV, dir)
-      const { acked, firstAck } = await postUntilKilled(server, round)
+      const { acked, firstAck, stopped } = await postUntilKilled(server, round)
       await firstAck
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 500))
       const ackedAtKill = acked.length
       await server.stop('SIGKILL')
-      // Let the in-flight fetches fail before reading the list.
-      await new Promise((resolve) => setTimeout(resolve, 200))
+      // The in-flight fetches have failed before the list is read.
+      await stopped
       expect(acked.length).toBeGreaterThan(0)
       expect(acked.length).toBeGreaterThanOrEqual(ackedAtKill)
 
