@@ -2,6 +2,7 @@
 // the built dist/client in production. Stored images are the media routes' (server/media/).
 import fs from 'node:fs'
 import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 import fastifyStatic from '@fastify/static'
 import fp from 'fastify-plugin'
 import { ROOT_DIR, type Config } from '../config'
@@ -9,6 +10,8 @@ import { errorBody } from './errors'
 
 const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client')
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+/** How long closing the development server waits for Vike's background load of the pages. */
+const DEV_LOAD_WAIT_MS = 15_000
 /** Apps of this process that serve through Vike's development server. */
 let devApps = 0
 
@@ -17,7 +20,7 @@ export const staticAssetsPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     if (!config.isProduction) {
       await app.register(import('@fastify/middie'))
-      const { createDevMiddleware } = await import('vike/server')
+      const { createDevMiddleware, getGlobalContextAsync } = await import('vike/server')
       const { devMiddleware, viteServer } = await createDevMiddleware({
         root: ROOT_DIR,
         // HMR on Fastify's own server: no second port, and parallel dev servers do not collide.
@@ -31,7 +34,16 @@ export const staticAssetsPlugin = fp<{ config: Config }>(
       // several): the last app to close closes it.
       devApps++
       app.addHook('onClose', async () => {
-        if (--devApps === 0) await viteServer.close()
+        if (--devApps > 0) return
+        // Vike loads the pages in the background once its middleware exists. Closing the Vite
+        // server under that load breaks Vike's process-wide state, and the next app built in this
+        // process then answers every page 500; so let the load finish first. A load that fails
+        // (a page with a syntax error) never settles, hence the bound.
+        await Promise.race([
+          getGlobalContextAsync(false).catch(() => {}),
+          delay(DEV_LOAD_WAIT_MS, undefined, { ref: false }),
+        ])
+        await viteServer.close()
       })
       return
     }
