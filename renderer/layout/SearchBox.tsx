@@ -4,7 +4,7 @@ import { PATHS } from '../../src/site/paths'
 export function SearchBox() {
   return (
     <form className="header__search search-box" role="search" action={PATHS.search} method="get">
-      <label className="search-box__label" htmlFor="header-search-q">
+      <label className="visually-hidden" htmlFor="header-search-q">
         Поиск по каталогу
       </label>
       <input

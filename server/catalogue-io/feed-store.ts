@@ -2,7 +2,7 @@
 // a page at a time by id (keyset), each page with its gallery and characteristics read by the
 // page's id range (an index range scan, no list of a thousand ids to parse and plan): the feed is
 // written as it is read and never holds the catalogue (docs/decisions/029-price-list-and-feeds.md).
-import type { Kysely } from 'kysely'
+import type { Kysely, SelectQueryBuilder } from 'kysely'
 import type { Availability, Database } from '../data/schema'
 import { isPublicRecord } from '../content/visibility'
 
@@ -85,25 +85,17 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
   if (rows.length === 0) return []
   const lastId = rows[rows.length - 1].id
   // The page's id range holds its products, and maybe products the feed leaves out (skipped below).
+  const inPage = <O>(query: SelectQueryBuilder<Database, 'productImage' | 'productProperty', O>) =>
+    query
+      .where('structureId', '>', afterId)
+      .where('structureId', '<=', lastId)
+      .orderBy('structureId')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
   const [images, properties] = await Promise.all([
-    db
-      .selectFrom('productImage')
-      .select(['structureId', 'image'])
-      .where('structureId', '>', afterId)
-      .where('structureId', '<=', lastId)
-      .orderBy('structureId')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('productProperty')
-      .select(['structureId', 'name', 'value', 'unit'])
-      .where('structureId', '>', afterId)
-      .where('structureId', '<=', lastId)
-      .orderBy('structureId')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
+    inPage(db.selectFrom('productImage').select(['structureId', 'image'])),
+    inPage(db.selectFrom('productProperty').select(['structureId', 'name', 'value', 'unit'])),
   ])
   const offers = new Map<number, FeedOffer>()
   for (const { image, ...row } of rows) {

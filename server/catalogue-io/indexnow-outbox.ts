@@ -3,7 +3,7 @@
 // 10,000 by the worker of any process with a lease (as the lead outbox, decision 009), so two
 // processes never send the same batch; retried with backoff on 429/5xx, dead on 403/422.
 import type { Kysely, Transaction } from 'kysely'
-import { isSqlite } from '../data/dialect'
+import { claimable, leaseAt } from '../data/outbox-claim'
 import type { Database } from '../data/schema'
 import { isPublicRecord } from '../content/visibility'
 
@@ -106,17 +106,8 @@ export async function claimBatch(
   at = new Date(),
   limit = INDEXNOW_BATCH,
 ): Promise<ClaimedBatch | null> {
-  const now = at.toISOString()
-  const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString()
-  let due = db
-    .selectFrom('indexNowUrl')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('nextAttemptAt', '<=', now)
-    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', now)]))
-    .orderBy('id')
-    .limit(limit)
-  if (!isSqlite(db)) due = due.forUpdate().skipLocked()
+  const { now, leaseUntil } = leaseAt(at, LEASE_MS)
+  const due = claimable(db, db.selectFrom('indexNowUrl').select('id').orderBy('id').limit(limit), now)
   const rows = await db
     .updateTable('indexNowUrl')
     .set((eb) => ({ leaseUntil, attempts: eb('attempts', '+', 1) }))

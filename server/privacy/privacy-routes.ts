@@ -108,27 +108,24 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
       .send(csv)
   })
 
-  const termOf = (request: FastifyRequest) => (request.query as { q?: unknown }).q
-
-  app.get(routeOf(app, ADMIN_API_PATHS.subject), async (request) => {
-    const found = await app.privacy.subjects.find(subjectKey(termOf(request)))
+  /** A person's data by the phone or e-mail in `?q=`; each look at it goes into the audit log. */
+  async function findSubject(request: FastifyRequest, action: 'subject.search' | 'subject.export') {
+    const found = await app.privacy.subjects.find(subjectKey((request.query as { q?: unknown }).q))
     await audit(app.db, {
       at: now(),
       actor: OWNER,
-      action: 'subject.search',
+      action,
       detail: { leadIds: found.leads.map((lead) => lead.id), cookieChoices: found.cookieChoices.length },
     })
-    return { data: found }
-  })
+    return found
+  }
+
+  app.get(routeOf(app, ADMIN_API_PATHS.subject), async (request) => ({
+    data: await findSubject(request, 'subject.search'),
+  }))
 
   app.get(routeOf(app, ADMIN_API_PATHS.subjectFile), async (request, reply) => {
-    const found = await app.privacy.subjects.find(subjectKey(termOf(request)))
-    await audit(app.db, {
-      at: now(),
-      actor: OWNER,
-      action: 'subject.export',
-      detail: { leadIds: found.leads.map((lead) => lead.id), cookieChoices: found.cookieChoices.length },
-    })
+    const found = await findSubject(request, 'subject.export')
     return reply
       .type('application/json; charset=utf-8')
       .header('content-disposition', `attachment; filename="personal-data-${dateStamp(now())}.json"`)

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { Image } from './Image'
+import './snap-track.css'
 import './gallery.css'
 
 export interface GalleryProps {
@@ -42,7 +43,7 @@ export function Gallery({ images, title, sizes }: GalleryProps) {
       {/* Focusable, so a keyboard scrolls it (WCAG scrollable region); the island adds the arrow keys. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
-        className="gallery__track"
+        className="gallery__track snap-track"
         ref={track}
         onScroll={onScroll}
         onKeyDown={onKeyDown}

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { Image } from './Image'
 import type { HomePage } from '../site/types'
+import './snap-track.css'
 import './slider.css'
 
 const SLIDE_RATIO = 1200 / 500
@@ -26,8 +27,15 @@ export function Slider({ slides }: { slides: HomePage['slides'] }) {
   return (
     <section className="slider" aria-roledescription="карусель" aria-label="Предложения">
       {/* Focusable, so keyboard users can scroll it with the arrow keys (WCAG scrollable region). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <div className="slider__track" ref={track} onScroll={onScroll} tabIndex={0} role="group" aria-label="Слайды">
+      <div
+        className="slider__track snap-track"
+        ref={track}
+        onScroll={onScroll}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        role="group"
+        aria-label="Слайды"
+      >
         {slides.map((slide, i) => (
           <figure
             className="slider__slide"

@@ -90,7 +90,11 @@ describe('personal data in the back office', () => {
     expect(file.cookieChoices).toHaveLength(1)
 
     await page.getByRole('button', { name: 'Удалить всё' }).click()
-    await page.getByRole('group', { name: 'Подтверждение' }).getByRole('button', { name: 'Подтвердить' }).click()
+    // The question takes focus on its safe answer; only «Подтвердить» erases.
+    const question = page.getByRole('group', { name: /^Удалить заявки человека/ })
+    await question.waitFor()
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Отменить')
+    await question.getByRole('button', { name: 'Подтвердить' }).click()
     await page.getByText('Удалено: заявок — 2').waitFor()
     await page.getByRole('cell', { name: 'Удаление данных человека' }).first().waitFor()
 

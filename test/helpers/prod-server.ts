@@ -1,12 +1,14 @@
 // The production build served by the compiled entry point (dist/node/main.mjs) as a child process
 // on a free loopback port, the way PM2 runs it.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { isBuildFresh } from '../../server/build-check'
 import { runBuild } from '../../server/build'
 import { ROOT_DIR } from '../../server/config'
+import { PATHS } from '../../src/site/paths'
 import { tempDir } from './build-test-app'
 
 export function ensureBuild(): void {
@@ -33,6 +35,8 @@ export interface ProdServer {
   dbPath: string
   child: ChildProcess
   output: () => string
+  /** Resolves once the output holds every line the server logged before the call */
+  logsSettled(): Promise<void>
   stop(signal?: NodeJS.Signals): Promise<number | null>
   cleanup(): void
 }
@@ -110,6 +114,21 @@ export async function startProdServer(
     dbPath,
     child,
     output: () => output,
+    async logsSettled() {
+      // A CSP report is logged at warn; the log is one pipe, so once this one is read, so is all before it.
+      const marker = `/log-settled-${randomUUID()}`
+      const res = await fetch(`${url}${PATHS.cspReport}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/csp-report' },
+        body: JSON.stringify({ 'csp-report': { 'document-uri': `${url}${marker}`, 'violated-directive': 'img-src' } }),
+      })
+      if (res.status !== 204) throw new Error(`the CSP report was refused: ${res.status}`)
+      const deadline = Date.now() + 10_000
+      while (!output.includes(marker)) {
+        if (Date.now() > deadline) throw new Error(`the server did not log ${marker}: ${output}`)
+        await new Promise((r) => setTimeout(r, 20))
+      }
+    },
     stop(signal = 'SIGTERM') {
       // A process killed by a signal has signalCode set and exitCode still null.
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)

@@ -96,7 +96,7 @@ for (const dialect of DIALECTS) {
       for (const url of ['/', SECTION_URL, `${SECTION_URL}birusa`, '/zayavka', '/poisk', '/net-takoi-stranicy']) {
         const res = await get(url)
         expect(res.body, url).toContain(
-          '<label class="search-box__label" for="header-search-q">Поиск по каталогу</label>',
+          '<label class="visually-hidden" for="header-search-q">Поиск по каталогу</label>',
         )
         expect(res.body, url).toMatch(
           /<form class="header__search search-box" role="search" action="\/poisk" method="get">/,

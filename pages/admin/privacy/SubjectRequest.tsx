@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { ApiError } from '../../../src/api/http-client'
 import { subjectFileUrl, type PrivacyApi, type SubjectData } from '../../../src/admin/admin-privacy'
 import { formatDateTimeIn } from '../../../src/format/format-date'
+import { Confirm } from '../layout/Confirm'
 
 type Pending = 'delete' | 'anonymise' | null
 
@@ -126,26 +127,19 @@ export function SubjectRequest({
             </div>
           )}
           {pending && (
-            <div className="admin-notice" role="group" aria-label="Подтверждение">
-              <p>
-                {pending === 'delete'
+            <Confirm
+              className="admin-notice"
+              question={
+                pending === 'delete'
                   ? 'Удалить заявки человека, их доставку и его выбор cookie? Это нельзя отменить.'
-                  : 'Заменить имя, телефон, e-mail и адрес в заявках человека? Это нельзя отменить.'}
-              </p>
-              <div className="admin-toolbar">
-                <button
-                  type="button"
-                  className="button button--danger"
-                  disabled={busy}
-                  onClick={() => void erase(pending)}
-                >
-                  Подтвердить
-                </button>
-                <button type="button" className="button button--quiet" onClick={() => setPending(null)}>
-                  Отменить
-                </button>
-              </div>
-            </div>
+                  : 'Заменить имя, телефон, e-mail и адрес в заявках человека? Это нельзя отменить.'
+              }
+              confirmLabel="Подтвердить"
+              cancelLabel="Отменить"
+              busy={busy}
+              onConfirm={() => void erase(pending)}
+              onCancel={() => setPending(null)}
+            />
           )}
         </div>
       )}

@@ -2,7 +2,7 @@
 // written in the lead's own transaction, claimed with a lease by the dispatcher of any process,
 // retried with jittered exponential backoff for at least a day, then dead with its last error.
 import type { Kysely, Transaction } from 'kysely'
-import { isSqlite } from '../../data/dialect'
+import { claimable, leaseAt } from '../../data/outbox-claim'
 import type { Database, DeliveryChannel, DeliveryStatus, LeadDeliveryRow } from '../../data/schema'
 
 /** The first retry waits about this long; each further one twice as long, up to the ceiling. */
@@ -40,12 +40,7 @@ export async function enqueueDeliveries(
     .execute()
 }
 
-/**
- * Claims up to `limit` due rows for this caller: their lease is set and their attempt counted in
- * one statement, so two processes never hold the same row. PostgreSQL skips rows another
- * transaction is claiming (FOR UPDATE SKIP LOCKED); SQLite has one writer at a time, so the
- * conditional UPDATE … RETURNING is atomic as it is.
- */
+/** Claims up to `limit` due rows for this caller (server/data/outbox-claim.ts). */
 export async function claimDue(
   db: Kysely<Database>,
   limit: number,
@@ -53,19 +48,18 @@ export async function claimDue(
   at = new Date(),
 ): Promise<LeadDeliveryRow[]> {
   if (channels.length === 0) return []
-  const now = at.toISOString()
-  const leaseUntil = new Date(at.getTime() + LEASE_MS).toISOString()
-  let due = db
-    .selectFrom('leadDelivery')
-    .select('id')
-    .where('status', '=', 'pending')
-    .where('nextAttemptAt', '<=', now)
-    // Rows of a channel this process does not have stay for one that does (or for the operator).
-    .where('channel', 'in', [...channels])
-    .where((eb) => eb.or([eb('leaseUntil', 'is', null), eb('leaseUntil', '<=', now)]))
-    .orderBy('nextAttemptAt')
-    .limit(limit)
-  if (!isSqlite(db)) due = due.forUpdate().skipLocked()
+  const { now, leaseUntil } = leaseAt(at, LEASE_MS)
+  const due = claimable(
+    db,
+    db
+      .selectFrom('leadDelivery')
+      .select('id')
+      // Rows of a channel this process does not have stay for one that does (or for the operator).
+      .where('channel', 'in', [...channels])
+      .orderBy('nextAttemptAt')
+      .limit(limit),
+    now,
+  )
   return db
     .updateTable('leadDelivery')
     .set((eb) => ({ leaseUntil, attempts: eb('attempts', '+', 1) }))

@@ -38,32 +38,22 @@ export function ListEditor<T extends { key: string }>(props: ListEditorProps<T>)
               {renderItem(item, (changed) => onChange(items.map((x) => (x.key === item.key ? changed : x))), index)}
             </fieldset>
             <div className="list-editor__buttons">
-              <button
-                type="button"
-                className="button button--quiet button--small"
-                disabled={index === 0}
-                onClick={() => move(index, index - 1)}
-                aria-label={`${itemLabel} ${index + 1}: выше`}
-              >
-                Выше
-              </button>
-              <button
-                type="button"
-                className="button button--quiet button--small"
-                disabled={index === items.length - 1}
-                onClick={() => move(index, index + 1)}
-                aria-label={`${itemLabel} ${index + 1}: ниже`}
-              >
-                Ниже
-              </button>
-              <button
-                type="button"
-                className="button button--quiet button--small"
-                onClick={() => onChange(items.filter((x) => x.key !== item.key))}
-                aria-label={`${itemLabel} ${index + 1}: удалить`}
-              >
-                Удалить
-              </button>
+              {[
+                { text: 'Выше', disabled: index === 0, run: () => move(index, index - 1) },
+                { text: 'Ниже', disabled: index === items.length - 1, run: () => move(index, index + 1) },
+                { text: 'Удалить', disabled: false, run: () => onChange(items.filter((x) => x.key !== item.key)) },
+              ].map(({ text, disabled, run }) => (
+                <button
+                  key={text}
+                  type="button"
+                  className="button button--quiet button--small"
+                  disabled={disabled}
+                  onClick={run}
+                  aria-label={`${itemLabel} ${index + 1}: ${text.toLowerCase()}`}
+                >
+                  {text}
+                </button>
+              ))}
             </div>
           </li>
         ))}
