@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError, flag, integer, oneOf, origin, type Env } from './config-readers'
 import { readMediaStorage, type MediaStorageConfig } from './media/storage/storage-config'
-import { readFeedsConfig, type FeedsConfig } from './catalogue-io/feeds-config'
+import { readFeedsConfig, type FeedsConfig } from './catalogue/feed/feeds-config'
 import { readDeliveryConfig, type DeliveryConfig } from './leads/delivery/delivery-config'
 
 export { ConfigError }

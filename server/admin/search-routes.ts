@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config'
 import { HttpError } from '../http/http-error'
-import { SEARCH_LIMITS } from '../catalogue/search-query'
+import { SEARCH_LIMITS } from '../catalogue/search/search-query'
 import { createAdminCheck, requireAdmin } from './access'
 import { routeOf } from '../http/route-path'
 import { ADMIN_API_PATHS } from '../../src/site/paths'

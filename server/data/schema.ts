@@ -133,7 +133,7 @@ export interface MediaLeaseTable {
 
 export type IndexNowStatus = 'pending' | 'sent' | 'dead'
 
-/** The IndexNow outbox: one row per changed public URL (server/catalogue-io/indexnow-outbox.ts) */
+/** The IndexNow outbox: one row per changed public URL (server/catalogue/indexnow/indexnow-outbox.ts) */
 export interface IndexNowUrlTable {
   id: Generated<number>
   /** Absolute URL on PUBLIC_URL */
@@ -169,7 +169,7 @@ export interface MovedUrlTable {
   movedAt: string
 }
 
-/** A structure record's search tokens (docs/decisions/030-search.md); written by server/catalogue/search-index.ts */
+/** A structure record's search tokens (docs/decisions/030-search.md); written by server/catalogue/search/search-index.ts */
 export interface SearchIndexTable {
   structureId: number
   /** The артикул's letters and digits, folded: found in any form */

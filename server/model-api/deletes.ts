@@ -2,9 +2,9 @@
 // and its URL joins goneUrl, so it answers 410 «страница удалена» instead of 404. One transaction:
 // the checks, the rows and the content version go together or not at all.
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
-import { reindexProducts } from '../catalogue/search-index'
+import { reindexProducts } from '../catalogue/search/search-index'
 import { deleteRecordAndParts, loadDeletable, parentOf } from '../content/structure-store'
-import { enqueueRecords } from '../catalogue-io/indexnow-outbox'
+import { enqueueRecords } from '../catalogue/indexnow/indexnow-outbox'
 import { HttpError } from '../http/http-error'
 
 const MAX_ID = 2147483647

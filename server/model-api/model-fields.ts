@@ -1,4 +1,4 @@
-// The building blocks of the registry's models (registry.ts, catalogue-models.ts): JSON Schemas of
+// The building blocks of the registry's models (registry.ts, catalogue/products/product-models.ts): JSON Schemas of
 // stored values, and the rule that a structure record's parts are public only while it is.
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import { isPublicRecord } from '../content/visibility'

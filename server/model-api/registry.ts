@@ -6,7 +6,7 @@
 import { isPublicRecord } from '../content/visibility'
 import type { ModelDef } from './model-def'
 import { LEAD_MODEL } from '../leads/store/lead-model'
-import { CATALOGUE_MODELS, CATALOGUE_RELATIONS } from './catalogue-models'
+import { CATALOGUE_MODELS, CATALOGUE_RELATIONS } from '../catalogue/products/product-models'
 import {
   BY_SORT,
   fields,

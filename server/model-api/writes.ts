@@ -16,14 +16,14 @@ import {
   urlOf,
 } from '../content/structure-store'
 import { changeRecordUrl } from '../content/moved-urls'
-import { reindexProducts } from '../catalogue/search-index'
+import { reindexProducts } from '../catalogue/search/search-index'
 import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
-import { enqueueRecords } from '../catalogue-io/indexnow-outbox'
+import { enqueueRecords } from '../catalogue/indexnow/indexnow-outbox'
 import { HttpError } from '../http/http-error'
 import { executeQuery } from './query-executor'
 import type { Row, SelectNode } from './query-tree'
 import { findModel, partModel, STRUCTURE_PARTS, type ModelDef } from './registry'
-import { checkProductPrices, syncMainImage } from '../content/catalogue-store'
+import { checkProductPrices, syncMainImage } from '../catalogue/products/product-store'
 import { partKind, type WriteMode } from './write-schema'
 import { columnsOf, insertRow, replaceListPart, rowExists, updateRow, writeOnePart } from './write-rows'
 

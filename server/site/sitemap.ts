@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../config'
-import { countPublicRecords, loadSitemapBatch, sitemapStartId } from '../content/listing-store'
+import { countPublicRecords, loadSitemapBatch, sitemapStartId } from '../catalogue/products/listing-store'
 import { escapeHtml } from '../../src/format/escape-html'
 import { isDatabaseUnavailable } from '../data/unavailable'
 import { isAdminPath, PATHS } from '../../src/site/paths'

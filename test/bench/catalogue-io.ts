@@ -7,7 +7,7 @@
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
-import { applyPriceList, previewPriceList } from '../../server/catalogue-io/price-import'
+import { applyPriceList, previewPriceList } from '../../server/catalogue/price-list/price-import'
 import { bumpContentVersion } from '../../server/data/db'
 import { PATHS } from '../../src/site/paths'
 import type { TestApp } from '../helpers/build-test-app'

@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import { multipartBody } from '../helpers/multipart'
 import type { TestApp } from '../helpers/build-test-app'
 import { AUTH } from '../api/helpers'
-import { reindexProducts } from '../../server/catalogue/search-index'
+import { reindexProducts } from '../../server/catalogue/search/search-index'
 
 export const SECTION_URL = '/structure/poisk-test/'
 

@@ -3,7 +3,7 @@
 // артикул in any form first, a typo corrected on zero hits, unpublished records never found, and a
 // write or a delete seen by the next search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fillMissingSearchIndex } from '../../server/catalogue/search-index'
+import { fillMissingSearchIndex } from '../../server/catalogue/search/search-index'
 import { DIALECTS } from '../helpers/dialects'
 import type { TestApp } from '../helpers/build-test-app'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'

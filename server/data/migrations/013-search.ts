@@ -8,7 +8,7 @@
 // weighted A, body C) with a GIN index. `searchWord` is the vocabulary a mistyped word is corrected
 // from: each token, the word it came from, and how many records use it.
 // Rows for the records that exist are written at start-up by the application (the normaliser is
-// live code, which a migration must not import): server/catalogue/search-index.ts.
+// live code, which a migration must not import): server/catalogue/search/search-index.ts.
 import { sql, type Kysely } from 'kysely'
 import { isSqlite } from '../dialect'
 

@@ -6,7 +6,7 @@ import type { Lead } from '../../../src/lead/lead'
 import { IDEMPOTENCY_KEY_PATTERN, type LeadRequest } from '../../../src/lead/lead-schema'
 import { messagesRu } from '../../../src/validation/messages-ru'
 import { normalizePath, toggleTrailingSlash } from '../../../src/site/url'
-import type { ContentService } from '../../content/content-service'
+import type { ContentService } from '../../site/content-service'
 import type { LeadOrigin } from '../store/lead-store'
 
 export const IDEMPOTENCY_KEY = new RegExp(IDEMPOTENCY_KEY_PATTERN)

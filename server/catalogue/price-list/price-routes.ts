@@ -4,14 +4,14 @@
 // Encapsulated: its multipart parser and limits stay inside it.
 import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
-import type { Config } from '../config'
-import { createAdminCheck, requireAdmin } from '../admin/access'
-import { createErrorHandler } from '../http/errors'
-import { HttpError } from '../http/http-error'
+import type { Config } from '../../config'
+import { createAdminCheck, requireAdmin } from '../../admin/access'
+import { createErrorHandler } from '../../http/errors'
+import { HttpError } from '../../http/http-error'
 import { applyPriceList, previewPriceList } from './price-import'
 import { PRICE_LIST_LIMITS } from './price-list-file'
-import { routeOf } from '../http/route-path'
-import { ADMIN_API_PATHS } from '../../src/site/paths'
+import { routeOf } from '../../http/route-path'
+import { ADMIN_API_PATHS } from '../../../src/site/paths'
 
 function multipartError(error: FastifyError): HttpError | undefined {
   switch (error.code) {

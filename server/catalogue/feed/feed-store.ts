@@ -3,8 +3,8 @@
 // page's id range (an index range scan, no list of a thousand ids to parse and plan): the feed is
 // written as it is read and never holds the catalogue (docs/decisions/029-price-list-and-feeds.md).
 import type { Kysely, SelectQueryBuilder } from 'kysely'
-import type { Availability, Database } from '../data/schema'
-import { isPublicRecord } from '../content/visibility'
+import type { Availability, Database } from '../../data/schema'
+import { isPublicRecord } from '../../content/visibility'
 
 export const FEED_PAGE = 2000
 /** Товары reads at most 10 pictures of an offer */

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config'
 import { operatorDetails } from '../privacy/operator'
 import { ContentService } from './content-service'
-import { addMissingDocuments } from './documents'
-import { seedDemoContent, storeInFolder, type StoreImage } from './seed'
+import { addMissingDocuments } from '../content/documents'
+import { seedDemoContent, storeInFolder, type StoreImage } from '../content/seed'
 
 declare module 'fastify' {
   interface FastifyInstance {

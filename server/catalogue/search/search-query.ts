@@ -4,9 +4,9 @@
 // артикул's key first, then products whose title (or артикул) holds every word, then the others;
 // within each, the oldest record first, so both databases answer in the same order.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely'
-import { isSqlite } from '../data/dialect'
-import type { Availability, Database } from '../data/schema'
-import { isPublicRecord } from '../content/visibility'
+import { isSqlite } from '../../data/dialect'
+import type { Availability, Database } from '../../data/schema'
+import { isPublicRecord } from '../../content/visibility'
 import { articleKey, splitWords, tokenOf } from './search-text'
 
 type Queryable = Kysely<Database> | Transaction<Database>

@@ -5,7 +5,7 @@
 // share of such tokens, never on the number of products; a typo in the first letter is not forgiven.
 import { distance } from 'fastest-levenshtein'
 import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../data/schema'
+import type { Database } from '../../data/schema'
 import { queryOf, type SearchQuery } from './search-query'
 
 type Queryable = Kysely<Database> | Transaction<Database>

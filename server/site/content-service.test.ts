@@ -4,8 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { now, openDatabase, type Db } from '../data/db'
-import { seedDemoContent, storeInFolder } from './seed'
-import { insertRecord } from './structure-store'
+import { seedDemoContent, storeInFolder } from '../content/seed'
+import { insertRecord } from '../content/structure-store'
 import { ContentService } from './content-service'
 
 let dir: string

@@ -8,8 +8,8 @@ import {
   loadProductCardParts,
   loadProductParts,
   type PageRecord,
-} from './structure-store'
-import { loadProductDetails } from './catalogue-store'
+} from '../content/structure-store'
+import { loadProductDetails } from '../catalogue/products/product-store'
 import type {
   HomePage,
   PageData,
@@ -21,8 +21,8 @@ import type {
   TextPage,
   TypeId,
 } from '../../src/site/types'
-import { breadcrumbs, derivedFrom, publicChildren, type RouteEntry, type RouteMap } from './route-map'
-import { countSectionProducts, loadFeaturedProducts, loadSectionProducts } from './listing-store'
+import { breadcrumbs, derivedFrom, publicChildren, type RouteEntry, type RouteMap } from '../content/route-map'
+import { countSectionProducts, loadFeaturedProducts, loadSectionProducts } from '../catalogue/products/listing-store'
 import {
   DEFAULT_SECTION_QUERY,
   isFilteredOrSorted,

@@ -5,11 +5,11 @@
 // Each query reads at most the rows its page shows, by index; the count reads the section's
 // products through the (parentId, sort) index, never the catalogue.
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely'
-import { byteOrder } from '../data/dialect'
-import { preparedQuery, slot } from '../data/prepared'
-import type { Availability, Database } from '../data/schema'
-import type { SectionQuery } from '../../src/site/section-query'
-import { hasPublicParent, isPublicRecord } from './visibility'
+import { byteOrder } from '../../data/dialect'
+import { preparedQuery, slot } from '../../data/prepared'
+import type { Availability, Database } from '../../data/schema'
+import type { SectionQuery } from '../../../src/site/section-query'
+import { hasPublicParent, isPublicRecord } from '../../content/visibility'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 

@@ -3,7 +3,7 @@
 // sheet). Row numbers are the ones the owner sees in Excel: the header is row 1.
 import { parse } from 'csv-parse/sync'
 import iconv from 'iconv-lite'
-import { HttpError } from '../http/http-error'
+import { HttpError } from '../../http/http-error'
 
 /** What one file may hold: a bigger catalogue is imported in parts */
 export const PRICE_LIST_LIMITS = Object.freeze({ maxBytes: 10 * 1024 * 1024, maxRows: 20_000, maxColumns: 200 })

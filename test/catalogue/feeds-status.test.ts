@@ -2,7 +2,7 @@
 // feed's absolute URL while YANDEX_FEED is on and none while off; IndexNow on or off, its waiting
 // URLs, and each batch Yandex refused for good (403, 422) with its reason and time, newest first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enqueueUrls } from '../../server/catalogue-io/indexnow-outbox'
+import { enqueueUrls } from '../../server/catalogue/indexnow/indexnow-outbox'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'

@@ -1,7 +1,7 @@
 // What the layout shows around every page: the header and footer of the index record that owns
 // the URL (its logo, phone, menu of sections, footer links, consent and policy pages).
 import type { NavLink, SiteInfo } from '../../src/site/types'
-import { descendants, publicChildren, type IndexEntry, type RouteMap } from './route-map'
+import { descendants, publicChildren, type IndexEntry, type RouteMap } from '../content/route-map'
 
 /**
  * Sections the header's menu lists at most: every page carries the menu, so it must not grow with

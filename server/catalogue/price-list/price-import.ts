@@ -5,12 +5,12 @@
 // changed since the preview the owner confirmed. Applying the same file twice changes nothing.
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
-import { reindexProducts } from '../catalogue/search-index'
-import { bumpContentVersion, now, readContentVersion, writeTransaction, type Db } from '../data/db'
-import type { Database } from '../data/schema'
-import { HttpError } from '../http/http-error'
+import { reindexProducts } from '../search/search-index'
+import { bumpContentVersion, now, readContentVersion, writeTransaction, type Db } from '../../data/db'
+import type { Database } from '../../data/schema'
+import { HttpError } from '../../http/http-error'
 import { describeColumns, isRefused, matchColumns, readRow, type PriceRow, type RefusedRow } from './price-columns'
-import { enqueueRecords } from './indexnow-outbox'
+import { enqueueRecords } from '../indexnow/indexnow-outbox'
 import { productChange, propertyOps, sectionFinder } from './price-row-changes'
 import { readPriceList, type Sheet } from './price-list-file'
 import {

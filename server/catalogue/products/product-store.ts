@@ -3,8 +3,8 @@
 // comes (a gallery write, a product written with only its image, the content import): the product's
 // image is its gallery's first, and its old price is above its price.
 import type { Kysely, Transaction } from 'kysely'
-import { executeCompiled } from '../data/db'
-import type { Database } from '../data/schema'
+import { executeCompiled } from '../../data/db'
+import type { Database } from '../../data/schema'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 

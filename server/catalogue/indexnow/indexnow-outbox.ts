@@ -3,9 +3,9 @@
 // 10,000 by the worker of any process with a lease (as the lead outbox, decision 009), so two
 // processes never send the same batch; retried with backoff on 429/5xx, dead on 403/422.
 import type { Kysely, Transaction } from 'kysely'
-import { claimable, leaseAt } from '../data/outbox-claim'
-import type { Database } from '../data/schema'
-import { isPublicRecord } from '../content/visibility'
+import { claimable, leaseAt } from '../../data/outbox-claim'
+import type { Database } from '../../data/schema'
+import { isPublicRecord } from '../../content/visibility'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 

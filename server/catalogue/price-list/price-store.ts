@@ -1,8 +1,8 @@
 // The price list's queries on products, their characteristics and the sections they go in. The
 // structure rows themselves are written through content/structure-store.ts.
 import type { Kysely, Transaction } from 'kysely'
-import type { Availability, Database } from '../data/schema'
-import { findIdByUrl, forgetGoneUrl, insertRecord } from '../content/structure-store'
+import type { Availability, Database } from '../../data/schema'
+import { findIdByUrl, forgetGoneUrl, insertRecord } from '../../content/structure-store'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 

@@ -1,8 +1,8 @@
 // The columns of a price list, matched by their Russian headers (case, spaces and ё/е do not
 // matter), and one row's cells read into the values of a product. Any other column is a
 // characteristic: «Вес, кг» is the characteristic «Вес» in «кг».
-import type { Availability } from '../data/schema'
-import { HttpError } from '../http/http-error'
+import type { Availability } from '../../data/schema'
+import { HttpError } from '../../http/http-error'
 import type { Sheet, SheetRow } from './price-list-file'
 
 export type Field = 'article' | 'name' | 'price' | 'oldPrice' | 'availability' | 'section' | 'vendor'

@@ -2,11 +2,11 @@
 //   GET /api/admin/feeds   the Yandex feed's URL when it is on; IndexNow: on or off, its key file,
 //                          the URLs waiting and sent, and the dead batches with their reason
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config'
-import { createAdminCheck, requireAdmin } from '../admin/access'
-import { ADMIN_API_PATHS, PATHS } from '../../src/site/paths'
-import { routeOf } from '../http/route-path'
-import { indexNowStats } from './indexnow-outbox'
+import type { Config } from '../../config'
+import { createAdminCheck, requireAdmin } from '../../admin/access'
+import { ADMIN_API_PATHS, PATHS } from '../../../src/site/paths'
+import { routeOf } from '../../http/route-path'
+import { indexNowStats } from '../indexnow/indexnow-outbox'
 
 export async function feedsStatusRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const access = createAdminCheck(config.adminToken, app.adminSession)

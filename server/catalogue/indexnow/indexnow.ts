@@ -5,9 +5,9 @@
 import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { Config } from '../config'
-import type { Db } from '../data/db'
-import { isDatabaseUnavailable } from '../data/unavailable'
+import type { Config } from '../../config'
+import type { Db } from '../../data/db'
+import { isDatabaseUnavailable } from '../../data/unavailable'
 import {
   claimBatch,
   indexNowStats,

@@ -1,8 +1,8 @@
 // The catalogue search as pages and the back office use it (docs/decisions/030-search.md): the
 // query's words and the one SQL of each database (search-query.ts), the typo correction on zero
 // hits (search-typo.ts), and titles with the matched words marked.
-import type { Db } from '../data/db'
-import type { SearchAnswer, SearchSource, TitlePart } from '../../src/site/search-types'
+import type { Db } from '../../data/db'
+import type { SearchAnswer, SearchSource, TitlePart } from '../../../src/site/search-types'
 import { findProducts, findRecords, parseSearch, SEARCH_LIMITS, type SearchQuery } from './search-query'
 import { foldCase, tokenOf } from './search-text'
 import { correctQuery } from './search-typo'

@@ -1,8 +1,8 @@
 // Page data for the SSR pages: resolves a URL to a page (or a redirect, 404, 410) through the
 // route map, and the site info of the layout. Handed to Vike's renderPage() in pageContext.
 import type { Db } from '../data/db'
-import { findIdByUrl, isGoneUrl } from './structure-store'
-import { movedTarget } from './moved-urls'
+import { findIdByUrl, isGoneUrl } from '../content/structure-store'
+import { movedTarget } from '../content/moved-urls'
 import type { ContentSource, PageResolution, PublicSettings, SiteInfo, TypeId } from '../../src/site/types'
 import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
 import {
@@ -13,10 +13,10 @@ import {
   sectionSearch,
 } from '../../src/site/section-query'
 import { loadPage, TYPE_IDS } from './page-loaders'
-import { derivedFrom, RouteMapCache, type RouteMap } from './route-map'
-import { cookieNoticeVersion, fillOperator, type OperatorValues } from './documents'
+import { derivedFrom, RouteMapCache, type RouteMap } from '../content/route-map'
+import { cookieNoticeVersion, fillOperator, type OperatorValues } from '../content/documents'
 import { buildSiteInfo } from './site-info'
-import { isPublic, publicState } from './visibility'
+import { isPublic, publicState } from '../content/visibility'
 
 interface ContentServiceOptions {
   ttlSeconds: number
