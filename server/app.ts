@@ -25,6 +25,9 @@ import { staticAssetsPlugin } from './http/static-assets'
 import { pagesPlugin } from './site/page-answer'
 import { pageRoutes } from './site/page-route'
 import { contentPlugin } from './site/content-plugin'
+import { writeDoorPlugin } from './catalogue/write-door'
+import { operatorDetails } from './privacy/operator'
+import { imageColumns } from './model-api/registry'
 import { searchPlugin } from './catalogue/search/search-plugin'
 import { indexNowPlugin } from './catalogue/indexnow/indexnow'
 import { yandexFeedRoutes } from './catalogue/feed/yandex-feed'
@@ -79,14 +82,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The media store first: the demo shop's images are written through it.
   await app.register(mediaStoragePlugin, { config })
   await app.register(dbPlugin, { config, plugins: options.databasePlugins })
+  // Every content write goes through the door (catalogue/write-door.ts), the demo seed's first.
+  await app.register(writeDoorPlugin, { config })
   await app.register(contentPlugin, {
     config,
     now: options.now,
     storeDemoImage: (key, bytes) => app.mediaStorage.write(key, bytes),
+    operator: async () => (await operatorDetails(app.db, config)).values,
   })
   await app.register(searchPlugin)
   await app.register(adminSessionPlugin, { config, now: options.now })
-  await app.register(legacyUploadsPlugin)
+  await app.register(legacyUploadsPlugin, { columns: imageColumns() })
   await app.register(indexNowPlugin, { config })
   await app.register(deliveryPlugin, { config })
   await app.register(intakePlugin, { config })

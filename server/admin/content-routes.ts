@@ -4,10 +4,10 @@
 //                                                         the top level), each with its child count
 //   POST /api/admin/content/:id/move   { parentId, keepUrl }   under another parent, URL kept or changed
 //   POST /api/admin/content/:id/order  { direction: up|down } one place among its siblings
-// Writes bump the content version and empty the route map, the page cache and the API cache at once.
+// Writes go through the write door: the content version, IndexNow, and the route map, the page
+// cache and the API cache at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
-import { bumpContentVersion, now, writeTransaction } from '../data/db'
 import { HttpError } from '../http/http-error'
 import { listChildren, moveAmongSiblings, moveRecord } from '../content/structure-tree'
 import { createAdminCheck, requireAdmin } from './access'
@@ -79,17 +79,9 @@ export async function contentRoutes(app: FastifyInstance, { config }: { config: 
     if (Object.keys(errors).length > 0) {
       throw new HttpError(400, 'Не удалось перенести запись: проверьте поля', 'validation_failed', errors)
     }
-    const result = await writeTransaction(app.db, async (trx) => {
-      const moved = await moveRecord(trx, {
-        id,
-        parentId: body.parentId as number,
-        keepUrl: body.keepUrl as boolean,
-        at: now(),
-      })
-      await bumpContentVersion(trx)
-      return moved
-    })
-    app.content.invalidate() // the route map, the page cache and the API cache see it at once
+    const result = await app.writeDoor.write((unit) =>
+      moveRecord(unit, { id, parentId: body.parentId as number, keepUrl: body.keepUrl as boolean }),
+    )
     return { data: { id, parentId: body.parentId, urlFull: result.urlFull } }
   })
 
@@ -99,11 +91,7 @@ export async function contentRoutes(app: FastifyInstance, { config }: { config: 
     if (body.direction !== 'up' && body.direction !== 'down') {
       throw new HttpError(400, 'Направление: up или down', 'validation_failed', { direction: 'up или down' })
     }
-    await writeTransaction(app.db, async (trx) => {
-      await moveAmongSiblings(trx, id, body.direction as 'up' | 'down')
-      await bumpContentVersion(trx)
-    })
-    app.content.invalidate()
+    await app.writeDoor.write((unit) => moveAmongSiblings(unit, id, body.direction as 'up' | 'down'))
     return { data: { id } }
   })
 }

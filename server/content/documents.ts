@@ -6,10 +6,11 @@
 // was made before the documents gets the ones it lacks at start-up (addMissingDocuments).
 import { createHash } from 'node:crypto'
 import { COOKIE_NOTICE_TEXT } from '../../src/site/cookie-consent'
-import { bumpContentVersion, writeTransaction, type Db } from '../data/db'
+import type { Db } from '../data/db'
+import type { ContentDoor } from './content-write'
 import { DEMO_PAGES } from './demo-documents'
 import { movedTarget } from './moved-urls'
-import { insertRecord, isGoneUrl, loadPublishedText, sortAfterLastChild } from './structure-store'
+import { insertRecord, isGoneUrl, loadPublishedText, sortAfterLastChild, updateRecord } from './structure-store'
 
 /** The operator's details the documents' templates name. */
 export interface OperatorValues {
@@ -74,8 +75,9 @@ const PRE_TEMPLATE_DEMO_VERSIONS: Readonly<Record<string, string>> = {
  * deleted (410) or moved (301) by the owner. A database without a home page (empty, before the seed
  * or an import) gets nothing. Returns the URLs added or replaced.
  */
-export async function addMissingDocuments(db: Db, at: string): Promise<string[]> {
-  return writeTransaction(db, async (trx) => {
+export async function addMissingDocuments(door: ContentDoor): Promise<string[]> {
+  return door.write(async (unit) => {
+    const trx = unit.trx
     const home = await trx.selectFrom('structure').select('id').where('urlFull', '=', '/').executeTakeFirst()
     if (!home) return []
     const added: string[] = []
@@ -88,11 +90,7 @@ export async function addMissingDocuments(db: Db, at: string): Promise<string[]>
         .executeTakeFirst()
       if (existing) {
         if (documentVersion(existing.title, existing.content ?? '') !== PRE_TEMPLATE_DEMO_VERSIONS[slug]) continue
-        await trx
-          .updateTable('structure')
-          .set({ title, content, updatedAt: at })
-          .where('id', '=', existing.id)
-          .execute()
+        await updateRecord(unit, existing.id, { title, content })
         added.push(url)
         continue
       }
@@ -105,19 +103,9 @@ export async function addMissingDocuments(db: Db, at: string): Promise<string[]>
         .executeTakeFirst()
       if (ownPage || (await isGoneUrl(trx, url)) || (await movedTarget(trx, url)) !== null) continue
       const sort = await sortAfterLastChild(trx, home.id)
-      await insertRecord(trx, {
-        parentId: home.id,
-        typeId: 'page',
-        title,
-        urlFull: url,
-        sort,
-        content,
-        createdAt: at,
-        updatedAt: at,
-      })
+      await insertRecord(unit, { parentId: home.id, typeId: 'page', title, urlFull: url, sort, content })
       added.push(url)
     }
-    if (added.length > 0) await bumpContentVersion(trx)
     return added
   })
 }

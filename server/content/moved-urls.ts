@@ -6,6 +6,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../data/schema'
 import { HttpError } from '../http/http-error'
+import type { ContentWrite } from './content-write'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -58,12 +59,12 @@ async function subtree(db: Queryable, id: number, urlFull: string) {
  * to its record. Throws HttpError 409 (nothing changed) when a new URL belongs to another record.
  */
 export async function changeRecordUrl(
-  trx: Transaction<Database>,
+  unit: ContentWrite,
   record: { readonly id: number; readonly urlFull: string },
   newUrl: string,
-  at: string,
 ): Promise<void> {
   if (newUrl === record.urlFull) return
+  const { trx, at } = unit
   const oldPrefix = record.urlFull.endsWith('/') ? record.urlFull : `${record.urlFull}/`
   const newPrefix = newUrl.endsWith('/') ? newUrl : `${newUrl}/`
   const followers =
@@ -92,6 +93,8 @@ export async function changeRecordUrl(
       })
     }
   }
+  // Every record that moves, as it was: the door announces its old URL and its new one.
+  await unit.touch(changes.map((c) => c.id))
   // Two passes, so that no moment has two records on one URL (urlFull is unique).
   for (const change of changes) {
     await trx

@@ -1,11 +1,12 @@
-// Fills an empty database with the demo shop on first start. Runs in one write transaction,
-// so two PM2 workers starting together seed once, and a crash leaves nothing half-written.
+// Fills an empty database with the demo shop on first start. Runs through the write door, in one
+// write transaction, so two PM2 workers starting together seed once, and a crash leaves nothing
+// half-written; the demo's URLs are not announced to IndexNow.
 import { DEMO_PRODUCT_DETAILS } from './demo-catalogue'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT_DIR } from '../config'
-import { now, writeTransaction, type Db } from '../data/db'
+import type { ContentDoor } from './content-write'
 import { hasAnyRecord, insertRecord } from './structure-store'
 import {
   DEMO_ADVANTAGES,
@@ -50,8 +51,8 @@ async function installImages(store: StoreImage): Promise<Map<string, string>> {
 }
 
 /** Returns true when it seeded, false when the database already had content. */
-export async function seedDemoContent(db: Db, store: StoreImage): Promise<boolean> {
-  if (await hasAnyRecord(db)) return false
+export async function seedDemoContent(door: ContentDoor, store: StoreImage): Promise<boolean> {
+  if (await hasAnyRecord(door.db)) return false
   // Images first, outside the transaction (a bucket is a network away): a record never names a
   // missing file, and files stored for a seed another process won are the same files.
   const names = await installImages(store)
@@ -60,159 +61,162 @@ export async function seedDemoContent(db: Db, store: StoreImage): Promise<boolea
     if (key === undefined) throw new Error(`demo image ${file} is not in ${DEMO_MEDIA_DIR}`)
     return key
   }
-  return writeTransaction(db, async (trx) => {
-    if (await hasAnyRecord(trx)) return false
-    const stamp = now()
-    const insert = async (row: {
-      parentId: number | null
-      typeId: string
-      title: string
-      urlFull: string
-      sort: number
-      content?: string
-      metaTitle?: string
-      metaDescription?: string
-      metaImage?: string
-    }) => insertRecord(trx, { ...row, createdAt: stamp, updatedAt: stamp })
+  return door.write(
+    async (unit) => {
+      const trx = unit.trx
+      if (await hasAnyRecord(trx)) return false
+      const insert = async (row: {
+        parentId: number | null
+        typeId: string
+        title: string
+        urlFull: string
+        sort: number
+        content?: string
+        metaTitle?: string
+        metaDescription?: string
+        metaImage?: string
+      }) => insertRecord(unit, row)
 
-    const indexId = await insert({
-      parentId: null,
-      typeId: 'index',
-      title: DEMO_SITE.title,
-      urlFull: '/',
-      sort: 0,
-      metaTitle: DEMO_SITE.title,
-      metaDescription: DEMO_SITE.metaDescription,
-    })
-    await trx
-      .insertInto('siteIndex')
-      .values({
-        structureId: indexId,
-        logo: image(DEMO_SITE.logo),
-        tel: DEMO_SITE.tel,
-        telText: DEMO_SITE.telText,
-        description: DEMO_SITE.description,
-        copyright: DEMO_SITE.copyright,
+      const indexId = await insert({
+        parentId: null,
+        typeId: 'index',
+        title: DEMO_SITE.title,
+        urlFull: '/',
+        sort: 0,
+        metaTitle: DEMO_SITE.title,
+        metaDescription: DEMO_SITE.metaDescription,
       })
-      .execute()
-    for (const [i, slide] of DEMO_SLIDES.entries()) {
       await trx
-        .insertInto('sliderItem')
-        .values({ structureId: indexId, image: image(slide.image), title: slide.title, sort: i })
-        .execute()
-    }
-    for (const [i, adv] of DEMO_ADVANTAGES.entries()) {
-      await trx
-        .insertInto('advantage')
+        .insertInto('siteIndex')
         .values({
           structureId: indexId,
-          image: image(adv.image),
-          title: adv.title,
-          description: adv.description,
-          sort: i,
+          logo: image(DEMO_SITE.logo),
+          tel: DEMO_SITE.tel,
+          telText: DEMO_SITE.telText,
+          description: DEMO_SITE.description,
+          copyright: DEMO_SITE.copyright,
         })
         .execute()
-    }
-
-    const catalogueId = await insert({
-      parentId: indexId,
-      typeId: 'section',
-      title: DEMO_CATALOGUE.title,
-      urlFull: '/structure/',
-      sort: 1,
-      content: DEMO_CATALOGUE.content,
-      metaDescription: DEMO_CATALOGUE.content,
-    })
-    const addProduct = async (trxParent: number, url: string, sort: number, p: DemoProduct) => {
-      const id = await insert({
-        parentId: trxParent,
-        typeId: 'product',
-        title: p.title,
-        urlFull: url,
-        sort,
-        metaDescription: p.description,
-      })
-      const more = DEMO_PRODUCT_DETAILS[p.slug] ?? {}
-      const gallery = [p.image, ...(more.gallery ?? [])]
-      await trx
-        .insertInto('product')
-        .values({
-          structureId: id,
-          image: image(p.image),
-          article: p.article,
-          price: more.priceOnRequest ? null : p.price,
-          oldPrice: more.oldPrice ?? null,
-          vendor: more.vendor ?? null,
-          availability: more.availability ?? 'in_stock',
-          featured: more.featured ? 1 : 0,
-          description: p.description,
-        })
-        .execute()
-      for (const [sort, file] of gallery.entries()) {
+      for (const [i, slide] of DEMO_SLIDES.entries()) {
         await trx
-          .insertInto('productImage')
-          .values({ structureId: id, image: image(file), alt: null, sort })
+          .insertInto('sliderItem')
+          .values({ structureId: indexId, image: image(slide.image), title: slide.title, sort: i })
           .execute()
       }
-      for (const [sort, row] of (more.properties ?? []).entries()) {
+      for (const [i, adv] of DEMO_ADVANTAGES.entries()) {
         await trx
-          .insertInto('productProperty')
+          .insertInto('advantage')
           .values({
-            structureId: id,
-            groupName: row.group ?? null,
-            name: row.name,
-            value: row.value,
-            unit: row.unit ?? null,
-            sort,
+            structureId: indexId,
+            image: image(adv.image),
+            title: adv.title,
+            description: adv.description,
+            sort: i,
           })
           .execute()
       }
-      return id
-    }
-    for (const [i, section] of DEMO_SECTIONS.entries()) {
-      const sectionUrl = `/structure/${section.slug}/`
-      const sectionId = await insert({
+
+      const catalogueId = await insert({
+        parentId: indexId,
+        typeId: 'section',
+        title: DEMO_CATALOGUE.title,
+        urlFull: '/structure/',
+        sort: 1,
+        content: DEMO_CATALOGUE.content,
+        metaDescription: DEMO_CATALOGUE.content,
+      })
+      const addProduct = async (trxParent: number, url: string, sort: number, p: DemoProduct) => {
+        const id = await insert({
+          parentId: trxParent,
+          typeId: 'product',
+          title: p.title,
+          urlFull: url,
+          sort,
+          metaDescription: p.description,
+        })
+        const more = DEMO_PRODUCT_DETAILS[p.slug] ?? {}
+        const gallery = [p.image, ...(more.gallery ?? [])]
+        await trx
+          .insertInto('product')
+          .values({
+            structureId: id,
+            image: image(p.image),
+            article: p.article,
+            price: more.priceOnRequest ? null : p.price,
+            oldPrice: more.oldPrice ?? null,
+            vendor: more.vendor ?? null,
+            availability: more.availability ?? 'in_stock',
+            featured: more.featured ? 1 : 0,
+            description: p.description,
+          })
+          .execute()
+        for (const [sort, file] of gallery.entries()) {
+          await trx
+            .insertInto('productImage')
+            .values({ structureId: id, image: image(file), alt: null, sort })
+            .execute()
+        }
+        for (const [sort, row] of (more.properties ?? []).entries()) {
+          await trx
+            .insertInto('productProperty')
+            .values({
+              structureId: id,
+              groupName: row.group ?? null,
+              name: row.name,
+              value: row.value,
+              unit: row.unit ?? null,
+              sort,
+            })
+            .execute()
+        }
+        return id
+      }
+      for (const [i, section] of DEMO_SECTIONS.entries()) {
+        const sectionUrl = `/structure/${section.slug}/`
+        const sectionId = await insert({
+          parentId: catalogueId,
+          typeId: 'section',
+          title: section.title,
+          urlFull: sectionUrl,
+          sort: i,
+          content: section.content,
+          metaDescription: section.content,
+          metaImage: image(section.image),
+        })
+        if (i === 0) await addProduct(sectionId, '/structure/product', 0, DEMO_FEATURED_PRODUCT)
+        for (const [j, product] of section.products.entries()) {
+          await addProduct(sectionId, `${sectionUrl}${product.slug}`, j + 1, product)
+        }
+      }
+      // The long section (demo-fasteners.ts): more products than one page shows.
+      const fastenersUrl = `/structure/${DEMO_FASTENERS_SECTION.slug}/`
+      const fastenersId = await insert({
         parentId: catalogueId,
         typeId: 'section',
-        title: section.title,
-        urlFull: sectionUrl,
-        sort: i,
-        content: section.content,
-        metaDescription: section.content,
-        metaImage: image(section.image),
+        title: DEMO_FASTENERS_SECTION.title,
+        urlFull: fastenersUrl,
+        sort: DEMO_SECTIONS.length,
+        content: DEMO_FASTENERS_SECTION.content,
+        metaDescription: DEMO_FASTENERS_SECTION.content,
+        metaImage: image(DEMO_FASTENERS_SECTION.image),
       })
-      if (i === 0) await addProduct(sectionId, '/structure/product', 0, DEMO_FEATURED_PRODUCT)
-      for (const [j, product] of section.products.entries()) {
-        await addProduct(sectionId, `${sectionUrl}${product.slug}`, j + 1, product)
+      for (const [j, p] of DEMO_FASTENERS.entries()) {
+        const id = await addProduct(fastenersId, `${fastenersUrl}${p.slug}`, j, p)
+        await trx.updateTable('product').set({ availability: p.availability }).where('structureId', '=', id).execute()
       }
-    }
-    // The long section (demo-fasteners.ts): more products than one page shows.
-    const fastenersUrl = `/structure/${DEMO_FASTENERS_SECTION.slug}/`
-    const fastenersId = await insert({
-      parentId: catalogueId,
-      typeId: 'section',
-      title: DEMO_FASTENERS_SECTION.title,
-      urlFull: fastenersUrl,
-      sort: DEMO_SECTIONS.length,
-      content: DEMO_FASTENERS_SECTION.content,
-      metaDescription: DEMO_FASTENERS_SECTION.content,
-      metaImage: image(DEMO_FASTENERS_SECTION.image),
-    })
-    for (const [j, p] of DEMO_FASTENERS.entries()) {
-      const id = await addProduct(fastenersId, `${fastenersUrl}${p.slug}`, j, p)
-      await trx.updateTable('product').set({ availability: p.availability }).where('structureId', '=', id).execute()
-    }
-    for (const [i, page] of DEMO_PAGES.entries()) {
-      await insert({
-        parentId: indexId,
-        typeId: 'page',
-        title: page.title,
-        urlFull: `/${page.slug}`,
-        sort: 10 + i,
-        content: page.content,
-      })
-    }
-    for (const orderType of DEMO_ORDER_TYPES) await trx.insertInto('orderType').values(orderType).execute()
-    return true
-  })
+      for (const [i, page] of DEMO_PAGES.entries()) {
+        await insert({
+          parentId: indexId,
+          typeId: 'page',
+          title: page.title,
+          urlFull: `/${page.slug}`,
+          sort: 10 + i,
+          content: page.content,
+        })
+      }
+      for (const orderType of DEMO_ORDER_TYPES) await trx.insertInto('orderType').values(orderType).execute()
+      return true
+    },
+    { announce: false },
+  )
 }

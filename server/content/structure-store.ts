@@ -4,7 +4,8 @@
 import type { Kysely, Transaction, Updateable } from 'kysely'
 import { executeCompiled } from '../data/db'
 import type { Database, NewStructure, StructureTable } from '../data/schema'
-import { isPublic, isPublicRecord } from './visibility'
+import type { ContentWrite } from './content-write'
+import { isPublicRecord, statesOf, type PublicState } from './visibility'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -18,6 +19,8 @@ export interface RouteEntry {
   sort: number
   published: boolean
   status: number | null
+  /** What its URL answers, the records above it included (content/visibility.ts) */
+  state: PublicState
 }
 
 /** An index record with its part: the site's logo, phone and texts (the route map load). */
@@ -66,8 +69,10 @@ export async function loadRouteEntries(db: Queryable): Promise<{ entries: RouteE
       .orderBy('structure.typeId', 'asc')
       .execute(),
   ])
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const states = statesOf(rows, byId)
   const indexes: IndexEntry[] = indexRows
-    .filter(isPublic)
+    .filter((r) => states.get(r.id) === 'public')
     .map((r) => ({
       id: r.id,
       parentId: r.parentId,
@@ -76,7 +81,10 @@ export async function loadRouteEntries(db: Queryable): Promise<{ entries: RouteE
       index: { logo: r.logo, tel: r.tel, telText: r.telText, description: r.description, copyright: r.copyright },
     }))
     .sort((a, b) => b.urlFull.length - a.urlFull.length)
-  return { entries: rows.map((r) => ({ ...r, published: Boolean(r.published) })), indexes }
+  return {
+    entries: rows.map((r) => ({ ...r, published: Boolean(r.published), state: states.get(r.id)! })),
+    indexes,
+  }
 }
 
 /** The id of the record at `urlFull` (other than `exceptId`), or null. */
@@ -206,12 +214,12 @@ export async function hasAnyRecord(db: Queryable): Promise<boolean> {
   return (await db.selectFrom('structure').select('id').limit(1).executeTakeFirst()) !== undefined
 }
 
-/** A new record with the defaults of an unset column; returns its id. */
+/** A new record with the defaults of an unset column (created and updated at the write's time); returns its id. */
 export async function insertRecord(
-  db: Queryable,
-  row: Partial<NewStructure> & Pick<NewStructure, 'typeId' | 'title' | 'urlFull' | 'createdAt' | 'updatedAt'>,
+  unit: ContentWrite,
+  row: Partial<NewStructure> & Pick<NewStructure, 'typeId' | 'title' | 'urlFull'>,
 ): Promise<number> {
-  const created = await db
+  const created = await unit.trx
     .insertInto('structure')
     .values({
       parentId: null,
@@ -224,15 +232,25 @@ export async function insertRecord(
       metaImage: null,
       metaRobots: null,
       metaJsonLd: null,
+      createdAt: unit.at,
+      updatedAt: unit.at,
       ...row,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return Number(created.id)
+  const id = Number(created.id)
+  unit.created(id)
+  return id
 }
 
-export async function updateRecord(db: Queryable, id: number, row: Updateable<StructureTable>): Promise<void> {
-  await db.updateTable('structure').set(row).where('id', '=', id).execute()
+/** Changes the record's columns; `updatedAt` is the write's time unless the row says otherwise. */
+export async function updateRecord(unit: ContentWrite, id: number, row: Updateable<StructureTable>): Promise<void> {
+  await unit.touch([id])
+  await unit.trx
+    .updateTable('structure')
+    .set({ updatedAt: unit.at, ...row })
+    .where('id', '=', id)
+    .execute()
 }
 
 /** The record's URL and how many records sit under it; undefined when there is no such record. */
@@ -251,7 +269,10 @@ export async function loadDeletable(
 }
 
 /** Deletes a record without children and its parts; its URL joins goneUrl and answers 410 from then on. */
-export async function deleteRecordAndParts(db: Queryable, id: number, urlFull: string, goneAt: string): Promise<void> {
+export async function deleteRecordAndParts(unit: ContentWrite, id: number, urlFull: string): Promise<void> {
+  await unit.touch([id])
+  const db = unit.trx
+  const goneAt = unit.at
   // Explicit, not left to the schema's cascade: the rows gone do not depend on how the database was opened.
   // The URLs it had before it moved (decision 028) answer 410 with its own.
   const former = await db.selectFrom('movedUrl').select('urlFull').where('structureId', '=', id).execute()
@@ -278,6 +299,33 @@ export async function deleteRecordAndParts(db: Queryable, id: number, urlFull: s
 }
 
 /** A URL taken by a record again is no longer gone. */
-export async function forgetGoneUrl(db: Queryable, urlFull: string): Promise<void> {
-  await db.deleteFrom('goneUrl').where('urlFull', '=', urlFull).execute()
+export async function forgetGoneUrl(unit: ContentWrite, urlFull: string): Promise<void> {
+  await unit.trx.deleteFrom('goneUrl').where('urlFull', '=', urlFull).execute()
+}
+
+/**
+ * Gives every image column `table.column` that names `from` the name `to` (an upload renamed by the
+ * media migration), touching the records they belong to. Returns how many rows changed.
+ */
+export async function renameImage(
+  unit: ContentWrite,
+  where: { readonly table: string; readonly column: string },
+  from: string,
+  to: string,
+): Promise<number> {
+  const db = unit.trx as unknown as Kysely<any>
+  const owner = where.table === 'structure' ? 'id' : 'structureId'
+  const rows: Array<Record<string, unknown>> = await db
+    .selectFrom(where.table)
+    .select(owner)
+    .where(where.column, '=', from)
+    .execute()
+  if (rows.length === 0) return 0
+  await unit.touch(rows.map((row) => Number(row[owner])))
+  await db
+    .updateTable(where.table)
+    .set({ [where.column]: to })
+    .where(where.column, '=', from)
+    .execute()
+  return rows.length
 }

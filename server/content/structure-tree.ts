@@ -7,13 +7,14 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../data/schema'
 import { HttpError } from '../http/http-error'
 import { urlUnder } from '../../src/site/url'
+import type { ContentWrite } from './content-write'
 import { changeRecordUrl, chunks } from './moved-urls'
-import { sortAfterLastChild, type RouteEntry } from './structure-store'
+import { sortAfterLastChild, updateRecord, type RouteEntry } from './structure-store'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
 /** A record as the tree lists it, with how many records sit directly under it. */
-export interface TreeRow extends RouteEntry {
+export interface TreeRow extends Omit<RouteEntry, 'state'> {
   children: number
 }
 
@@ -69,7 +70,6 @@ interface MoveRequest {
   readonly parentId: number
   /** false: the record (and the records under it that share its path) take the new parent's path */
   readonly keepUrl: boolean
-  readonly at: string
 }
 
 /**
@@ -77,7 +77,8 @@ interface MoveRequest {
  * of its subtree whose URL starts with the record's old path moves with it, and each old URL is
  * kept as a redirect to its record. Throws HttpError 404/400/409 with a Russian message.
  */
-export async function moveRecord(trx: Transaction<Database>, move: MoveRequest): Promise<{ urlFull: string }> {
+export async function moveRecord(unit: ContentWrite, move: MoveRequest): Promise<{ urlFull: string }> {
+  const trx = unit.trx
   const record = await trx
     .selectFrom('structure')
     .select(['id', 'parentId', 'urlFull'])
@@ -112,16 +113,12 @@ export async function moveRecord(trx: Transaction<Database>, move: MoveRequest):
     cursor = up?.parentId ?? null
   }
   const sort = await sortAfterLastChild(trx, parent.id)
-  await trx
-    .updateTable('structure')
-    .set({ parentId: parent.id, sort, updatedAt: move.at })
-    .where('id', '=', record.id)
-    .execute()
+  await updateRecord(unit, record.id, { parentId: parent.id, sort })
   if (move.keepUrl) return { urlFull: record.urlFull }
 
   const newUrl = urlUnder(parent.urlFull, record.urlFull)
   try {
-    await changeRecordUrl(trx, record, newUrl, move.at)
+    await changeRecordUrl(unit, record, newUrl)
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 409) {
       throw new HttpError(409, error.message, 'conflict', {
@@ -137,11 +134,8 @@ export async function moveRecord(trx: Transaction<Database>, move: MoveRequest):
  * Moves a record one place up or down among its siblings (sort, id): it trades sort values with
  * its neighbour. Siblings that share a sort value are first numbered 0, 1, 2… in their order.
  */
-export async function moveAmongSiblings(
-  trx: Transaction<Database>,
-  id: number,
-  direction: 'up' | 'down',
-): Promise<void> {
+export async function moveAmongSiblings(unit: ContentWrite, id: number, direction: 'up' | 'down'): Promise<void> {
+  const trx = unit.trx
   const record = await trx
     .selectFrom('structure')
     .select(['id', 'parentId', 'sort'])
@@ -169,6 +163,8 @@ export async function moveAmongSiblings(
   }
   let mine = record.sort
   let theirs = neighbour.sort
+  // The two records change places in their parent's lists: the door announces the parent's page.
+  await unit.touch([record.id, neighbour.id])
   if (mine === theirs) {
     const all = await selectSiblings().orderBy('sort').orderBy('id').execute()
     for (const [index, sibling] of all.entries()) {

@@ -35,6 +35,7 @@ import * as m013 from './migrations/013-search'
 import * as m014 from './migrations/014-privacy'
 import * as m015 from './migrations/015-backoffice'
 import * as m016 from './migrations/016-feeds'
+import * as m017 from './migrations/017-visible'
 
 export type Db = Kysely<Database>
 
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014-privacy': m014,
   '015-backoffice': m015,
   '016-feeds': m016,
+  '017-visible': m017,
 }
 
 class InlineMigrations implements MigrationProvider {

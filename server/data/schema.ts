@@ -19,6 +19,8 @@ export interface StructureTable {
   published: ColumnType<Flag, Flag | undefined, Flag>
   /** HTTP status the page answers with; null means 200 (410 = withdrawn) */
   status: number | null
+  /** 1 while the record and every record above it are public; kept by the write door (content/visibility.ts) */
+  visible: ColumnType<Flag, Flag | undefined, Flag>
   /** Body text of text pages and sections: paragraphs separated by blank lines */
   content: string | null
   metaTitle: string | null

@@ -3,8 +3,9 @@
 // pages then show them through their variants, made on the first request of each. The old file
 // stays, so links to it keep working; several processes doing this at once do the same harmless work.
 import type { FastifyInstance } from 'fastify'
-import { imageColumns } from '../model-api/registry'
-import { bumpContentVersion, writeTransaction, type Db } from '../data/db'
+import type { Db } from '../data/db'
+import type { ContentDoor } from '../content/content-write'
+import { renameImage } from '../content/structure-store'
 import { sizedUploadPath } from '../../src/site/image-variants'
 import { loadSharp } from './sharp'
 import { IMAGE_LIMITS } from './image-store'
@@ -28,13 +29,22 @@ async function sizedCopy(
   return sized
 }
 
+/** The image columns of the content's tables (the model API's registry knows them). */
+export type ImageColumns = ReadonlyArray<{ readonly table: string; readonly column: string }>
+
 /**
- * Gives every legacy upload that records point to its sized name and returns how many names
- * changed. `stopping` is asked between images, so a closing server does not wait for the rest.
+ * Gives every legacy upload that records point to its sized name, through the write door, and
+ * returns how many names changed. `stopping` is asked between images, so a closing server does not
+ * wait for the rest.
  */
-export async function sizeLegacyUploads(db: Db, storage: MediaStorage, stopping: () => boolean): Promise<number> {
+export async function sizeLegacyUploads(
+  door: ContentDoor,
+  columns: ImageColumns,
+  storage: MediaStorage,
+  stopping: () => boolean,
+): Promise<number> {
+  const db: Db = door.db
   const renames = new Map<string, string>()
-  const columns = imageColumns()
   for (const { table, column } of columns) {
     const rows: Array<Record<string, unknown>> = await db
       .selectFrom(table as 'structure')
@@ -55,30 +65,22 @@ export async function sizeLegacyUploads(db: Db, storage: MediaStorage, stopping:
     }
   }
   if (renames.size === 0 || stopping()) return 0
-  await writeTransaction(db, async (trx) => {
-    for (const { table, column } of columns) {
-      for (const [legacy, sized] of renames) {
-        await trx
-          .updateTable(table as 'structure')
-          .set({ [column]: sized })
-          .where(column as 'metaImage', '=', legacy)
-          .execute()
-      }
+  await door.write(async (unit) => {
+    for (const where of columns) {
+      for (const [legacy, sized] of renames) await renameImage(unit, where, legacy, sized)
     }
-    await bumpContentVersion(trx)
   })
   return renames.size
 }
 
 /** Runs sizeLegacyUploads once the app is ready, without holding up the start or a close. */
-export async function legacyUploadsPlugin(app: FastifyInstance) {
+export async function legacyUploadsPlugin(app: FastifyInstance, { columns }: { columns: ImageColumns }) {
   let closing = false
   let running: Promise<void> = Promise.resolve()
   app.addHook('onReady', async () => {
-    running = sizeLegacyUploads(app.db, app.mediaStorage, () => closing)
+    running = sizeLegacyUploads(app.writeDoor, columns, app.mediaStorage, () => closing)
       .then((renamed) => {
         if (renamed === 0) return
-        app.content.invalidate()
         app.log.info({ images: renamed }, 'uploads stored before sized names renamed')
       })
       .catch((error: unknown) => {

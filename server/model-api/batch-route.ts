@@ -66,9 +66,7 @@ export async function batchRoute(
   })
   const records = parseBatch(values)
   for (const file of files) await storeUpload(app.mediaStorage, file.value, file.path, request.log)
-  const ids = await writeStructureBatch(app.db, records)
-  app.content.invalidate()
-  app.indexNow?.wake()
+  const ids = await writeStructureBatch(app.writeDoor, records)
   reply.header('cache-control', 'no-store')
   return reply
     .code(200)

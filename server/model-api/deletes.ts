@@ -1,10 +1,8 @@
 // DELETE /api/structure?id=N (docs/contract.md §3): a record without children leaves with its parts,
-// and its URL joins goneUrl, so it answers 410 «страница удалена» instead of 404. One transaction:
-// the checks, the rows and the content version go together or not at all.
-import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
-import { reindexProducts } from '../catalogue/search/search-index'
-import { deleteRecordAndParts, loadDeletable, parentOf } from '../content/structure-store'
-import { enqueueRecords } from '../catalogue/indexnow/indexnow-outbox'
+// and its URL joins goneUrl, so it answers 410 «страница удалена» instead of 404. Through the write
+// door: the checks, the rows and the door's effects go together or not at all.
+import type { WriteDoor } from '../catalogue/write-door'
+import { deleteRecordAndParts, loadDeletable } from '../content/structure-store'
 import { HttpError } from '../http/http-error'
 
 const MAX_ID = 2147483647
@@ -20,9 +18,9 @@ export function parseDeleteId(raw: unknown): number {
   return id
 }
 
-export async function deleteStructureRecord(db: Db, id: number): Promise<void> {
-  await writeTransaction(db, async (trx) => {
-    const record = await loadDeletable(trx, id)
+export async function deleteStructureRecord(door: WriteDoor, id: number): Promise<void> {
+  await door.write(async (unit) => {
+    const record = await loadDeletable(unit.trx, id)
     if (!record) throw new HttpError(404, `Запись structure с id = ${id} не найдена`, 'not_found')
     if (record.urlFull === '/') {
       throw new HttpError(409, 'Главную страницу сайта («/») удалить нельзя', 'conflict')
@@ -30,11 +28,7 @@ export async function deleteStructureRecord(db: Db, id: number): Promise<void> {
     if (record.children > 0) {
       throw new HttpError(409, 'Сначала удалите или перенесите вложенные записи', 'has_children')
     }
-    const parentId = await parentOf(trx, id)
-    await deleteRecordAndParts(trx, id, record.urlFull, now())
-    await reindexProducts(trx, [id]) // its search index row and vocabulary go with it
-    await bumpContentVersion(trx)
-    // The gone URL (now 410) and its parent's go to IndexNow with the delete (when it is on).
-    await enqueueRecords(db, trx, parentId ? [parentId] : [], [record.urlFull])
+    // Its search row goes, and its URL (now 410) and its parent's go to IndexNow (the door).
+    await deleteRecordAndParts(unit, id, record.urlFull)
   })
 }

@@ -102,7 +102,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
       defaultSelect: ['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort'],
       providerTitle: 'title',
       adminOnly: false,
-      publicScope: isPublicRecord,
+      publicScope: (eb) => isPublicRecord(eb),
       writable: true,
     },
   ],

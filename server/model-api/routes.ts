@@ -153,10 +153,8 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
     const { values, files } = await readMultipartWrite(request, model.name, imagePathPatterns(model))
     validateWrite(model, mode, values)
     for (const file of files) await storeUpload(app.mediaStorage, file.value, file.path, request.log)
-    const key = await writeRecord(app.db, model, mode, values)
-    // The live site changes at once: cached API answers and the route map are dropped.
-    app.content.invalidate() // also empties the read cache
-    app.indexNow?.wake()
+    // Through the write door: the live site (route map, page and API caches) changes at once.
+    const key = await writeRecord(app.writeDoor, model, mode, values)
     const record = await readRecord(app.db, model, key)
     reply.header('cache-control', 'no-store')
     return reply
@@ -178,9 +176,8 @@ export async function modelRoutes(app: FastifyInstance, { config }: ModelRoutesO
       )
     }
     const id = parseDeleteId(parseQuery(request.raw.url ?? '', { depth: 1, parameterLimit: 10 }).id)
-    await deleteStructureRecord(app.db, id)
-    app.content.invalidate() // the page answers 410 and leaves the menus and the sitemap at once
-    app.indexNow?.wake()
+    // The page answers 410 and leaves the menus and the sitemap at once (the write door).
+    await deleteStructureRecord(app.writeDoor, id)
     reply.header('cache-control', 'no-store')
     return reply.type(JSON_TYPE).send({ data: { id } })
   }

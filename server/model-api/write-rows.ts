@@ -1,8 +1,9 @@
 // The SQL of generic content writes: a model's row by its key, and a structure record's parts (a
 // one-to-one part merged or deleted, a list replaced in its order). No rules here: which write is
-// allowed, and what a clash means, is writes.ts's business. Runs inside its write transaction.
+// allowed, and what a clash means, is writes.ts's business. Runs inside the write door's unit.
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../data/schema'
+import type { ContentWrite } from '../content/content-write'
 import type { ModelDef } from './registry'
 
 type Values = Record<string, unknown>
@@ -26,8 +27,16 @@ export async function rowExists(trx: Trx, model: ModelDef, key: unknown): Promis
   return row !== undefined
 }
 
+/** The structure record a row belongs to: the row's own key, or its structureId. */
+async function touchOwner(unit: ContentWrite, model: ModelDef, key: unknown, row: Record<string, unknown> = {}) {
+  const owner = model.key === 'structureId' ? key : row.structureId
+  if (typeof owner === 'number') await unit.touch([owner])
+}
+
 /** Inserts a row; returns its key (a generated id, or the key the row carries). */
-export async function insertRow(trx: Trx, model: ModelDef, row: Record<string, unknown>): Promise<number> {
+export async function insertRow(unit: ContentWrite, model: ModelDef, row: Record<string, unknown>): Promise<number> {
+  const trx = unit.trx
+  await touchOwner(unit, model, row[model.key], row)
   if (model.key !== 'id') {
     await asAny(trx).insertInto(model.table).values(row).execute()
     return row[model.key] as number
@@ -36,14 +45,29 @@ export async function insertRow(trx: Trx, model: ModelDef, row: Record<string, u
   return Number(created.id)
 }
 
-export async function updateRow(trx: Trx, model: ModelDef, key: number, row: Record<string, unknown>): Promise<void> {
+export async function updateRow(
+  unit: ContentWrite,
+  model: ModelDef,
+  key: number,
+  row: Record<string, unknown>,
+): Promise<void> {
   if (Object.keys(row).length === 0) return
-  await asAny(trx).updateTable(model.table).set(row).where(model.key, '=', key).execute()
+  if (model.key === 'structureId') await unit.touch([key])
+  else if (model.fields.has('structureId')) {
+    const owner = await asAny(unit.trx)
+      .selectFrom(model.table)
+      .select('structureId')
+      .where(model.key, '=', key)
+      .executeTakeFirst()
+    if (owner) await unit.touch([Number(owner.structureId)])
+  }
+  await asAny(unit.trx).updateTable(model.table).set(row).where(model.key, '=', key).execute()
 }
 
 /** A one-to-one part of record `structureId`: merged into the existing row, created, or deleted (null). */
-export async function writeOnePart(trx: Trx, part: ModelDef, structureId: number, value: Values | null) {
-  const db = asAny(trx)
+export async function writeOnePart(unit: ContentWrite, part: ModelDef, structureId: number, value: Values | null) {
+  await unit.touch([structureId])
+  const db = asAny(unit.trx)
   const existing = await db
     .selectFrom(part.table)
     .select('structureId')
@@ -69,13 +93,14 @@ export async function writeOnePart(trx: Trx, part: ModelDef, structureId: number
  * the page. A record just created has no list to delete; the items go in one insert.
  */
 export async function replaceListPart(
-  trx: Trx,
+  unit: ContentWrite,
   part: ModelDef,
   structureId: number,
   items: readonly Values[],
   created = false,
 ) {
-  const db = asAny(trx)
+  await unit.touch([structureId])
+  const db = asAny(unit.trx)
   if (!created) await db.deleteFrom(part.table).where('structureId', '=', structureId).execute()
   if (items.length === 0) return
   // Every row names the same columns, so one multi-row insert fits them all.

@@ -6,6 +6,8 @@
 // subtree following, as «Перенести» does: content/moved-urls.ts). The schema of a write is write-schema.ts.
 import type { Transaction } from 'kysely'
 import type { Database, NewStructure } from '../data/schema'
+import type { ContentWrite } from '../content/content-write'
+import type { WriteDoor } from '../catalogue/write-door'
 import {
   findIdByUrl,
   forgetGoneUrl,
@@ -16,9 +18,7 @@ import {
   urlOf,
 } from '../content/structure-store'
 import { changeRecordUrl } from '../content/moved-urls'
-import { reindexProducts } from '../catalogue/search/search-index'
-import { bumpContentVersion, now, writeTransaction, type Db } from '../data/db'
-import { enqueueRecords } from '../catalogue/indexnow/indexnow-outbox'
+import type { Db } from '../data/db'
 import { HttpError } from '../http/http-error'
 import { executeQuery } from './query-executor'
 import type { Row, SelectNode } from './query-tree'
@@ -43,20 +43,12 @@ function isForeignKeyViolation(error: unknown): boolean {
  * Creates or updates one record (a structure record with its parts) in one write transaction
  * and returns its key. Throws HttpError 400/404/409 with a Russian message.
  */
-export async function writeRecord(db: Db, model: ModelDef, mode: WriteMode, values: Values): Promise<number> {
+export async function writeRecord(door: WriteDoor, model: ModelDef, mode: WriteMode, values: Values): Promise<number> {
   try {
-    return await writeTransaction(db, async (trx) => {
-      const key =
-        model.name === 'structure' ? await writeStructure(trx, mode, values) : await writeFlat(trx, model, mode, values)
-      // The search index in the same transaction (docs/decisions/030-search.md)
-      const record = model.name === 'structure' || model.key === 'structureId' ? key : values.structureId
-      if (typeof record === 'number') await reindexProducts(trx, [record])
-      await bumpContentVersion(trx)
-      // The record's URL and its parent's go to IndexNow with the write (when it is on).
-      const changed = model.name === 'structure' ? key : (values.structureId as number | undefined)
-      await enqueueRecords(db, trx, changed === undefined ? [] : [changed])
-      return key
-    })
+    // Through the door: search, IndexNow, the version and the caches follow (catalogue/write-door.ts).
+    return await door.write((unit) =>
+      model.name === 'structure' ? writeStructure(unit, mode, values) : writeFlat(unit, model, mode, values),
+    )
   } catch (error) {
     throw translateStorageError(error)
   }
@@ -81,19 +73,19 @@ export interface BatchRecord {
  * Writes a batch of structure records in one write transaction (the content import): a record whose
  * URL exists updates that record, any other is created. Returns their ids in order. All or nothing.
  */
-export async function writeStructureBatch(db: Db, records: readonly BatchRecord[]): Promise<number[]> {
+export async function writeStructureBatch(door: WriteDoor, records: readonly BatchRecord[]): Promise<number[]> {
   try {
-    return await writeTransaction(db, async (trx) => {
+    return await door.write(async (unit) => {
       const ids: number[] = []
       for (const [i, record] of records.entries()) {
         const values = { ...record.values }
         if (record.parent !== undefined) values.parentId = ids[record.parent]
-        const existing = await findIdByUrl(trx, values.urlFull as string)
+        const existing = await findIdByUrl(unit.trx, values.urlFull as string)
         try {
           ids.push(
             existing === null
-              ? await writeStructure(trx, 'create', values)
-              : await writeStructure(trx, 'update', { ...values, id: existing }),
+              ? await writeStructure(unit, 'create', values)
+              : await writeStructure(unit, 'update', { ...values, id: existing }),
           )
         } catch (error) {
           if (!(error instanceof HttpError)) throw error
@@ -108,11 +100,6 @@ export async function writeStructureBatch(db: Db, records: readonly BatchRecord[
           )
         }
       }
-      // The search index in the same transaction, every record of the batch at once (decision 030)
-      await reindexProducts(trx, ids)
-      await bumpContentVersion(trx)
-      // Their URLs go to IndexNow with the batch, as with a single write (when it is on).
-      await enqueueRecords(db, trx, ids)
       return ids
     })
   } catch (error) {
@@ -120,7 +107,10 @@ export async function writeStructureBatch(db: Db, records: readonly BatchRecord[
   }
 }
 
-async function writeFlat(trx: Transaction<Database>, model: ModelDef, mode: WriteMode, values: Values) {
+async function writeFlat(unit: ContentWrite, model: ModelDef, mode: WriteMode, values: Values) {
+  const trx = unit.trx
+  // A model of no record (the order types) may show on any page.
+  if (!model.fields.has('structureId')) unit.affectsEveryPage()
   if (Object.hasOwn(values, 'structureId')) await requireStructure(trx, values.structureId as number, 'structureId')
   if (mode === 'create') {
     if (model.key !== 'id' && (await rowExists(trx, model, values[model.key]))) {
@@ -130,24 +120,24 @@ async function writeFlat(trx: Transaction<Database>, model: ModelDef, mode: Writ
         'conflict',
       )
     }
-    const key = await insertRow(trx, model, columnsOf(model, values))
-    await afterProductWrite(trx, model, key, values)
+    const key = await insertRow(unit, model, columnsOf(model, values))
+    await afterProductWrite(unit, model, key, values)
     return key
   }
   const key = values[model.key] as number
   if (!(await rowExists(trx, model, key))) {
     throw new HttpError(404, `Запись ${model.name} с ${model.key} = ${key} не найдена`, 'not_found')
   }
-  await updateRow(trx, model, key, columnsOf(model, values, [model.key]))
-  await afterProductWrite(trx, model, key, values)
+  await updateRow(unit, model, key, columnsOf(model, values, [model.key]))
+  await afterProductWrite(unit, model, key, values)
   return key
 }
 
 /** A product written on its own keeps the catalogue's rules: its image is the gallery's first, its prices agree. */
-async function afterProductWrite(trx: Transaction<Database>, model: ModelDef, key: number, values: Values) {
+async function afterProductWrite(unit: ContentWrite, model: ModelDef, key: number, values: Values) {
   if (model.name !== 'product') return
-  if (Object.hasOwn(values, 'image')) await syncMainImage(trx, key, 'product')
-  await checkPrices(trx, key, '')
+  if (Object.hasOwn(values, 'image')) await syncMainImage(unit, key, 'product')
+  await checkPrices(unit.trx, key, '')
 }
 
 /** 400 naming the field when the stored old price is not above the stored price (the write is undone). */
@@ -163,9 +153,9 @@ async function requireStructure(db: Transaction<Database>, id: number, field: st
     })
 }
 
-async function writeStructure(trx: Transaction<Database>, mode: WriteMode, values: Values): Promise<number> {
+async function writeStructure(unit: ContentWrite, mode: WriteMode, values: Values): Promise<number> {
   const structure = findModel('structure')!
-  const stamp = now()
+  const trx = unit.trx
   let id: number
   const parentId = values.parentId as number | null | undefined
   if (parentId !== undefined && parentId !== null) await requireStructure(trx, parentId, 'parentId')
@@ -177,29 +167,30 @@ async function writeStructure(trx: Transaction<Database>, mode: WriteMode, value
       })
     }
     // A deleted record's URL taken again serves the new record, no longer 410.
-    await forgetGoneUrl(trx, values.urlFull)
+    await forgetGoneUrl(unit, values.urlFull)
   }
   if (mode === 'create') {
     const row = columnsOf(structure, values, STRUCTURE_PARTS) as unknown as NewStructure
-    id = await insertRecord(trx, { ...row, createdAt: stamp, updatedAt: stamp })
+    id = await insertRecord(unit, row)
   } else {
     id = values.id as number
     const before = await urlOf(trx, id)
     if (before === null) throw new HttpError(404, `Запись structure с id = ${id} не найдена`, 'not_found')
+    await unit.touch([id])
     if (parentId !== undefined && parentId !== null) await refuseCycle(trx, id, parentId)
     // A URL changed by hand leaves a 301 behind, and the records under it follow (decision 028).
-    if (typeof values.urlFull === 'string') await changeRecordUrl(trx, { id, urlFull: before }, values.urlFull, stamp)
+    if (typeof values.urlFull === 'string') await changeRecordUrl(unit, { id, urlFull: before }, values.urlFull)
     const row = columnsOf(structure, values, [...STRUCTURE_PARTS, 'id'])
-    await updateRecord(trx, id, { ...row, updatedAt: stamp })
+    await updateRecord(unit, id, row)
   }
   for (const part of STRUCTURE_PARTS) {
     if (!Object.hasOwn(values, part)) continue
-    if (partKind(part) === 'one') await writeOnePart(trx, partModel(part), id, values[part] as Values | null)
-    else await replaceListPart(trx, partModel(part), id, values[part] as Values[], mode === 'create')
+    if (partKind(part) === 'one') await writeOnePart(unit, partModel(part), id, values[part] as Values | null)
+    else await replaceListPart(unit, partModel(part), id, values[part] as Values[], mode === 'create')
   }
   const product = values.product as Values | null | undefined
-  if (Object.hasOwn(values, 'images')) await syncMainImage(trx, id, 'gallery')
-  else if (product && Object.hasOwn(product, 'image')) await syncMainImage(trx, id, 'product')
+  if (Object.hasOwn(values, 'images')) await syncMainImage(unit, id, 'gallery')
+  else if (product && Object.hasOwn(product, 'image')) await syncMainImage(unit, id, 'product')
   if (product) await checkPrices(trx, id, 'product.')
   return id
 }

@@ -9,7 +9,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../config'
 import { createAdminCheck, requireAdmin } from '../admin/access'
-import { bumpContentVersion } from '../data/db'
 import { HttpError } from '../http/http-error'
 import { documentVersion } from '../content/documents'
 import { loadPublishedText } from '../content/structure-store'
@@ -69,10 +68,11 @@ export async function privacyRoutes(app: FastifyInstance, { config }: { config: 
   }))
 
   app.put(routeOf(app, ADMIN_API_PATHS.privacyOperator), async (request) => {
-    await saveOperator(app.db, config, request.body)
-    // The documents name the operator: every process re-renders them (a content write).
-    await bumpContentVersion(app.db)
-    app.content.invalidate()
+    // The documents name the operator: every page of every process is rendered anew (the write door).
+    await app.writeDoor.write(async (unit) => {
+      await saveOperator(unit.trx, config, request.body)
+      unit.affectsEveryPage()
+    })
     await audit(app.db, {
       at: now(),
       actor: OWNER,

@@ -1,10 +1,10 @@
 // The content service every page renders from, shared by SSR, the sitemap and content writes; an
-// empty database gets the demo shop first (SEED_DEMO), an older one the documents it lacks.
+// empty database gets the demo shop first (SEED_DEMO), an older one the documents it lacks, both
+// through the write door. Every write the door commits drops this process's route map and caches.
 import fp from 'fastify-plugin'
 import type { Config } from '../config'
-import { operatorDetails } from '../privacy/operator'
 import { ContentService } from './content-service'
-import { addMissingDocuments } from '../content/documents'
+import { addMissingDocuments, type OperatorValues } from '../content/documents'
 import { seedDemoContent, storeInFolder, type StoreImage } from '../content/seed'
 
 declare module 'fastify' {
@@ -18,15 +18,17 @@ interface ContentPluginOptions {
   readonly now?: () => Date
   /** Where the demo shop's images go: the app's media store (default: the MEDIA_DIR folder) */
   readonly storeDemoImage?: StoreImage
+  /** The operator's details the privacy documents name (the privacy capability reads them) */
+  readonly operator?: () => Promise<OperatorValues>
 }
 
 export const contentPlugin = fp<ContentPluginOptions>(
-  async (app, { config, now, storeDemoImage }) => {
-    if (config.seedDemo && (await seedDemoContent(app.db, storeDemoImage ?? storeInFolder(config.mediaDir)))) {
+  async (app, { config, now, storeDemoImage, operator }) => {
+    if (config.seedDemo && (await seedDemoContent(app.writeDoor, storeDemoImage ?? storeInFolder(config.mediaDir)))) {
       app.log.warn('Empty database: the demo shop was created (SEED_DEMO=false prevents it)')
     }
     // A database made before the documents on personal data gets the ones it lacks (decision 027).
-    const documents = await addMissingDocuments(app.db, (now?.() ?? new Date()).toISOString())
+    const documents = await addMissingDocuments(app.writeDoor)
     if (documents.length > 0)
       app.log.warn(`Documents on personal data written from the templates: ${documents.join(', ')}`)
     const content = new ContentService(app.db, {
@@ -38,11 +40,12 @@ export const contentPlugin = fp<ContentPluginOptions>(
         metrikaId: config.metrikaId,
         metrikaTagUrl: config.metrikaTagUrl,
       },
-      operator: async () => (await operatorDetails(app.db, config)).values,
+      operator,
     })
     app.decorate('content', content)
+    app.writeDoor.onCommit(() => content.invalidate())
     // Load the route map at start so the first visitor does not wait for it.
     await content.routes()
   },
-  { name: 'content', dependencies: ['db'] },
+  { name: 'content', dependencies: ['db', 'write-door'] },
 )

@@ -7,6 +7,7 @@ import { now, openDatabase, type Db } from '../data/db'
 import { seedDemoContent, storeInFolder } from '../content/seed'
 import { insertRecord } from '../content/structure-store'
 import { ContentService } from './content-service'
+import { WriteDoor } from '../catalogue/write-door'
 
 let dir: string
 let db: Db
@@ -15,7 +16,7 @@ let service: ContentService
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-routes-'))
   db = await openDatabase({ kind: 'sqlite', path: path.join(dir, 'site.db'), explicit: true })
-  await seedDemoContent(db, storeInFolder(path.join(dir, 'media')))
+  await seedDemoContent(new WriteDoor(db, { indexNowOrigin: null }), storeInFolder(path.join(dir, 'media')))
   service = new ContentService(db, {
     ttlSeconds: 120,
     publicSettings: {
@@ -37,16 +38,9 @@ async function insertPage(urlFull: string, typeId = 'page', parentUrl = '/') {
     .select('id')
     .where('urlFull', '=', parentUrl)
     .executeTakeFirstOrThrow()
-  const id = await insertRecord(db, {
-    parentId: parent.id,
-    typeId,
-    title: `Страница ${urlFull}`,
-    urlFull,
-    sort: 50,
-    createdAt: now(),
-    updatedAt: now(),
-  })
-  return id
+  return new WriteDoor(db, { indexNowOrigin: null }).write((unit) =>
+    insertRecord(unit, { parentId: parent.id, typeId, title: `Страница ${urlFull}`, urlFull, sort: 50 }),
+  )
 }
 
 describe('the route map', () => {
@@ -174,7 +168,9 @@ describe('the owning index record', () => {
 describe('the demo content', () => {
   it('is created once: a second seed finds content and adds nothing', async () => {
     const before = await db.selectFrom('structure').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()
-    expect(await seedDemoContent(db, storeInFolder(path.join(dir, 'media')))).toBe(false)
+    expect(
+      await seedDemoContent(new WriteDoor(db, { indexNowOrigin: null }), storeInFolder(path.join(dir, 'media'))),
+    ).toBe(false)
     const after = await db.selectFrom('structure').select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })

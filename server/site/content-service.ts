@@ -16,7 +16,7 @@ import { loadPage, TYPE_IDS } from './page-loaders'
 import { derivedFrom, RouteMapCache, type RouteMap } from '../content/route-map'
 import { cookieNoticeVersion, fillOperator, type OperatorValues } from '../content/documents'
 import { buildSiteInfo } from './site-info'
-import { isPublic, publicState } from '../content/visibility'
+import { isPublic } from '../content/visibility'
 
 interface ContentServiceOptions {
   ttlSeconds: number
@@ -114,7 +114,7 @@ export class ContentService implements ContentSource {
     }
     if (path !== urlPathname) return { kind: 'redirect', url: path }
     // A draft answers 404 as if it never existed, a withdrawn record 410 (content/visibility.ts).
-    const state = publicState(entry)
+    const state = entry.state
     if (state !== 'public') return { kind: state }
     if (!TYPE_IDS.includes(entry.typeId as TypeId)) return { kind: 'missing' }
     // One URL per page: a section's parameters in their canonical spelling, any other page without them.
@@ -141,7 +141,7 @@ export class ContentService implements ContentSource {
     const movedTo = await movedTarget(this.db, path)
     const target = movedTo === null ? undefined : routes.byId.get(movedTo)
     if (target) {
-      const state = publicState(target)
+      const state = target.state
       return state === 'public' ? { kind: 'redirect', url: target.urlFull } : { kind: state }
     }
     return (await isGoneUrl(this.db, path)) ? { kind: 'gone' } : { kind: 'missing' }

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bumpContentVersion } from '../../server/data/db'
 import { sizeLegacyUploads } from '../../server/media/legacy-uploads'
+import { imageColumns } from '../../server/model-api/registry'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { multipartBody } from '../helpers/multipart'
 import { ADMIN_TOKEN, pngImage } from './helpers'
@@ -266,7 +267,7 @@ describe('uploads stored before sizes were in the name', () => {
 
     // What the server runs in the background at start-up (legacyUploadsPlugin; the browser suite
     // restarts a server on such data).
-    expect(await sizeLegacyUploads(t.app.db, t.app.mediaStorage, () => false)).toBe(1)
+    expect(await sizeLegacyUploads(t.app.writeDoor, imageColumns(), t.app.mediaStorage, () => false)).toBe(1)
     t.app.content.invalidate()
     const sized = `uploads/${hash}.900x600.jpg`
     expect(
@@ -287,6 +288,6 @@ describe('uploads stored before sizes were in the name', () => {
     expect(await sharp(variant.rawPayload).metadata()).toMatchObject({ width: 900, height: 600 })
     // The old name still answers, for links made before; a second run finds nothing to do.
     expect((await get(`/media/${legacy}`)).statusCode).toBe(200)
-    expect(await sizeLegacyUploads(t.app.db, t.app.mediaStorage, () => false)).toBe(0)
+    expect(await sizeLegacyUploads(t.app.writeDoor, imageColumns(), t.app.mediaStorage, () => false)).toBe(0)
   })
 })

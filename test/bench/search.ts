@@ -8,11 +8,11 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { sql } from 'kysely'
-import { reindexProducts } from '../../server/catalogue/search/search-index'
+import { WriteDoor } from '../../server/catalogue/write-door'
 import { CatalogueSearch } from '../../server/catalogue/search/search-service'
 import { readConfig } from '../../server/config'
 import { insertRecord } from '../../server/content/structure-store'
-import { now, openDatabase, writeTransaction, type Db } from '../../server/data/db'
+import { now, openDatabase, type Db } from '../../server/data/db'
 import { tempDir } from '../helpers/build-test-app'
 import { createTestSchema, TEST_DATABASE_URL } from '../helpers/postgres'
 import { percentile } from './load'
@@ -66,17 +66,18 @@ function articleOf(i: number): string {
 /** The catalogue: SECTIONS sections of products/SECTIONS products each; returns the products' titles. */
 export async function seedCatalogue(db: Db, products: number): Promise<void> {
   const stamp = now()
-  await writeTransaction(db, async (trx) => {
-    const root = await insertRecord(trx, {
+  // Through the write door, which indexes every record it created for search.
+  await new WriteDoor(db, { indexNowOrigin: null }).write(async (unit) => {
+    const trx = unit.trx
+    const root = await insertRecord(unit, {
       typeId: 'index',
       title: 'Магазин',
       urlFull: '/',
       createdAt: stamp,
       updatedAt: stamp,
     })
-    const ids: number[] = []
     for (let s = 0; s < SECTIONS; s++) {
-      const section = await insertRecord(trx, {
+      const section = await insertRecord(unit, {
         parentId: root,
         typeId: 'section',
         title: `Раздел ${s + 1}`,
@@ -85,13 +86,12 @@ export async function seedCatalogue(db: Db, products: number): Promise<void> {
         createdAt: stamp,
         updatedAt: stamp,
       })
-      ids.push(section)
       for (let j = 0; j < products / SECTIONS; j++) {
         const i = s * (products / SECTIONS) + j
         const kind = pick(KINDS, i)
         const adjective = pick(ADJECTIVES, Math.floor(i / KINDS.length))[kind[0].endsWith('а') ? 0 : 1]
         const brand = pick(BRANDS, Math.floor(i / 7))
-        const id = await insertRecord(trx, {
+        const id = await insertRecord(unit, {
           parentId: section,
           typeId: 'product',
           title: `${kind[0]} ${adjective} ${brand} ${100 + (i % 900)}`,
@@ -117,10 +117,8 @@ export async function seedCatalogue(db: Db, products: number): Promise<void> {
             { structureId: id, name: 'Вес', value: String(1 + (i % 20)), unit: 'кг', sort: 1 },
           ])
           .execute()
-        ids.push(id)
       }
     }
-    await reindexProducts(trx, ids)
   })
 }
 

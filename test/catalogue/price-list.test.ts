@@ -6,6 +6,7 @@ import iconv from 'iconv-lite'
 import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyPriceList, previewPriceList } from '../../server/catalogue/price-list/price-import'
+import { WriteDoor } from '../../server/catalogue/write-door'
 import { readContentVersion } from '../../server/data/db'
 import { AUTH, ADMIN_TOKEN } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
@@ -171,7 +172,9 @@ describe.each(DIALECTS.filter((d) => d.available))('the price list on $name', (d
     const file = Buffer.from('Артикул;Цена\nРИ-3001;1\nРИ-3002;2\nРИ-3003;3\n')
     const preview = await previewPriceList(t.app.db, file)
     expect(preview.updated).toBe(3)
-    await expect(applyPriceList(failing, file, preview.confirm)).rejects.toThrow('disk full')
+    await expect(
+      applyPriceList(new WriteDoor(failing, { indexNowOrigin: null }), file, preview.confirm),
+    ).rejects.toThrow('disk full')
     expect((await priceOf('РИ-3001'))?.price).toBe(690)
     expect((await priceOf('РИ-3002'))?.price).toBe(2890)
   })

@@ -1,9 +1,10 @@
 // A catalogue far bigger than the demo shop, written straight into the database through the
 // structure repository (issue 27): `sections` sections of `perSection` products under the demo's
-// «Каталог», and first among them «Большой раздел» with `bigSection` products. One transaction,
-// one content version bump, so a running server sees it at its next version check.
-import { bumpContentVersion, writeTransaction, type Db } from '../../server/data/db'
+// «Каталог», and first among them «Большой раздел» with `bigSection` products. One write through
+// the write door (IndexNow not told), so a running server sees it at its next version check.
+import type { Db } from '../../server/data/db'
 import { findIdByUrl, insertRecord } from '../../server/content/structure-store'
+import { WriteDoor } from '../../server/catalogue/write-door'
 
 export interface BigCatalogue {
   readonly catalogueId: number
@@ -18,11 +19,12 @@ export async function insertBigCatalogue(
   db: Db,
   { sections, perSection, bigSection }: { sections: number; perSection: number; bigSection: number },
 ): Promise<BigCatalogue> {
-  return writeTransaction(db, async (trx) => {
+  return new WriteDoor(db, { indexNowOrigin: null }).write(async (unit) => {
+    const trx = unit.trx
     const catalogueId = await findIdByUrl(trx, '/structure/')
     if (catalogueId === null) throw new Error('the demo catalogue /structure/ is missing')
     const record = (parentId: number, typeId: string, title: string, urlFull: string, sort: number) =>
-      insertRecord(trx, { parentId, typeId, title, urlFull, sort, createdAt: STAMP, updatedAt: STAMP })
+      insertRecord(unit, { parentId, typeId, title, urlFull, sort, createdAt: STAMP, updatedAt: STAMP })
     let products = 0
     const addProducts = async (sectionId: number, url: string, count: number, prefix: string) => {
       const rows = []
@@ -45,7 +47,6 @@ export async function insertBigCatalogue(
       sectionIds.push(id)
       await addProducts(id, `/structure/section-${s}/`, perSection, `Модель ${s}.`)
     }
-    await bumpContentVersion(trx)
     return { catalogueId, bigSectionId, sectionIds, products }
   })
 }

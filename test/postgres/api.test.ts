@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sizeLegacyUploads } from '../../server/media/legacy-uploads'
+import { imageColumns } from '../../server/model-api/registry'
 import { stringifyQuery } from '../../src/api/query-string'
 import { ADMIN_TOKEN, AUTH, pngImage, STRUCTURE_LOAD } from '../api/helpers'
 import { multipartBody } from '../helpers/multipart'
@@ -123,7 +124,7 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
     fs.mkdirSync(path.join(t.config.mediaDir, 'uploads'), { recursive: true })
     fs.writeFileSync(path.join(t.config.mediaDir, legacy), await pngImage(48, 24))
     await t.app.db.updateTable('advantage').set({ image: legacy }).where('id', '=', 1).execute()
-    expect(await sizeLegacyUploads(t.app.db, t.app.mediaStorage, () => false)).toBe(1)
+    expect(await sizeLegacyUploads(t.app.writeDoor, imageColumns(), t.app.mediaStorage, () => false)).toBe(1)
     const row = await t.app.db.selectFrom('advantage').select('image').where('id', '=', 1).executeTakeFirstOrThrow()
     expect(row.image).toBe(`uploads/${'b'.repeat(32)}.48x24.png`)
   })

@@ -10,7 +10,8 @@ import { addMissingDocuments } from '../../server/content/documents'
 import { changeRecordUrl } from '../../server/content/moved-urls'
 import { seedDemoContent, storeInFolder } from '../../server/content/seed'
 import { deleteRecordAndParts } from '../../server/content/structure-store'
-import { now, openDatabase, writeTransaction, type Db } from '../../server/data/db'
+import { openDatabase, type Db } from '../../server/data/db'
+import { WriteDoor } from '../../server/catalogue/write-door'
 import { tempDir, testConfig } from '../helpers/build-test-app'
 import { createTestSchema, TEST_DATABASE_URL } from '../helpers/postgres'
 
@@ -63,7 +64,7 @@ async function upgradedSite(name: (typeof DATABASES)[number]['name'], before: (d
   const config = testConfig(dir, schema ? { DATABASE_URL: schema.url } : {})
   const db = await openDatabase(config.database)
   try {
-    await seedDemoContent(db, storeInFolder(path.join(dir, 'media')))
+    await seedDemoContent(new WriteDoor(db, { indexNowOrigin: null }), storeInFolder(path.join(dir, 'media')))
     await before(db)
   } finally {
     await db.destroy()
@@ -108,7 +109,7 @@ for (const database of DATABASES) {
       for (const row of rows) expect(row).toMatchObject({ parentId: 1, typeId: 'page', published: 1 })
       // Started again (another process, the next deploy): nothing is added twice.
       const count = await records(app.db)
-      expect(await addMissingDocuments(app.db, now())).toEqual([])
+      expect(await addMissingDocuments(app.writeDoor)).toEqual([])
       expect(await records(app.db)).toBe(count)
     })
 
@@ -120,9 +121,11 @@ for (const database of DATABASES) {
           .set({ content: 'Наша собственная политика.' })
           .where('urlFull', '=', '/politika')
           .execute()
-        await deleteRecordAndParts(db, await idOf(db, '/cookies'), '/cookies', now())
+        const door = new WriteDoor(db, { indexNowOrigin: null })
+        const cookies = await idOf(db, '/cookies')
+        await door.write((unit) => deleteRecordAndParts(unit, cookies, '/cookies'))
         const consent = { id: await idOf(db, '/soglasie'), urlFull: '/soglasie' }
-        await writeTransaction(db, (trx) => changeRecordUrl(trx, consent, '/dokumenty/soglasie', now()))
+        await door.write((unit) => changeRecordUrl(unit, consent, '/dokumenty/soglasie'))
         count = await records(db)
       })
       expect(await records(app.db)).toBe(count)

@@ -1,7 +1,6 @@
 // Pages rendered by the real app (Vike dev middleware + SQLite), through inject().
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bumpContentVersion, now } from '../../server/data/db'
 import { insertRecord } from '../../server/content/structure-store'
 import { formatPrice } from '../../src/format/format-price'
 import { buildTestApp, decodeEntities, titleOf, type TestApp } from '../helpers/build-test-app'
@@ -36,20 +35,19 @@ async function addRecord(values: {
         .where('urlFull', '=', values.parentUrl)
         .executeTakeFirstOrThrow()
     : null
-  const id = await insertRecord(t.app.db, {
-    parentId: parent?.id ?? null,
-    typeId: values.typeId,
-    title: values.title,
-    urlFull: values.urlFull,
-    sort: 100,
-    published: values.published ?? 1,
-    status: values.status ?? null,
-    content: values.content ?? null,
-    createdAt: now(),
-    updatedAt: now(),
-  })
-  // As every writer does (the API, the content tools): other processes see the change by it.
-  await bumpContentVersion(t.app.db)
+  // Through the write door, as every writer does: other processes see the change by its version.
+  const id = await t.app.writeDoor.write((unit) =>
+    insertRecord(unit, {
+      parentId: parent?.id ?? null,
+      typeId: values.typeId,
+      title: values.title,
+      urlFull: values.urlFull,
+      sort: 100,
+      published: values.published ?? 1,
+      status: values.status ?? null,
+      content: values.content ?? null,
+    }),
+  )
   return id
 }
 

@@ -1,11 +1,10 @@
 // The IndexNow outbox (docs/decisions/029-price-list-and-feeds.md): the public URLs a content write
-// created, changed or deleted, queued in the write's own transaction, claimed in batches of up to
+// created, changed or deleted, queued in the write's own transaction by the write door, claimed in batches of up to
 // 10,000 by the worker of any process with a lease (as the lead outbox, decision 009), so two
 // processes never send the same batch; retried with backoff on 429/5xx, dead on 403/422.
 import type { Kysely, Transaction } from 'kysely'
 import { claimable, leaseAt } from '../../data/outbox-claim'
 import type { Database } from '../../data/schema'
-import { isPublicRecord } from '../../content/visibility'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -17,14 +16,6 @@ const MAX_RETRY_MS = 6 * 60 * 60_000
 /** After this many failed tries a batch's URLs are dead (about two days of backoff) */
 const MAX_ATTEMPTS = 12
 const CHUNK = 500
-
-/** Databases whose writes queue URLs, with their site's origin: a site with IndexNow on (set by its plugin). */
-const queueing = new WeakMap<object, string>()
-
-export function queueIndexNowFor(db: Kysely<Database>, publicUrl: string | null): void {
-  if (publicUrl) queueing.set(db, publicUrl)
-  else queueing.delete(db)
-}
 
 /** Queues absolute URLs, skipping any already waiting (deduplicated before they are sent too). */
 export async function enqueueUrls(trx: Queryable, urls: readonly string[], at = new Date()): Promise<void> {
@@ -47,50 +38,6 @@ export async function enqueueUrls(trx: Queryable, urls: readonly string[], at = 
         .execute()
     }
   }
-}
-
-/**
- * Queues the public URLs of these records and of their parents (a product's section lists it; the
- * home page when it is one of them), and URLs just deleted, when `db`'s site has IndexNow on. Call
- * inside the write's transaction, after the write. True when anything may have been queued.
- */
-export async function enqueueRecords(
-  db: Kysely<Database>,
-  trx: Queryable,
-  ids: readonly number[],
-  deletedUrls: readonly string[] = [],
-): Promise<boolean> {
-  const publicUrl = queueing.get(db)
-  if (publicUrl === undefined || (ids.length === 0 && deletedUrls.length === 0)) return false
-  const urls = new Set(deletedUrls)
-  const parents = new Set<number>()
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const rows = await trx
-      .selectFrom('structure')
-      .select(['id', 'urlFull', 'parentId'])
-      .where('id', 'in', ids.slice(i, i + CHUNK))
-      .where(isPublicRecord)
-      .execute()
-    for (const row of rows) {
-      urls.add(row.urlFull)
-      if (row.parentId !== null) parents.add(row.parentId)
-    }
-  }
-  const parentIds = [...parents]
-  for (let i = 0; i < parentIds.length; i += CHUNK) {
-    const rows = await trx
-      .selectFrom('structure')
-      .select('urlFull')
-      .where('id', 'in', parentIds.slice(i, i + CHUNK))
-      .where(isPublicRecord)
-      .execute()
-    for (const row of rows) urls.add(row.urlFull)
-  }
-  await enqueueUrls(
-    trx,
-    [...urls].map((path) => `${publicUrl}${encodeURI(path)}`),
-  )
-  return true
 }
 
 export interface ClaimedBatch {

@@ -8,14 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { Config } from '../../config'
 import type { Db } from '../../data/db'
 import { isDatabaseUnavailable } from '../../data/unavailable'
-import {
-  claimBatch,
-  indexNowStats,
-  markBatchFailed,
-  markBatchSent,
-  queueIndexNowFor,
-  type ClaimedBatch,
-} from './indexnow-outbox'
+import { claimBatch, indexNowStats, markBatchFailed, markBatchSent, type ClaimedBatch } from './indexnow-outbox'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -180,7 +173,8 @@ export const indexNowPlugin = fp<{ config: Config; pollMs?: number }>(
       pollMs,
     })
     app.decorate('indexNow', worker)
-    queueIndexNowFor(app.db, config.publicUrl)
+    // The write door queues the URLs a write changed; the worker sends them at once.
+    app.writeDoor.onCommit(() => worker.wake())
     // The key file the protocol asks for: the key alone, as UTF-8 text.
     app.get(`/${key}.txt`, async (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(key),
@@ -188,9 +182,8 @@ export const indexNowPlugin = fp<{ config: Config; pollMs?: number }>(
     app.addHook('onReady', async () => worker.start())
     // preClose runs before every onClose hook, so the database is still open for the last marks.
     app.addHook('preClose', async () => {
-      queueIndexNowFor(app.db, null)
       await worker.stop()
     })
   },
-  { name: 'indexnow', dependencies: ['db'] },
+  { name: 'indexnow', dependencies: ['db', 'write-door'] },
 )

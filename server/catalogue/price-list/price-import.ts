@@ -1,16 +1,15 @@
 // A price list against the catalogue (docs/decisions/029-price-list-and-feeds.md): the plan says,
 // row by row, which product is updated, created or left alone and which row is refused and why.
-// The preview shows the plan; applying writes the plan's accepted rows in one write transaction
-// (all of them or none), bumps the content version, and is refused when the catalogue or the file
-// changed since the preview the owner confirmed. Applying the same file twice changes nothing.
+// The preview shows the plan; applying writes the plan's accepted rows through the write door (all
+// of them or none), and is refused when the catalogue or the file changed since the preview the
+// owner confirmed. Applying the same file twice changes nothing.
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
-import { reindexProducts } from '../search/search-index'
-import { bumpContentVersion, now, readContentVersion, writeTransaction, type Db } from '../../data/db'
+import { readContentVersion, type Db } from '../../data/db'
 import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
+import type { WriteDoor } from '../write-door'
 import { describeColumns, isRefused, matchColumns, readRow, type PriceRow, type RefusedRow } from './price-columns'
-import { enqueueRecords } from '../indexnow/indexnow-outbox'
 import { productChange, propertyOps, sectionFinder } from './price-row-changes'
 import { readPriceList, type Sheet } from './price-list-file'
 import {
@@ -209,9 +208,10 @@ async function freeUrl(
  * Writes the accepted rows of the file the owner previewed, in one transaction. Throws 409 when the
  * catalogue changed since the preview (`confirm` is the preview's).
  */
-export async function applyPriceList(db: Db, bytes: Buffer, confirm: string): Promise<ApplyResult> {
+export async function applyPriceList(door: WriteDoor, bytes: Buffer, confirm: string): Promise<ApplyResult> {
   const sheet = await readPriceList(bytes)
-  return writeTransaction(db, async (trx) => {
+  return door.write(async (unit) => {
+    const trx = unit.trx
     if (fingerprint(bytes, await readContentVersion(trx)) !== confirm) {
       throw new HttpError(
         409,
@@ -220,10 +220,11 @@ export async function applyPriceList(db: Db, bytes: Buffer, confirm: string): Pr
       )
     }
     const plan = await planImport(trx, sheet)
-    const at = now()
     const changedIds: number[] = []
+    // The products as they were, in a few queries rather than one a row.
+    await unit.touch(plan.updates.map((update) => update.product.id))
     for (const update of plan.updates) {
-      await updateProduct(trx, update.product, update.change, update.properties, at)
+      await updateProduct(unit, update.product, update.change, update.properties)
       changedIds.push(update.product.id)
     }
     const taken = new Set<string>()
@@ -231,28 +232,18 @@ export async function applyPriceList(db: Db, bytes: Buffer, confirm: string): Pr
       const properties = [...row.properties].flatMap(([name, p]) =>
         p.value === null ? [] : [{ name, value: p.value, unit: p.unit }],
       )
-      const id = await insertProduct(
-        trx,
-        {
-          parentId: section.id,
-          urlFull: await freeUrl(trx, section, row, taken),
-          title: row.name,
-          article: row.article,
-          price: row.price ?? null,
-          oldPrice: row.oldPrice ?? null,
-          availability: row.availability ?? 'in_stock',
-          vendor: row.vendor ?? null,
-          properties,
-        },
-        at,
-      )
+      const id = await insertProduct(unit, {
+        parentId: section.id,
+        urlFull: await freeUrl(trx, section, row, taken),
+        title: row.name,
+        article: row.article,
+        price: row.price ?? null,
+        oldPrice: row.oldPrice ?? null,
+        availability: row.availability ?? 'in_stock',
+        vendor: row.vendor ?? null,
+        properties,
+      })
       changedIds.push(id)
-    }
-    if (changedIds.length > 0) {
-      // The search index in the same transaction (docs/decisions/030-search.md)
-      await reindexProducts(trx, changedIds)
-      await bumpContentVersion(trx)
-      await enqueueRecords(db, trx, changedIds)
     }
     return { ...counts(plan), changedIds }
   })

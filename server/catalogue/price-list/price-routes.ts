@@ -74,12 +74,8 @@ export async function priceListRoutes(app: FastifyInstance, { config }: { config
     if (!fields.confirm) {
       throw new HttpError(400, 'Сначала посмотрите предпросмотр: поле confirm пусто', 'validation_failed')
     }
-    const { changedIds, ...result } = await applyPriceList(app.db, bytes, fields.confirm)
-    // The live site shows the new prices at once: the route map and page cache are dropped.
-    if (changedIds.length > 0) {
-      app.content.invalidate()
-      app.indexNow?.wake()
-    }
+    // Through the write door: the live site shows the new prices at once.
+    const { changedIds, ...result } = await applyPriceList(app.writeDoor, bytes, fields.confirm)
     return { data: { ...result, changed: changedIds.length } }
   })
 }

@@ -1,8 +1,10 @@
 // The price list's queries on products, their characteristics and the sections they go in. The
-// structure rows themselves are written through content/structure-store.ts.
+// structure rows themselves are written through content/structure-store.ts; every write takes the
+// write door's unit (catalogue/write-door.ts).
 import type { Kysely, Transaction } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
-import { findIdByUrl, forgetGoneUrl, insertRecord } from '../../content/structure-store'
+import type { ContentWrite } from '../../content/content-write'
+import { findIdByUrl, forgetGoneUrl, insertRecord, updateRecord } from '../../content/structure-store'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -111,18 +113,14 @@ export type PropertyOp =
   | { readonly kind: 'delete'; readonly id: number }
 
 export async function updateProduct(
-  trx: Transaction<Database>,
+  unit: ContentWrite,
   product: StoredProduct,
   change: ProductChange,
   properties: readonly PropertyOp[],
-  at: string,
 ): Promise<void> {
   const { title, ...fields } = change
-  await trx
-    .updateTable('structure')
-    .set({ updatedAt: at, ...(title !== undefined ? { title } : {}) })
-    .where('id', '=', product.id)
-    .execute()
+  const trx = unit.trx
+  await updateRecord(unit, product.id, title !== undefined ? { title } : {})
   if (Object.keys(fields).length > 0) {
     await trx.updateTable('product').set(fields).where('structureId', '=', product.id).execute()
   }
@@ -158,16 +156,15 @@ export interface NewProduct {
   readonly properties: readonly { name: string; value: string; unit: string | null }[]
 }
 
-export async function insertProduct(trx: Transaction<Database>, product: NewProduct, at: string): Promise<number> {
-  await forgetGoneUrl(trx, product.urlFull)
-  const id = await insertRecord(trx, {
+export async function insertProduct(unit: ContentWrite, product: NewProduct): Promise<number> {
+  await forgetGoneUrl(unit, product.urlFull)
+  const id = await insertRecord(unit, {
     parentId: product.parentId,
     typeId: 'product',
     title: product.title,
     urlFull: product.urlFull,
-    createdAt: at,
-    updatedAt: at,
   })
+  const trx = unit.trx
   await trx
     .insertInto('product')
     .values({

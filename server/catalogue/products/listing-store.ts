@@ -9,7 +9,7 @@ import { byteOrder } from '../../data/dialect'
 import { preparedQuery, slot } from '../../data/prepared'
 import type { Availability, Database } from '../../data/schema'
 import type { SectionQuery } from '../../../src/site/section-query'
-import { hasPublicParent, isPublicRecord } from '../../content/visibility'
+import { isPublicRecord } from '../../content/visibility'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -121,8 +121,7 @@ export async function loadFeaturedProducts(db: Queryable, limit: number): Promis
     .select(['structure.id', 'structure.title', 'structure.urlFull'])
     .where('product.featured', '=', 1)
     .where('structure.typeId', '=', 'product')
-    .where(isPublicRecord)
-    .where(hasPublicParent)
+    .where((eb) => isPublicRecord(eb, 'structure'))
     .orderBy('structure.sort')
     .orderBy('structure.id')
     .limit(limit)

@@ -5,6 +5,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { executeCompiled } from '../../data/db'
 import type { Database } from '../../data/schema'
+import type { ContentWrite } from '../../content/content-write'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -69,7 +70,9 @@ async function firstImage(db: Queryable, id: number) {
  * the gallery's first picture, taking the place of the old first; null removes the first picture,
  * and the next one becomes the main image.
  */
-export async function syncMainImage(trx: Transaction<Database>, id: number, written: 'gallery' | 'product') {
+export async function syncMainImage(unit: ContentWrite, id: number, written: 'gallery' | 'product') {
+  await unit.touch([id])
+  const trx = unit.trx
   const product = await trx.selectFrom('product').select('image').where('structureId', '=', id).executeTakeFirst()
   if (!product) return
   const first = await firstImage(trx, id)

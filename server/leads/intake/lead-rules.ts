@@ -78,5 +78,5 @@ export async function productAt(content: ContentService, sourceUrl: string): Pro
   const routes = await content.routes()
   const path = normalizePath(new URL(sourceUrl, 'http://localhost').pathname)
   const entry = routes.byUrl.get(path) ?? routes.byUrl.get(toggleTrailingSlash(path) ?? '')
-  return entry?.typeId === 'product' && entry.published ? { id: entry.id, title: entry.title } : null
+  return entry?.typeId === 'product' && entry.state === 'public' ? { id: entry.id, title: entry.title } : null
 }

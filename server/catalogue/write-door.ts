@@ -1,0 +1,184 @@
+// The one door for content writes (issue 37; docs/decisions/022-house-layout.md): every change to the
+// structure records and their parts (the API's writes and deletes, the content import's batch, the
+// back office's moves and edits, the price list, documents, the operator's details, the media
+// migration, the demo seed) runs as `door.write(unit => …)`. Inside the one write transaction, after
+// the work, the door
+//   1. keeps the `visible` flags under every record whose place or publication changed,
+//   2. reindexes the touched records for search,
+//   3. queues for IndexNow every public URL that changed: the record's URL before and after (a move
+//      announces both, a record that became hidden or was deleted its old one), its parents' (their
+//      listings changed) and those of records under it whose visibility turned,
+//   4. bumps the content version (other processes drop their caches within a second);
+// and after the commit it tells its listeners (this process's route map, page and API caches; the
+// IndexNow worker), so the next request sees the write.
+import fp from 'fastify-plugin'
+import type { Transaction } from 'kysely'
+import type { Config } from '../config'
+import { bumpContentVersion, now as isoNow, writeTransaction, type Db } from '../data/db'
+import type { Database } from '../data/schema'
+import type { ContentDoor, ContentWrite } from '../content/content-write'
+import { syncVisibility } from '../content/tree-visibility'
+import { ownState } from '../content/visibility'
+import { reindexProducts } from './search/search-index'
+import { enqueueUrls } from './indexnow/indexnow-outbox'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    writeDoor: WriteDoor
+  }
+}
+
+const CHUNK = 500
+
+/** What a committed write changed: its listeners' cue. */
+export interface WriteSummary {
+  /** The records touched, created or deleted */
+  readonly ids: readonly number[]
+  /** True when the write changed what every page shows */
+  readonly everyPage: boolean
+}
+
+export interface WriteOptions {
+  /** Queue the changed public URLs for IndexNow (default true; the demo seed says false) */
+  readonly announce?: boolean
+}
+
+interface Snapshot {
+  readonly id: number
+  readonly parentId: number | null
+  readonly urlFull: string
+  readonly published: number
+  readonly status: number | null
+  readonly visible: number
+}
+
+const SNAPSHOT_COLUMNS = ['id', 'parentId', 'urlFull', 'published', 'status', 'visible'] as const
+
+const isShown = (row: Snapshot | undefined | null): row is Snapshot =>
+  Boolean(row && row.visible && ownState(row) === 'public')
+
+async function snapshots(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, Snapshot>> {
+  const out = new Map<number, Snapshot>()
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const rows = await trx
+      .selectFrom('structure')
+      .select(SNAPSHOT_COLUMNS)
+      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .execute()
+    for (const row of rows) out.set(row.id, row)
+  }
+  return out
+}
+
+class Unit implements ContentWrite {
+  /** Each touched record as it was before the write; null for one it created */
+  private readonly before = new Map<number, Snapshot | null>()
+  private everyPage = false
+
+  constructor(
+    readonly trx: Transaction<Database>,
+    readonly at: string,
+  ) {}
+
+  async touch(ids: Iterable<number>): Promise<void> {
+    const fresh = [...new Set(ids)].filter((id) => !this.before.has(id))
+    if (fresh.length === 0) return
+    const rows = await snapshots(this.trx, fresh)
+    for (const id of fresh) this.before.set(id, rows.get(id) ?? null)
+  }
+
+  created(id: number): void {
+    if (!this.before.has(id)) this.before.set(id, null)
+  }
+
+  affectsEveryPage(): void {
+    this.everyPage = true
+  }
+
+  /** The door's effects inside the transaction; null when the work changed nothing. */
+  async finish(origin: string | null): Promise<WriteSummary | null> {
+    const ids = [...this.before.keys()]
+    if (ids.length === 0 && !this.everyPage) return null
+    // 1. visibility under what moved, appeared or changed its publication
+    const placed = await snapshots(this.trx, ids)
+    const roots = ids.filter((id) => {
+      const was = this.before.get(id)
+      const is = placed.get(id)
+      return (
+        is !== undefined &&
+        (!was || was.parentId !== is.parentId || was.published !== is.published || was.status !== is.status)
+      )
+    })
+    const flips = await syncVisibility(this.trx, roots)
+    // 2. search
+    await reindexProducts(this.trx, ids)
+    // 3. IndexNow
+    if (origin !== null) {
+      const after = flips.length > 0 ? await snapshots(this.trx, ids) : placed
+      const urls = new Set<string>()
+      const parents = new Set<number>()
+      for (const id of ids) {
+        for (const row of [this.before.get(id), after.get(id)]) {
+          if (!row) continue
+          if (isShown(row)) urls.add(row.urlFull)
+          if (row.parentId !== null) parents.add(row.parentId)
+        }
+      }
+      for (const flip of flips) urls.add(flip.urlFull)
+      for (const [, parent] of await snapshots(this.trx, [...parents])) if (isShown(parent)) urls.add(parent.urlFull)
+      await enqueueUrls(
+        this.trx,
+        [...urls].map((path) => `${origin}${encodeURI(path)}`),
+      )
+    }
+    // 4. every process sees it
+    await bumpContentVersion(this.trx)
+    return { ids, everyPage: this.everyPage }
+  }
+}
+
+export class WriteDoor implements ContentDoor {
+  private readonly listeners: Array<(summary: WriteSummary) => void> = []
+
+  constructor(
+    readonly db: Db,
+    private readonly options: {
+      /** The site's origin when IndexNow is on, else null */
+      readonly indexNowOrigin: string | null
+      /** The clock of createdAt/updatedAt (tests drive it) */
+      readonly now?: () => Date
+    },
+  ) {}
+
+  /** Runs after every committed write that changed anything, in this process. */
+  onCommit(listener: (summary: WriteSummary) => void): void {
+    this.listeners.push(listener)
+  }
+
+  /**
+   * Runs `work` in one write transaction with the door's effects; all of it is written or none.
+   * After the commit the listeners hear of it. Returns what `work` returned.
+   */
+  async write<T>(work: (unit: ContentWrite) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+    let summary: WriteSummary | null = null
+    const at = this.options.now ? this.options.now().toISOString() : isoNow()
+    const origin = options.announce === false ? null : this.options.indexNowOrigin
+    const result = await writeTransaction(this.db, async (trx) => {
+      const unit = new Unit(trx, at)
+      const value = await work(unit)
+      summary = await unit.finish(origin)
+      return value
+    })
+    if (summary) for (const listener of this.listeners) listener(summary)
+    return result
+  }
+}
+
+/** app.writeDoor, before anything that writes content (the demo seed, the documents). */
+export const writeDoorPlugin = fp<{ config: Config; now?: () => Date }>(
+  async (app, { config, now }) => {
+    const origin = config.feeds.indexNow && config.publicUrl ? config.publicUrl : null
+    app.decorate('writeDoor', new WriteDoor(app.db, { indexNowOrigin: origin, now }))
+  },
+  { name: 'write-door', dependencies: ['db'] },
+)
