@@ -10,7 +10,37 @@ import tseslint from 'typescript-eslint'
 // pages → src, renderer → src, server → src; src imports none of them (as test/architecture.test.ts checks).
 // Shared UI (src/components) imports no feature folder such as src/lead; public pages and the
 // layout never import the back office.
-const CAPABILITIES = ['content', 'site', 'leads', 'admin', 'model-api', 'media', 'http', 'tools']
+// server/ by capability, in floors (docs/decisions/022-house-layout.md): a folder imports only the
+// floors below it, never one above. The top-level files (app.ts, api-routes.ts, admin-routes.ts,
+// main.ts) compose them.
+const SERVER_FLOORS = [
+  ['config'],
+  ['data'],
+  ['http'],
+  ['content'],
+  ['models', 'media', 'admin'],
+  ['catalogue'],
+  ['site'],
+  ['leads'],
+  ['model-api', 'privacy', 'tools'],
+]
+const FLOOR_MESSAGES = {
+  config: 'The configuration reads the environment and imports no other server folder.',
+  data: 'The connection and the schema import no capability: migrations are frozen, queries live with their owners.',
+  http: 'HTTP plumbing imports no capability: what it reports comes through the app (decorators).',
+  content: 'The content every capability reads imports none of them.',
+}
+const serverZones = SERVER_FLOORS.flatMap((floor, level) =>
+  floor.map((folder) => ({
+    target: `./server/${folder}`,
+    from: [
+      ...SERVER_FLOORS.slice(level + 1).flat(),
+      // Folders of one floor do not import each other either.
+      ...floor.filter((other) => other !== folder),
+    ].map((other) => `./server/${other}`),
+    message: FLOOR_MESSAGES[folder] ?? `server/${folder} imports only the floors below it.`,
+  })),
+)
 const zones = [
   { target: './src', from: ['./pages', './renderer', './server', './test'], message: 'src/ is the ground floor.' },
   { target: './pages', from: ['./server', './test'], message: 'Pages reach data through pageContext.' },
@@ -19,26 +49,7 @@ const zones = [
   { target: './src/components', from: ['./src/lead', './src/admin'], message: 'Shared components import no feature.' },
   { target: ['./src/!(admin)/**', './src/*.ts'], from: './src/admin' },
   { target: ['./pages/!(admin)/**', './renderer'], from: ['./pages/admin', './src/admin'] },
-  // server/ by capability (docs/decisions/022-house-layout.md): the connection imports no
-  // capability, and the content every capability reads imports none of those that read it.
-  {
-    target: './server/content',
-    from: CAPABILITIES.filter((folder) => folder !== 'content' && folder !== 'http').map(
-      (folder) => `./server/${folder}`,
-    ),
-    message: 'The content every capability reads imports none of them.',
-  },
-  {
-    target: './server/http',
-    from: CAPABILITIES.filter((folder) => folder !== 'http').map((folder) => `./server/${folder}`),
-    message: 'HTTP plumbing imports no capability: what it reports comes through the app (decorators).',
-  },
-  {
-    target: './server/data',
-    from: CAPABILITIES.map((folder) => `./server/${folder}`),
-    message:
-      'The connection and the schema import no capability: migrations are frozen, queries live with their owners.',
-  },
+  ...serverZones,
 ]
 
 export default tseslint.config(

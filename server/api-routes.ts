@@ -1,7 +1,7 @@
 // Everything under /api: JSON in and out. Registers each resource plugin, nothing else.
 import type { FastifyInstance } from 'fastify'
-import type { Config } from './config'
-import { adminRoutes } from './admin/admin-routes'
+import type { Config } from './config/config'
+import { adminRoutes } from './admin-routes'
 import { errorBody } from './http/errors'
 import { cspReportRoutes } from './site/csp-report'
 import { cookieChoiceRoutes } from './privacy/cookie-choices'

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ROOT_DIR } from './config'
+import { ROOT_DIR } from './config/config'
 
 const INPUTS = [
   'pages',

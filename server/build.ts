@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { buildSync } from 'esbuild'
-import { ROOT_DIR } from './config'
+import { ROOT_DIR } from './config/config'
 import { SERVER_BUILD_DIR, writeFingerprint } from './build-check'
 
 export function runBuild(): void {

@@ -1,7 +1,7 @@
 // Process entry: read config, build, listen, and close gracefully on SIGINT/SIGTERM.
 // Under PM2 (cluster, wait_ready) it reports 'ready' only once it accepts connections.
 import { buildApp } from './app'
-import { ConfigError, readConfig, type Config } from './config'
+import { ConfigError, readConfig, type Config } from './config/config'
 
 export async function main(): Promise<void> {
   let config: Config

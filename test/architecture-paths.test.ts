@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ROOT_DIR } from '../server/config'
+import { ROOT_DIR } from '../server/config/config'
 import { ADMIN_API_PATHS, ADMIN_PATHS, API_PREFIX, PATHS } from '../src/site/paths'
 
 const MAP_FILE = path.join('src', 'site', 'paths.ts')

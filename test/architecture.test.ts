@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ROOT_DIR } from '../server/config'
+import { ROOT_DIR } from '../server/config/config'
 
 function sourceFiles(dir: string): string[] {
   return (fs.readdirSync(path.join(ROOT_DIR, dir), { recursive: true }) as string[])

@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ROOT_DIR } from '../server/config'
+import { ROOT_DIR } from '../server/config/config'
 
 const FOLDERS = ['pages', 'renderer', 'server', 'src', 'test', 'docs', '.ci']
 const TOP_FILES = ['README.md', 'package.json', 'vite.config.ts', 'eslint.config.js', 'ecosystem.config.cjs']

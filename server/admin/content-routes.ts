@@ -7,7 +7,7 @@
 // Writes go through the write door: the content version, IndexNow, and the route map, the page
 // cache and the API cache at once.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { HttpError } from '../http/http-error'
 import { listChildren, moveAmongSiblings, moveRecord } from '../content/structure-tree'
 import { createAdminCheck, requireAdmin } from './access'

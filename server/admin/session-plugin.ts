@@ -7,7 +7,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { createCredentialGuard, type CredentialGuard } from './credential-guard'
 import {
   createSession,

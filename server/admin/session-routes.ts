@@ -3,7 +3,7 @@
 //   GET    /api/admin/session              200 { data: { signedIn, expiresAt, timeZone } } or 401
 //   DELETE /api/admin/session              204, the session deleted and the cookie cleared
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { HttpError } from '../http/http-error'
 import { requireSameOrigin } from './origin-check'
 import { routeOf } from '../http/route-path'

@@ -13,7 +13,7 @@
 // IndexNow worker), so the next request sees the write.
 import fp from 'fastify-plugin'
 import type { Transaction } from 'kysely'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { bumpContentVersion, now as isoNow, writeTransaction, type Db } from '../data/db'
 import type { Database } from '../data/schema'
 import type { ContentDoor, ContentWrite } from '../content/content-write'

@@ -5,7 +5,7 @@ import { DEMO_PRODUCT_DETAILS } from './demo-catalogue'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { ROOT_DIR } from '../config'
+import { ROOT_DIR } from '../config/config'
 import type { ContentDoor } from './content-write'
 import { hasAnyRecord, insertRecord } from './structure-store'
 import {

@@ -1,7 +1,7 @@
 // Opens the database for the app's lifetime (migrated to the latest schema) and closes it with the app.
 import fp from 'fastify-plugin'
 import type { KyselyPlugin } from 'kysely'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { openDatabase, type Db } from './db'
 
 declare module 'fastify' {

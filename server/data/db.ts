@@ -17,7 +17,7 @@ import {
   type Transaction,
 } from 'kysely'
 import type pg from 'pg'
-import type { DatabaseConfig } from '../config'
+import type { DatabaseConfig } from '../config/config'
 import type { Database } from './schema'
 import { isSqlite } from './dialect'
 import { TRANSIENT_CODES, TRANSIENT_SQLSTATES } from './unavailable'

@@ -1,6 +1,6 @@
 // Baseline headers on every response (pages, API, assets).
 import fp from 'fastify-plugin'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 
 // fastify-plugin: its onSend hook must run for every route, so it lives in the root context.
 export const responseHeadersPlugin = fp<{ config: Config }>(

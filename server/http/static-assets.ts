@@ -5,7 +5,7 @@ import path from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import fastifyStatic from '@fastify/static'
 import fp from 'fastify-plugin'
-import { ROOT_DIR, type Config } from '../config'
+import { ROOT_DIR, type Config } from '../config/config'
 import { errorBody } from './errors'
 
 const CLIENT_DIR = path.join(ROOT_DIR, 'dist/client')

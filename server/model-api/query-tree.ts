@@ -1,6 +1,6 @@
 // The checked query tree the parser builds (query-parser.ts) and the executor runs
 // (query-executor.ts), and the limits that bound the work one request may ask for.
-import type { ModelDef, RelationDef } from './model-def'
+import type { ModelDef, RelationDef } from '../models/model-def'
 
 export const QUERY_LIMITS = Object.freeze({
   /** Largest `take`, and the default when a top-level query names none. */

@@ -4,7 +4,7 @@
 // `siteIndex` are simply not models. Columns outside the lists (the lead table's consent and spam
 // data, say) are never read, because every query selects explicit columns from these lists.
 import { isPublicRecord } from '../content/visibility'
-import type { ModelDef } from './model-def'
+import type { ModelDef } from '../models/model-def'
 import { LEAD_MODEL } from '../leads/store/lead-model'
 import { CATALOGUE_MODELS, CATALOGUE_RELATIONS } from '../catalogue/products/product-models'
 import {
@@ -20,9 +20,9 @@ import {
   relations,
   str,
   toStructure,
-} from './model-fields'
+} from '../models/model-fields'
 
-export type { FieldDef, ModelDef, RelationDef } from './model-def'
+export type { FieldDef, ModelDef, RelationDef } from '../models/model-def'
 
 /** The model a structure part's relation leads to. */
 export function partModel(part: StructurePart): ModelDef {

@@ -6,7 +6,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { createErrorHandler } from '../http/errors'
 import { HttpError } from '../http/http-error'
 import { IMAGE_LIMITS } from '../media/image-store'

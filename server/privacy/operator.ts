@@ -1,7 +1,7 @@
 // The operator of personal data as the documents name it: the owner's name, ИНН and address, from
 // OPERATOR_NAME / OPERATOR_INN / OPERATOR_ADDRESS when set, else from the back office's fields.
 // While any is empty the back office shows a warning: the policy must name who processes the data.
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import type { Db } from '../data/db'
 import { HttpError } from '../http/http-error'
 import { hasForbiddenCharacters } from '../../src/validation/plain-text'

@@ -2,7 +2,7 @@
 // the retention job and a person's data on request. Every process checks the retention job now
 // and then (the lease lets one run it) and prunes its own host's old dead letters.
 import fp from 'fastify-plugin'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { createRetention, type Retention } from './retention'
 import { createSubjectRequests, type SubjectRequests } from './subject'
 

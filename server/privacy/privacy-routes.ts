@@ -7,7 +7,7 @@
 //   GET  /api/admin/privacy/subject.json?q=     the same as a file
 //   POST /api/admin/privacy/subject/erase       { q, mode: 'delete' | 'anonymise' }
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { createAdminCheck, requireAdmin } from '../admin/access'
 import { HttpError } from '../http/http-error'
 import { documentVersion } from '../content/documents'

@@ -2,7 +2,7 @@
 // empty database gets the demo shop first (SEED_DEMO), an older one the documents it lacks, both
 // through the write door. Every write the door commits drops this process's route map and caches.
 import fp from 'fastify-plugin'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { ContentService } from './content-service'
 import { addMissingDocuments, type OperatorValues } from '../content/documents'
 import { seedDemoContent, storeInFolder, type StoreImage } from '../content/seed'

@@ -3,7 +3,7 @@
 // ask for it by that name.
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { ROOT_DIR, type Config } from '../config'
+import { ROOT_DIR, type Config } from '../config/config'
 import { loadSharp } from '../media/sharp'
 import { sitemapRoutes } from './sitemap'
 import { API_PREFIX, PATHS } from '../../src/site/paths'

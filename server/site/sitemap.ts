@@ -5,12 +5,12 @@
 // Only records' own URLs are listed: a section's page 2 and its sorted or filtered lists never are.
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { countPublicRecords, loadSitemapBatch, sitemapStartId } from '../catalogue/products/listing-store'
 import { escapeHtml } from '../../src/format/escape-html'
 import { isDatabaseUnavailable } from '../data/unavailable'
 import { isAdminPath, PATHS } from '../../src/site/paths'
-import { sendOutagePage } from './outage'
+import { sendOutagePage } from '../http/outage'
 
 /** URLs in one sitemap file: the protocol's limit */
 export const SITEMAP_URLS_PER_FILE = 50_000

@@ -6,7 +6,7 @@
 // backed up on the provider's side (versioning, or a copy with rclone: README, "Backup and restore").
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { readConfig, type Config } from '../config'
+import { readConfig, type Config } from '../config/config'
 import { SQLite } from '../data/sqlite-driver'
 import { runTool, UsageError, userPath } from './tool-config'
 

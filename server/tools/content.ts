@@ -6,7 +6,7 @@
 // between instances through the HTTP API: export reads it with the model API and embeds the
 // images as base64; import (content-import.ts) writes them on the other instance in batches.
 import fs from 'node:fs/promises'
-import { readConfig } from '../config'
+import { readConfig } from '../config/config'
 import { syncMediaFolder } from '../media/media-sync'
 import { S3Storage } from '../media/storage/s3-storage'
 import { importPricesMain } from './import-prices'

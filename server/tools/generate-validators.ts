@@ -8,7 +8,7 @@ import { _ } from 'ajv'
 import standaloneCode from 'ajv/dist/standalone'
 import { leadRequestSchema, leadSchema } from '../../src/lead/lead-schema'
 import { createAjv } from '../../src/validation/create-ajv'
-import { ROOT_DIR } from '../config'
+import { ROOT_DIR } from '../config/config'
 
 export const GENERATED_VALIDATORS = path.join(ROOT_DIR, 'src/lead/lead-validators.generated.ts')
 

@@ -1,5 +1,5 @@
 // The cookie notice's browser side (docs/decisions/027-personal-data.md): one inline script,
-// allowed by its hash (server/site/csp.ts), that reads the visitor's choice from a cookie, shows the
+// allowed by its hash (server/http/csp.ts), that reads the visitor's choice from a cookie, shows the
 // notice when there is none, loads the counter only after «Принять», and removes the counter's
 // cookies on «Отклонить» or a withdrawal. Every page is the same for everyone (the page cache
 // serves one copy): the notice's markup is in every page, hidden, and this script decides.

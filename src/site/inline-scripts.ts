@@ -1,5 +1,5 @@
 // The only inline scripts the site writes into its pages. The Content-Security-Policy allows
-// exactly these by their hash (server/site/csp.ts), computed from this same text; any other inline
+// exactly these by their hash (server/http/csp.ts), computed from this same text; any other inline
 // script in a page (an HTML injection, say) is blocked.
 import { API_PREFIX, PATHS } from './paths'
 

@@ -2,7 +2,7 @@
 // requests a signed-in browser sends (its cookie, its Origin).
 import fs from 'node:fs'
 import { buildApp, type App } from '../../server/app'
-import type { Config } from '../../server/config'
+import type { Config } from '../../server/config/config'
 import { tempDir, testConfig } from '../helpers/build-test-app'
 
 export const SITE = 'https://shop.example.ru'

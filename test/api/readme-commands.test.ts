@@ -6,7 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT_DIR } from '../../server/config'
+import { ROOT_DIR } from '../../server/config/config'
 import { buildTestApp, listen, type TestApp } from '../helpers/build-test-app'
 import { ADMIN_TOKEN } from './helpers'
 

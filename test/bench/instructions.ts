@@ -9,7 +9,7 @@ import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
-import { ROOT_DIR } from '../../server/config'
+import { ROOT_DIR } from '../../server/config/config'
 import { tempDir } from '../helpers/build-test-app'
 import { ensureBuild, freePort } from '../helpers/prod-server'
 

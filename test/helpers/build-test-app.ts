@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { Writable } from 'node:stream'
 import { buildApp, type App, type BuildOptions } from '../../server/app'
-import { readConfig, type Config } from '../../server/config'
+import { readConfig, type Config } from '../../server/config/config'
 
 export interface TestApp {
   app: App

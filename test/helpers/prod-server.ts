@@ -7,7 +7,7 @@ import net from 'node:net'
 import path from 'node:path'
 import { isBuildFresh } from '../../server/build-check'
 import { runBuild } from '../../server/build'
-import { ROOT_DIR } from '../../server/config'
+import { ROOT_DIR } from '../../server/config/config'
 import { PATHS } from '../../src/site/paths'
 import { tempDir } from './build-test-app'
 

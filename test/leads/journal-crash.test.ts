@@ -8,7 +8,7 @@ import { SQLite } from '../../server/data/sqlite-driver'
 import { encodeRecord } from '../../server/leads/intake/journal'
 import { tempDir } from '../helpers/build-test-app'
 import { spawn } from 'node:child_process'
-import { ROOT_DIR } from '../../server/config'
+import { ROOT_DIR } from '../../server/config/config'
 import { ensureBuild, freePort, startProdServer } from '../helpers/prod-server'
 
 const LEADS = 1000

@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ROOT_DIR } from '../../server/config'
+import { ROOT_DIR } from '../../server/config/config'
 
 const REPOSITORY = path.join('server', 'leads', 'store')
 const MIGRATIONS = path.join('server', 'data', 'migrations')

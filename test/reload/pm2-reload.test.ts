@@ -8,7 +8,7 @@ import path from 'node:path'
 import { SQLite } from '../../server/data/sqlite-driver'
 import { Agent, request } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT_DIR } from '../../server/config'
+import { ROOT_DIR } from '../../server/config/config'
 import { tempDir } from '../helpers/build-test-app'
 import { ensureBuild, freePort } from '../helpers/prod-server'
 

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ROOT_DIR } from '../../server/config'
+import { ROOT_DIR } from '../../server/config/config'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 
 const VIKE_DIR = path.join(ROOT_DIR, 'node_modules/vike')

@@ -2,7 +2,7 @@
 //   GET /api/admin/feeds   the Yandex feed's URL when it is on; IndexNow: on or off, its key file,
 //                          the URLs waiting and sent, and the dead batches with their reason
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../../config'
+import type { Config } from '../../config/config'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { ADMIN_API_PATHS, PATHS } from '../../../src/site/paths'
 import { routeOf } from '../../http/route-path'

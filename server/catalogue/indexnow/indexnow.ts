@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
-import type { Config } from '../../config'
+import type { Config } from '../../config/config'
 import type { Db } from '../../data/db'
 import { isDatabaseUnavailable } from '../../data/unavailable'
 import { claimBatch, indexNowStats, markBatchFailed, markBatchSent, type ClaimedBatch } from './indexnow-outbox'

@@ -4,7 +4,7 @@
 // Encapsulated: its multipart parser and limits stay inside it.
 import multipart from '@fastify/multipart'
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify'
-import type { Config } from '../../config'
+import type { Config } from '../../config/config'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { createErrorHandler } from '../../http/errors'
 import { HttpError } from '../../http/http-error'

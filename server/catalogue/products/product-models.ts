@@ -2,7 +2,7 @@
 // characteristics. The gallery and the characteristics are written only as parts of their structure
 // record (`images`, `properties`: the list replaces the old one in the record's transaction), so
 // the main-image rule (product.image = the gallery's first) has one way in: writes.ts.
-import type { ModelDef } from '../../model-api/model-def'
+import type { ModelDef } from '../../models/model-def'
 import {
   BY_SORT,
   fields,
@@ -14,7 +14,7 @@ import {
   publicOwner,
   str,
   toStructure,
-} from '../../model-api/model-fields'
+} from '../../models/model-fields'
 
 /** The stored values of product.availability, in the order the back office offers them. */
 export const AVAILABILITY = ['in_stock', 'on_order', 'out_of_stock'] as const

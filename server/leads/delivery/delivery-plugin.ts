@@ -1,8 +1,8 @@
 // Lead delivery in the app: builds the configured channels, runs this process's dispatcher from
 // ready to close, and lets the intake wake it (app.leadDelivery).
 import fp from 'fastify-plugin'
-import type { Config } from '../../config'
-import { configuredChannels } from './delivery-config'
+import type { Config } from '../../config/config'
+import { configuredChannels } from '../../config/delivery-config'
 import type { DeliveryChannel } from '../../data/schema'
 import type { Channel } from './channels/channel'
 import { emailChannel } from './channels/email'

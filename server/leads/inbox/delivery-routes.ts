@@ -4,7 +4,7 @@
 //   POST /api/deliveries/retry {ids:[…]} | {dead:true}   back in the queue, due now
 // Admin token only; no personal data beyond the lead's number and the channel's error.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Config } from '../../config'
+import type { Config } from '../../config/config'
 import type { DeliveryStatus } from '../../data/schema'
 import { listDeliveries, retryDeliveries } from '../delivery/outbox'
 import { errorBody } from '../../http/errors'

@@ -16,7 +16,7 @@ import {
   type AdminLeadStatus,
   type LeadTab,
 } from '../../../src/admin/admin-leads'
-import type { Config } from '../../config'
+import type { Config } from '../../config/config'
 import { HttpError } from '../../http/http-error'
 import { leadsCsvChunks } from './lead-csv'
 import { createAdminCheck, requireAdmin } from '../../admin/access'

@@ -3,7 +3,7 @@
 // back office read. Leads journaled while the database was away are drained into it at start and
 // every few seconds, and the dispatcher is woken for their deliveries.
 import fp from 'fastify-plugin'
-import type { Config } from '../../config'
+import type { Config } from '../../config/config'
 import { isDatabaseUnavailable } from '../../data/unavailable'
 import { createLeadIntake, type JournaledLead, type LeadIntake } from './intake'
 import { LeadJournal, type DeadLetter } from './journal'

@@ -12,7 +12,7 @@ import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Config } from '../../config'
+import type { Config } from '../../config/config'
 import { clampStatus, HttpError } from '../../http/http-error'
 import { createErrorHandler, errorBody } from '../../http/errors'
 import {

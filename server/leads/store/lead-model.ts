@@ -2,7 +2,7 @@
 // columns it may read and which rows it never sees. Defined here, with the repository, so that
 // only the leads' own folder names their table; the model API runs the query
 // (docs/contract.md §3).
-import type { ModelDef } from '../../model-api/model-def'
+import type { ModelDef } from '../../models/model-def'
 
 export const LEAD_MODEL: ModelDef = {
   name: 'feedback',

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import type { ReadableStream } from 'node:stream/web'
 import { AwsClient } from 'aws4fetch'
-import type { S3StorageConfig } from './storage-config'
+import type { S3StorageConfig } from '../../config/storage-config'
 import { mediaType, StorageUnavailableError, type MediaAnswer, type MediaStorage } from './media-storage'
 
 /** Until the answer's status and headers arrive; the body then streams at the visitor's pace. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, readConfig } from '../../config'
+import { ConfigError, readConfig } from '../../config/config'
 
 const S3 = {
   MEDIA_STORAGE: 's3',

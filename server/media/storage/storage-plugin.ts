@@ -2,7 +2,7 @@
 // images are written through it) and shared by uploads, variants, share images and /media/.
 import fs from 'node:fs'
 import fp from 'fastify-plugin'
-import type { Config } from '../../config'
+import type { Config } from '../../config/config'
 import { DiskStorage } from './disk-storage'
 import type { MediaStorage } from './media-storage'
 import { S3Storage } from './s3-storage'

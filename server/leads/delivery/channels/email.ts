@@ -2,7 +2,7 @@
 // site's own address (a visitor's From would be marked as spam), Reply-To the visitor, and a
 // Message-ID derived from the lead, so a repeat after a crash is recognisably the same message.
 import type { Transporter } from 'nodemailer'
-import type { DeliveryConfig } from '../delivery-config'
+import type { DeliveryConfig } from '../../../config/delivery-config'
 import type { DeliverableLead } from '../../store/stored-lead'
 import { messageHtml, messageText, type MessageContext } from '../lead-message'
 import { type Channel, DeliveryError } from './channel'

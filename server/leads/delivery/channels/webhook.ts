@@ -3,7 +3,7 @@
 // webhook-id and Idempotency-Key are the lead's, the same on every retry. 2xx is delivered;
 // 408, 429, 5xx and timeouts are retried; any other 4xx is final.
 import { Webhook } from 'standardwebhooks'
-import type { DeliveryConfig } from '../delivery-config'
+import type { DeliveryConfig } from '../../../config/delivery-config'
 import type { DeliverableLead } from '../../store/stored-lead'
 import { leadTime, sourcePageUrl, type MessageContext } from '../lead-message'
 import { type Channel, DeliveryError, HTTP_TIMEOUT_MS, retryAfterMs } from './channel'

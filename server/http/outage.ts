@@ -2,7 +2,7 @@
 // a short Russian page, 503 with Retry-After, never kept by any cache. Also the answer of every
 // other route that needs the database and finds it unavailable (docs/decisions/013-lead-journal.md).
 import type { FastifyReply } from 'fastify'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 import { contentSecurityPolicy } from './csp'
 
 export const RETRY_AFTER_SECONDS = 30

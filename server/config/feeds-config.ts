@@ -1,7 +1,7 @@
 // The settings of the catalogue's feeds (docs/decisions/029-price-list-and-feeds.md), read by
-// server/config.ts: the Yandex feed is off until YANDEX_FEED=true; IndexNow is on when PUBLIC_URL
+// server/config/config.ts: the Yandex feed is off until YANDEX_FEED=true; IndexNow is on when PUBLIC_URL
 // names the site and INDEXNOW is not `off`, with INDEXNOW_KEY or a key the site generates once.
-import { ConfigError, flag, oneOf, origin, type Env } from '../../config-readers'
+import { ConfigError, flag, oneOf, origin, type Env } from './config-readers'
 
 export interface FeedsConfig {
   /** /feeds/yandex.xml is served (YANDEX_FEED) */

@@ -3,12 +3,12 @@
 //   GET /api/admin/search?q=   records of any kind and state by title, артикул (any form) or the
 //                              beginning of their URL: { data: [{ id, title, urlFull, typeId, published }] }, at most 20
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config'
-import { HttpError } from '../http/http-error'
-import { SEARCH_LIMITS } from '../catalogue/search/search-query'
-import { createAdminCheck, requireAdmin } from './access'
-import { routeOf } from '../http/route-path'
-import { ADMIN_API_PATHS } from '../../src/site/paths'
+import type { Config } from '../../config/config'
+import { HttpError } from '../../http/http-error'
+import { SEARCH_LIMITS } from './search-query'
+import { createAdminCheck, requireAdmin } from '../../admin/access'
+import { routeOf } from '../../http/route-path'
+import { ADMIN_API_PATHS } from '../../../src/site/paths'
 
 export async function searchRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const access = createAdminCheck(config.adminToken, app.adminSession)

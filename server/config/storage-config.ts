@@ -1,6 +1,6 @@
 // Where images are kept (docs/decisions/026-media-in-a-bucket.md): the MEDIA_DIR folder of this host,
-// or an S3-compatible bucket that every host shares. Read by server/config.ts from the environment.
-import { ConfigError, flag, oneOf, origin, type Env } from '../../config-readers'
+// or an S3-compatible bucket that every host shares. Read by server/config/config.ts from the environment.
+import { ConfigError, flag, oneOf, origin, type Env } from './config-readers'
 
 export interface S3StorageConfig {
   readonly kind: 's3'

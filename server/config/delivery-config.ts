@@ -1,6 +1,6 @@
-// The lead delivery channels' settings, read from the environment by server/config.ts: each
+// The lead delivery channels' settings, read from the environment by server/config/config.ts: each
 // channel is on when all of its variables are set, and a bad value stops the start.
-import { ConfigError, flag, list, origin, type Env } from '../../config-readers'
+import { ConfigError, flag, list, origin, type Env } from './config-readers'
 
 /** The lead delivery channels; each is on when its settings are present (docs/decisions/009-lead-delivery.md). */
 export interface DeliveryConfig {

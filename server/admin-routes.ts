@@ -3,15 +3,15 @@
 // message and field errors of each HttpError) and `no-store` stay inside it; nothing the owner sees
 // is kept by a browser or proxy cache.
 import type { FastifyInstance } from 'fastify'
-import type { Config } from '../config'
-import { createErrorHandler } from '../http/errors'
-import { leadRoutes } from '../leads/inbox/inbox-routes'
-import { searchRoutes } from './search-routes'
-import { privacyRoutes } from '../privacy/privacy-routes'
-import { priceListRoutes } from '../catalogue/price-list/price-routes'
-import { feedsStatusRoutes } from '../catalogue/feed/feeds-routes'
-import { contentRoutes } from './content-routes'
-import { sessionRoutes } from './session-routes'
+import type { Config } from './config/config'
+import { createErrorHandler } from './http/errors'
+import { leadRoutes } from './leads/inbox/inbox-routes'
+import { searchRoutes } from './catalogue/search/admin-search-routes'
+import { privacyRoutes } from './privacy/privacy-routes'
+import { priceListRoutes } from './catalogue/price-list/price-routes'
+import { feedsStatusRoutes } from './catalogue/feed/feeds-routes'
+import { contentRoutes } from './admin/content-routes'
+import { sessionRoutes } from './admin/session-routes'
 
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', async (_request, reply) => {

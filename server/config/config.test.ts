@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, readConfig, ROOT_DIR } from './config'
-import { configuredChannels } from './leads/delivery/delivery-config'
+import { configuredChannels } from './delivery-config'
 
 describe('readConfig', () => {
   it('uses the contract defaults: port 3000, SQLite at data/site.db, PUBLIC_URL from the port', () => {

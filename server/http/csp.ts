@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { COOKIE_CONSENT_SCRIPT } from '../../src/site/cookie-consent'
 import { SPECULATION_RULES } from '../../src/site/inline-scripts'
 import { PATHS } from '../../src/site/paths'
-import type { Config } from '../config'
+import type { Config } from '../config/config'
 
 // Yandex Metrika's loader and what it sends and shows (https://yandex.ru/support/metrica/code/install-counter-csp.html).
 const METRIKA_SCRIPT = ['https://mc.yandex.ru', 'https://yastatic.net']

@@ -4,9 +4,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError, flag, integer, oneOf, origin, type Env } from './config-readers'
-import { readMediaStorage, type MediaStorageConfig } from './media/storage/storage-config'
-import { readFeedsConfig, type FeedsConfig } from './catalogue/feed/feeds-config'
-import { readDeliveryConfig, type DeliveryConfig } from './leads/delivery/delivery-config'
+import { readMediaStorage, type MediaStorageConfig } from './storage-config'
+import { readFeedsConfig, type FeedsConfig } from './feeds-config'
+import { readDeliveryConfig, type DeliveryConfig } from './delivery-config'
 
 export { ConfigError }
 
