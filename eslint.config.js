@@ -52,6 +52,15 @@ const zones = [
   ...serverZones,
 ]
 
+/** Dates are formatted with an explicit locale and time zone. */
+const LOCALE_STRING = {
+  selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length=0]',
+  message: 'Pass the locale (ru-RU) and time zone: the server and the browser differ.',
+}
+/** Pages read the query through urlParsed, which shows only what their pageQuery declares. */
+const WHOLE_URL =
+  'urlOriginal carries every query parameter; read pageContext.urlParsed (only the pageQuery ones, renderer/page-query.ts).'
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', '.test-tmp/**', 'node_modules/**', 'coverage/**', '**/*.generated.ts'] },
   js.configs.recommended,
@@ -88,12 +97,18 @@ export default tseslint.config(
       '@typescript-eslint/only-throw-error': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      'no-restricted-syntax': ['error', LOCALE_STRING],
+    },
+  },
+  {
+    // A page sees the query parameters its pageQuery declares and no other (docs/decisions/012-page-cache.md).
+    files: ['pages/**', 'renderer/**'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/][arguments.length=0]',
-          message: 'Pass the locale (ru-RU) and time zone: the server and the browser differ.',
-        },
+        LOCALE_STRING,
+        { selector: "MemberExpression[property.name='urlOriginal']", message: WHOLE_URL },
+        { selector: "ObjectPattern > Property[key.name='urlOriginal']", message: WHOLE_URL },
       ],
     },
   },

@@ -1,8 +1,12 @@
-// https://vike.dev/onCreatePageContext
-// Header and footer show the index record that owns the URL (the longest urlFull prefix).
+// https://vike.dev/onCreatePageContext — runs after routing, before the page's own hooks.
 import type { PageContextServer } from 'vike/types'
+import { limitQuery } from './page-query'
 
 export async function onCreatePageContext(pageContext: PageContextServer) {
+  // The page sees only the query parameters it declares (pageQuery); reading another throws in
+  // development and tests (renderer/page-query.ts, docs/decisions/012-page-cache.md).
+  limitQuery(pageContext, import.meta.env.DEV)
+  // Header and footer show the index record that owns the URL (the longest urlFull prefix).
   const { content } = pageContext
   if (!content) return
   pageContext.publicSettings = content.publicSettings

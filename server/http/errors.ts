@@ -42,6 +42,11 @@ interface ErrorHandlerOptions {
   readonly translate?: (error: FastifyError) => HttpError | undefined
   /** Logs a failure's code only: its message may quote the body (a JSON parse error does) */
   readonly logCodeOnly?: boolean
+  /**
+   * The warning to log, with the error's message only, for a failure the scope expects at times
+   * (its store away for a while) instead of logging it as a failure with its stack
+   */
+  readonly warnOf?: (error: FastifyError | HttpError) => string | undefined
   /** Sends the answer; by default the JSON error body */
   readonly send?: (request: FastifyRequest, reply: FastifyReply, error: HttpError) => unknown
 }
@@ -71,7 +76,10 @@ export function createErrorHandler(options: ErrorHandlerOptions = {}) {
     for (const [name, value] of Object.entries(options.headers ?? {})) reply.header(name, value)
     const answer = toHttpError(error, options.translate)
     const code = (error as { code?: unknown }).code
-    if (answer.statusCode >= 500) {
+    const warning = options.warnOf?.(error)
+    if (warning !== undefined) {
+      request.log.warn({ message: error.message }, warning)
+    } else if (answer.statusCode >= 500) {
       request.log.error(options.logCodeOnly ? { code } : { err: error }, `${prefix} failed`)
     } else {
       request.log.info({ code, status: answer.statusCode }, `${prefix} rejected`)

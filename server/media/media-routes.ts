@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { parseVariantPath } from '../../src/site/image-variants'
 import { PATHS } from '../../src/site/paths'
 import { isDatabaseUnavailable } from '../data/unavailable'
-import { errorBody } from '../http/errors'
+import { createErrorHandler, errorBody } from '../http/errors'
+import { HttpError } from '../http/http-error'
 import { ensureVariant } from './image-variants'
 import { MediaBusyError, type MakeContext } from './make-once'
 import { ensureFeedImage } from './feed-image'
@@ -21,7 +22,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable'
 const SHARE_IMAGE_CACHE = 'public, max-age=86400'
 /** An image is a picture, not a document: opened on its own, an SVG runs no script and loads nothing. */
 export const MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
-const RETRY_AFTER_SECONDS = '10'
+/** What a 503 of the media store tells the client to wait, in seconds */
+const RETRY_AFTER_SECONDS = 10
 
 /** The media path after the route's prefix, or null for anything that cannot be a stored file. */
 function keyOf(request: FastifyRequest, prefix: string): string | null {
@@ -49,6 +51,11 @@ function isUnavailable(error: unknown): boolean {
   return error instanceof StorageUnavailableError || error instanceof MediaBusyError || isDatabaseUnavailable(error)
 }
 
+function storeAway(): HttpError {
+  const { code, message } = errorBody(503).error
+  return new HttpError(503, message, code, undefined, RETRY_AFTER_SECONDS)
+}
+
 export async function mediaRoutes(app: FastifyInstance) {
   const storage = app.mediaStorage
   const context = (request: FastifyRequest): MakeContext => ({ storage, db: app.db, log: request.log })
@@ -64,12 +71,16 @@ export async function mediaRoutes(app: FastifyInstance) {
     }
   }
 
-  app.setErrorHandler((error, request, reply) => {
-    if (!isUnavailable(error)) throw error
-    request.log.warn({ message: (error as Error).message }, 'media store unavailable')
-    reply.header('content-security-policy', MEDIA_CSP).header('cache-control', 'no-store')
-    return reply.code(503).header('retry-after', RETRY_AFTER_SECONDS).send(errorBody(503))
-  })
+  // A failed answer carries the media policy too, and is never kept; the store away is a 503 to
+  // retry shortly, logged as a warning (every request meets it until the store is back).
+  app.setErrorHandler(
+    createErrorHandler({
+      scope: 'media',
+      headers: { 'content-security-policy': MEDIA_CSP, 'cache-control': 'no-store' },
+      translate: (error) => (isUnavailable(error) ? storeAway() : undefined),
+      warnOf: (error) => (isUnavailable(error) ? 'media store unavailable' : undefined),
+    }),
+  )
 
   app.get(`${PATHS.media}*`, async (request, reply) => {
     const key = keyOf(request, PATHS.media)

@@ -50,6 +50,16 @@ describe('the production server', () => {
     expect((await fetch(server.url + '/media/demo/nothing.svg')).status).toBe(404)
   })
 
+  it('hands each page only the query parameters it declares, from the first request of a path', async () => {
+    // The section reads its sort, not ref: its canonical spelling drops ref, as its cache key would.
+    const section = await fetch(`${server.url}/structure/power-tools/?ref=x&sort=price&sort=name`, {
+      redirect: 'manual',
+    })
+    expect([section.status, section.headers.get('location')]).toEqual([301, '/structure/power-tools/?sort=price'])
+    const form = await (await fetch(`${server.url}/zayavka?ref=x&oshibka=1`)).text()
+    expect(form).toContain('Не удалось отправить заявку')
+  })
+
   it('logs no error for pages that are simply missing or malformed URLs', async () => {
     for (const path of ['/no-such-page', '/structure/no-such-product', '/%E0%A4%A']) {
       const res = await fetch(server.url + path)

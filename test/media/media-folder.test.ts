@@ -7,6 +7,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
 import { MEDIA_CSP } from '../../server/media/media-routes'
+import { StorageUnavailableError } from '../../server/media/storage/media-storage'
 import { collectOutput, tempDir, testConfig } from '../helpers/build-test-app'
 import { ADMIN_TOKEN } from '../api/helpers'
 import { photo, postProduct, srcsetUrls } from '../helpers/media'
@@ -43,6 +44,46 @@ describe('media answers', () => {
     for (const url of [`/media/${upload.json().data.product.image}`, variant, '/media/demo/nothing.svg']) {
       expect((await get(url)).headers['content-security-policy'], url).toBe(MEDIA_CSP)
     }
+  })
+})
+
+describe('a media answer that fails', () => {
+  /** GET of a stored image while the store's open() throws `error`, then the store as it was. */
+  async function getFailing(error: Error) {
+    const svg = /src="(\/media\/demo\/[^"]+\.svg)"/.exec((await get('/')).body)![1]
+    const storage = app.mediaStorage
+    const open = storage.open.bind(storage)
+    storage.open = () => Promise.reject(error)
+    try {
+      return await get(svg)
+    } finally {
+      storage.open = open
+    }
+  }
+
+  it('is a 503 to retry in 10 s while the store is away, with the media policy, never kept, logged as a warning', async () => {
+    const res = await getFailing(new StorageUnavailableError('bucket unreachable'))
+    expect([res.statusCode, res.headers['retry-after'], res.headers['cache-control']]).toEqual([503, '10', 'no-store'])
+    expect(res.headers['content-security-policy']).toBe(MEDIA_CSP)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(res.json()).toEqual({
+      error: { code: 'unavailable', message: 'Сервис временно недоступен. Попробуйте позже' },
+    })
+    const line = log
+      .text()
+      .split('\n')
+      .findLast((entry) => entry.includes('"media store unavailable"'))
+    expect(line).toContain('"level":40')
+    expect(line).toContain('bucket unreachable')
+  })
+
+  it('is a 500 without details for any other failure, with the media policy too', async () => {
+    const res = await getFailing(new Error('disk on fire at /secret/path'))
+    expect([res.statusCode, res.headers['cache-control']]).toEqual([500, 'no-store'])
+    expect(res.headers['content-security-policy']).toBe(MEDIA_CSP)
+    expect(res.json()).toEqual({ error: { code: 'internal', message: 'Внутренняя ошибка сервера' } })
+    expect(res.body).not.toContain('secret')
+    expect(log.text()).toContain('"media request failed"')
   })
 })
 
