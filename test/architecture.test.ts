@@ -156,3 +156,98 @@ describe('file size', () => {
     expect(lineCount(`${'x\n'.repeat(301)}`)).toBe(301)
   })
 })
+
+/** The tables of the structure records and their parts, which only the write door's units write. */
+const CONTENT_TABLES = [
+  'structure',
+  'goneUrl',
+  'movedUrl',
+  'siteIndex',
+  'sliderItem',
+  'advantage',
+  'product',
+  'productImage',
+  'productProperty',
+  'searchIndex',
+  'searchWord',
+  'contentVersion',
+]
+
+/**
+ * The stores that write them: each writer takes the write door's unit (content/content-write.ts),
+ * never a bare connection; search-index.ts and tree-visibility.ts are called by the door itself;
+ * db.ts bumps the version for it. Migrations are frozen history.
+ */
+const CONTENT_WRITERS = [
+  'server/content/structure-store.ts',
+  'server/content/structure-tree.ts',
+  'server/content/moved-urls.ts',
+  'server/content/tree-visibility.ts',
+  'server/content/seed.ts',
+  'server/catalogue/products/product-store.ts',
+  'server/catalogue/price-list/price-store.ts',
+  'server/catalogue/search/search-index.ts',
+  'server/model-api/write-rows.ts',
+  'server/data/db.ts',
+].map((file) => path.join(...file.split('/')))
+
+/** Write statements of a text: Kysely's builders with their table (`?` when not a literal) and raw SQL. */
+function contentWrites(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1')
+  const builders = [...code.matchAll(/\.(insertInto|updateTable|deleteFrom)\(\s*(?:(['"])(\w+)\2)?/g)]
+    .map((m) => ({ call: m[1], table: m[3] ?? '?' }))
+    .filter(({ table }) => table === '?' || CONTENT_TABLES.includes(table))
+    .map(({ call, table }) => `${call}(${table})`)
+  const raw = [
+    ...code.matchAll(
+      new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+"?(${CONTENT_TABLES.join('|')})\\b`, 'gi'),
+    ),
+  ].map((m) => `sql ${m[1]} ${m[2]}`)
+  return [...builders, ...raw]
+}
+
+describe('one door for content writes', () => {
+  const serverFiles = () =>
+    sourceFiles('server').filter(
+      (f) => !/\.test\.tsx?$/.test(f) && !f.startsWith(path.join('server', 'data', 'migrations')),
+    )
+
+  it('no file but the stores writes the tables of the structure records and their parts', () => {
+    const offenders = serverFiles()
+      .filter((file) => !CONTENT_WRITERS.includes(file))
+      .flatMap((file) => contentWrites(fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')).map((w) => `${file}: ${w}`))
+    expect(offenders).toEqual([])
+  })
+
+  it('only the door bumps the version, reindexes search and queues IndexNow; the stores open no transaction', () => {
+    const calls = (name: string) =>
+      serverFiles().filter((file) =>
+        new RegExp(`\\b${name}\\(`).test(
+          fs.readFileSync(path.join(ROOT_DIR, file), 'utf8').replace(/(^|\s)\/\/.*$/gm, '$1'),
+        ),
+      )
+    const door = path.join('server', 'catalogue', 'write-door.ts')
+    const db = path.join('server', 'data', 'db.ts')
+    const searchIndex = path.join('server', 'catalogue', 'search', 'search-index.ts')
+    const outbox = path.join('server', 'catalogue', 'indexnow', 'indexnow-outbox.ts')
+    expect(calls('bumpContentVersion').sort()).toEqual([door, db].sort())
+    // search-index.ts fills the rows a database made before search lacks, at start-up.
+    expect(calls('reindexProducts').sort()).toEqual([door, searchIndex].sort())
+    expect(calls('enqueueUrls').sort()).toEqual([door, outbox].sort())
+    const transactions = CONTENT_WRITERS.filter(
+      (file) =>
+        file !== db &&
+        file !== searchIndex &&
+        /\bwriteTransaction\(/.test(fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')),
+    )
+    expect(transactions).toEqual([])
+  })
+
+  it('finds a write however it is spelled', () => {
+    expect(contentWrites("await trx\n  .updateTable('product')\n  .set(x)")).toEqual(['updateTable(product)'])
+    expect(contentWrites('db.insertInto(model.table)')).toEqual(['insertInto(?)'])
+    expect(contentWrites("db.deleteFrom('feedback')")).toEqual([])
+    expect(contentWrites('sql`UPDATE "structure" SET x = 1`')).toEqual(['sql UPDATE structure'])
+    expect(contentWrites("// db.deleteFrom('structure')")).toEqual([])
+  })
+})

@@ -1,8 +1,8 @@
-// The one owner of the `structure` table's queries (route map, page loads, sitemap, consent text,
-// seed, the write API's checks), as the lead store owns `feedback`. Rows are mapped here, at the
-// edge: callers get entries with booleans and plain values, never the stored 0/1 flags.
+// The one owner of the `structure` table's queries (route map, lookups, the consent text, the write
+// API's checks, and the writers every unit of the write door calls: catalogue/write-door.ts), as
+// the lead store owns `feedback`; a page's own reads are in page-reads.ts. Rows are mapped here, at
+// the edge: callers get entries with booleans and plain values, never the stored 0/1 flags.
 import type { Kysely, Transaction, Updateable } from 'kysely'
-import { executeCompiled } from '../data/db'
 import type { Database, NewStructure, StructureTable } from '../data/schema'
 import type { ContentWrite } from './content-write'
 import { isPublicRecord, statesOf, type PublicState } from './visibility'
@@ -122,79 +122,6 @@ export async function parentOf(db: Queryable, id: number): Promise<number | null
 export async function isGoneUrl(db: Queryable, urlFull: string): Promise<boolean> {
   const row = await db.selectFrom('goneUrl').select('urlFull').where('urlFull', '=', urlFull).executeTakeFirst()
   return row !== undefined
-}
-
-const META_COLUMNS = ['metaTitle', 'metaDescription', 'metaImage', 'metaRobots', 'metaJsonLd'] as const
-
-/** What a page shows of its own record: title, text and meta. */
-// The page reads below run on every rendering of a page: compiled once (executeCompiled).
-export async function loadPageRecord(db: Queryable, id: number) {
-  const [record] = await executeCompiled(db, 'page record', [id], () =>
-    db
-      .selectFrom('structure')
-      .select(['id', 'title', 'urlFull', 'content', ...META_COLUMNS])
-      .where('id', '=', id),
-  )
-  return record
-}
-
-export type PageRecord = NonNullable<Awaited<ReturnType<typeof loadPageRecord>>>
-
-/** What a product card shows of each given record: image, article, prices, availability (no description). */
-export async function loadProductCardParts(db: Queryable, ids: readonly number[]) {
-  if (ids.length === 0) return []
-  return executeCompiled(db, `product cards ${ids.length}`, ids, () =>
-    db
-      .selectFrom('product')
-      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability'])
-      .where('structureId', 'in', [...ids]),
-  )
-}
-
-/** The product parts of the given records. */
-export async function loadProductParts(db: Queryable, ids: readonly number[]) {
-  if (ids.length === 0) return []
-  return executeCompiled(db, `product parts ${ids.length}`, ids, () =>
-    db
-      .selectFrom('product')
-      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability', 'vendor', 'description'])
-      .where('structureId', 'in', [...ids]),
-  )
-}
-
-/** The share image of each given record (a section's picture on its card), by id. */
-export async function loadMetaImages(db: Queryable, ids: readonly number[]): Promise<Map<number, string | null>> {
-  if (ids.length === 0) return new Map()
-  const rows = await executeCompiled(db, `meta images ${ids.length}`, ids, () =>
-    db
-      .selectFrom('structure')
-      .select(['id', 'metaImage'])
-      .where('id', 'in', [...ids]),
-  )
-  return new Map(rows.map((r) => [r.id, r.metaImage]))
-}
-
-/** The home page's slides and advantages, in their order. */
-export async function loadHomeLists(db: Queryable, id: number) {
-  const [slides, advantages] = await Promise.all([
-    executeCompiled(db, 'slides', [id], () =>
-      db
-        .selectFrom('sliderItem')
-        .select(['id', 'image', 'title'])
-        .where('structureId', '=', id)
-        .orderBy('sort')
-        .orderBy('id'),
-    ),
-    executeCompiled(db, 'advantages', [id], () =>
-      db
-        .selectFrom('advantage')
-        .select(['id', 'image', 'title', 'description'])
-        .where('structureId', '=', id)
-        .orderBy('sort')
-        .orderBy('id'),
-    ),
-  ])
-  return { slides, advantages }
 }
 
 /** The title and text of the public record at `urlFull` (the consent page). */

@@ -1,15 +1,9 @@
 // One loader per screen: the data a page of each typeId shows, from its route entry. Reads go
-// through the structure store; the tree comes from the route map, never a query of its own.
+// through the structure store's page reads and the product store; the tree comes from the route
+// map, never a query of its own.
 import type { Db } from '../data/db'
-import {
-  loadHomeLists,
-  loadMetaImages,
-  loadPageRecord,
-  loadProductCardParts,
-  loadProductParts,
-  type PageRecord,
-} from '../content/structure-store'
-import { loadProductDetails } from '../catalogue/products/product-store'
+import { loadHomeLists, loadMetaImages, loadPageRecord, type PageRecord } from '../content/page-reads'
+import { loadProductCardParts, loadProductDetails, loadProductParts } from '../catalogue/products/product-store'
 import type {
   HomePage,
   PageData,

@@ -52,6 +52,28 @@ export async function loadProductDetails(
   }
 }
 
+/** What a product card shows of each given record: image, article, prices, availability (no description). */
+export async function loadProductCardParts(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return executeCompiled(db, `product cards ${ids.length}`, ids, () =>
+    db
+      .selectFrom('product')
+      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability'])
+      .where('structureId', 'in', [...ids]),
+  )
+}
+
+/** The product parts of the given records. */
+export async function loadProductParts(db: Queryable, ids: readonly number[]) {
+  if (ids.length === 0) return []
+  return executeCompiled(db, `product parts ${ids.length}`, ids, () =>
+    db
+      .selectFrom('product')
+      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability', 'vendor', 'description'])
+      .where('structureId', 'in', [...ids]),
+  )
+}
+
 async function firstImage(db: Queryable, id: number) {
   return db
     .selectFrom('productImage')
