@@ -124,7 +124,9 @@ class Unit implements ContentWrite {
           if (row.parentId !== null) parents.add(row.parentId)
         }
       }
-      for (const flip of flips) urls.add(flip.urlFull)
+      // A record this write touched is announced above at the URLs it was public at; a flip gives
+      // today's URL, which for a record moved into a hidden section never was public.
+      for (const flip of flips) if (!this.before.has(flip.id)) urls.add(flip.urlFull)
       for (const [, parent] of await snapshots(this.trx, [...parents])) if (isShown(parent)) urls.add(parent.urlFull)
       await enqueueUrls(
         this.trx,
