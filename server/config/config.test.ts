@@ -52,17 +52,14 @@ describe('readConfig', () => {
     expect(() => readConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid ${name}:`))
   })
 
-  it('never echoes a secret value in its error', () => {
-    try {
-      readConfig({ ADMIN_TOKEN: 'secret1' })
-    } catch (error) {
-      expect((error as Error).message).not.toContain('secret1')
-    }
-    try {
-      readConfig({ DATABASE_URL: 'mysql://user:hunter2@db' })
-    } catch (error) {
-      expect((error as Error).message).not.toContain('hunter2')
-    }
+  it.each([
+    ['ADMIN_TOKEN', 'secret1', 'secret1'],
+    ['DATABASE_URL', 'mysql://user:hunter2@db', 'hunter2'],
+  ])('never echoes the secret value of %s in its error', (name, value, secret) => {
+    expect(() => readConfig({ [name]: value })).toThrowError(
+      expect.objectContaining({ message: expect.not.stringContaining(secret) }),
+    )
+    expect(() => readConfig({ [name]: value })).toThrowError(new RegExp(`^Invalid ${name}:`))
   })
 })
 

@@ -75,8 +75,7 @@ describe('the route map', () => {
     const first = await short.routes()
     ;(first as { loadedAt: number }).loadedAt = Date.now() - 5_000
     expect(await short.routes()).toBe(first) // stale, reload started
-    await new Promise((r) => setTimeout(r, 50))
-    expect(await short.routes()).not.toBe(first)
+    await expect.poll(() => short.routes()).not.toBe(first)
   })
 })
 

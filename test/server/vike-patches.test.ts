@@ -81,11 +81,31 @@ describe('objectAssign (assigns plain data, defines everything else)', () => {
   })
 })
 
+/** How many Map entries `run` reads: the trackers a catchInfiniteLoop() call looks at. */
+function mapEntriesRead(run: () => void): number {
+  const mapIterator = Object.getPrototypeOf(new Map().entries()) as { next(): IteratorResult<unknown> }
+  const next = mapIterator.next
+  let read = 0
+  mapIterator.next = function (this: unknown) {
+    const result = next.call(this)
+    if (!result.done) read++
+    return result
+  }
+  try {
+    run()
+  } finally {
+    mapIterator.next = next
+  }
+  return read
+}
+
 describe('catchInfiniteLoop (pruned from the front, not walked on every rendering)', () => {
+  const load = async () =>
+    (await vikeModule<{ catchInfiniteLoop: (name: string) => void }>('dist/utils/catchInfiniteLoop.js'))
+      .catchInfiniteLoop
+
   it('still stops a real loop, and forgets a key five seconds after it was first seen', async () => {
-    const { catchInfiniteLoop } = await vikeModule<{ catchInfiniteLoop: (name: string) => void }>(
-      'dist/utils/catchInfiniteLoop.js',
-    )
+    const catchInfiniteLoop = await load()
     // Later than every tracker the renderings of this file made, so theirs go first.
     vi.useFakeTimers({ now: Date.now() + 60_000 })
     try {
@@ -93,7 +113,24 @@ describe('catchInfiniteLoop (pruned from the front, not walked on every renderin
       expect(() => catchInfiniteLoop('guard()')).toThrow(/infinite loop/)
       vi.advanceTimersByTime(5_001)
       for (let i = 0; i < 99; i++) catchInfiniteLoop('guard()') // a new tracker: the old one was pruned
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('reads only the outdated trackers it drops and the first current one, never all of them', async () => {
+    const catchInfiniteLoop = await load()
+    // Later than every tracker made before (the test above went 65 s ahead).
+    vi.useFakeTimers({ now: Date.now() + 120_000 })
+    try {
+      catchInfiniteLoop('first()') // drops every earlier tracker
       for (let i = 0; i < 10_000; i++) catchInfiniteLoop(`[request-${i}] guard()`)
+      // 10,001 current trackers: a call looks at the oldest one and stops there.
+      expect(mapEntriesRead(() => catchInfiniteLoop('[request-0] guard()'))).toBe(1)
+      vi.advanceTimersByTime(5_001)
+      // All of them outdated: one call reads and drops each, and they are gone for the next.
+      expect(mapEntriesRead(() => catchInfiniteLoop('later()'))).toBe(10_001)
+      expect(mapEntriesRead(() => catchInfiniteLoop('later()'))).toBe(1)
     } finally {
       vi.useRealTimers()
     }
