@@ -1,5 +1,7 @@
 // The same suite on both databases the site runs on: a fresh SQLite file, and a fresh schema on the
-// PostgreSQL server named by TEST_DATABASE_URL (skipped without it).
+// PostgreSQL server named by TEST_DATABASE_URL (skipped without it). Iterate every dialect and gate
+// the suite with describe.runIf(dialect.available): a run without PostgreSQL then reports its
+// suites as skipped instead of leaving them out unseen.
 import type { BuildOptions } from '../../server/app'
 import { buildTestApp, type TestApp } from './build-test-app'
 import { createTestSchema, TEST_DATABASE_URL } from './postgres'
