@@ -1,12 +1,14 @@
 // SQLite held by another writer past the busy timeout: the lead waits in the journal, the visitor
-// is answered with success, and the lead is stored once the lock is gone, exactly once. A record
-// the database then refuses for good goes to the dead-letter file and the others are stored; past
-// its byte cap the journal promises nothing more (503 with Retry-After).
+// is answered with success, and the lead is stored once the lock is gone, exactly once, by the
+// journal's own timer (every 2 s) as by a drain called at once. A record the database then
+// refuses for good goes to the dead-letter file and the others are stored; past its byte cap the
+// journal promises nothing more (503 with Retry-After).
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { encodeRecord } from '../../server/leads/intake/journal'
-import { buildTestApp, type TestApp } from '../helpers/build-test-app'
+import type { BuildOptions } from '../../server/app'
+import { buildTestApp, collectOutput, type TestApp } from '../helpers/build-test-app'
 import { lockDatabase } from '../helpers/sqlite-lock'
 
 const ADMIN_TOKEN = 'journal-admin-token-0123456789'
@@ -18,8 +20,8 @@ afterEach(async () => {
   t = undefined
 })
 
-async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  t = await buildTestApp({ LEAD_RATE_LIMIT: '0', SEED_DEMO: 'false', ADMIN_TOKEN, ...env })
+async function app(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
+  t = await buildTestApp({ LEAD_RATE_LIMIT: '0', SEED_DEMO: 'false', ADMIN_TOKEN, ...env }, options)
   return t
 }
 
@@ -46,6 +48,28 @@ describe('a lead while SQLite is locked by another connection', () => {
     // Another drain finds nothing left to store: still one lead.
     await site.app.leadJournal.drain()
     expect(await storedKeys(site)).toEqual(['locked-1'])
+  })
+
+  it('is stored by the journal’s own timer once the lock is released, with no drain() called', async () => {
+    const log = collectOutput()
+    const site = await app({ LOG_LEVEL: 'info' }, { logStream: log.out })
+    const release = await lockDatabase(site)
+    try {
+      for (const key of ['timer-1', 'timer-2']) {
+        expect((await post(site, { ...lead, email: `${key}@example.ru` }, key)).statusCode).toBe(202)
+      }
+      // Held until a timed drain has met the lock and kept the leads (every 2 s).
+      await expect
+        .poll(() => log.text(), { timeout: 10_000, interval: 100 })
+        .toContain('lead journal waits for the database')
+      expect(site.app.leadJournal.bytes()).toBeGreaterThan(0)
+    } finally {
+      await release()
+    }
+    // The next tick of the same timer stores them.
+    await expect.poll(() => storedKeys(site), { timeout: 10_000, interval: 100 }).toEqual(['timer-1', 'timer-2'])
+    expect(site.app.leadJournal.bytes()).toBe(0)
+    expect(log.text()).toContain('lead journal drained into the database')
   })
 
   it('moves a record the database refuses for good to the dead letters and stores the ones after it', async () => {
