@@ -6,7 +6,7 @@ import { sql } from 'kysely'
 import { SQLite } from '../../server/data/sqlite-driver'
 import type { TestApp } from './build-test-app'
 
-export async function lockDatabase(t: TestApp): Promise<() => Promise<void>> {
+export async function lockDatabase(t: Pick<TestApp, 'app' | 'dir'>): Promise<() => Promise<void>> {
   await sql`PRAGMA busy_timeout = 50`.execute(t.app.db)
   const other = new SQLite(path.join(t.dir, 'site.db'))
   other.exec('BEGIN EXCLUSIVE')
