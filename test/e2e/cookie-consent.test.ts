@@ -1,9 +1,10 @@
 // The cookie notice in Chromium from a clean profile, on the production build, with METRIKA_ID set
 // and the counter's script answered by a local stand-in (METRIKA_TAG_URL): nothing of the counter
-// before a click, nothing after «Отклонить», the counter at once after «Принять» with no CSP
-// violation and no reload, its cookies removed on withdrawal from the footer, nothing with
-// JavaScript off; every choice logged. axe-core over the notice at 360 and 1366 px, and the lead
-// buttons stay clickable at 360 px while it is open.
+// before a click, nothing after «Отклонить» (each watched for as long as «Принять» is given to
+// load it), the counter at once after «Принять» with no CSP violation and no reload, its cookies
+// removed on withdrawal from the footer, nothing with JavaScript off; every choice logged.
+// axe-core over the notice at 360 and 1366 px, and the lead buttons stay clickable at 360 px
+// while it is open.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { AxeBuilder } from '@axe-core/playwright'
@@ -79,6 +80,24 @@ async function open(options: { width?: number; javaScriptEnabled?: boolean } = {
   return { page, errors }
 }
 
+/**
+ * How long the counter is given to appear after «Принять» or on a page that has consent: the
+ * positive checks poll this long, and the negative ones watch as long, so a counter that would
+ * load a moment later without consent is seen, not missed by a look taken right after hydration.
+ */
+const COUNTER_WAIT = { timeout: 2_000, interval: 50 }
+
+/** Nothing reaches the counter's stand-in, and no counter is set up, for all of COUNTER_WAIT. */
+async function expectNoCounterLoads(page: Page) {
+  const until = Date.now() + COUNTER_WAIT.timeout
+  do {
+    expect(counterRequests).toEqual([])
+    await new Promise((resolve) => setTimeout(resolve, COUNTER_WAIT.interval))
+  } while (Date.now() < until)
+  expect(counterRequests).toEqual([])
+  expect(await page.evaluate(() => typeof (window as { ym?: unknown }).ym)).toBe('undefined')
+}
+
 const notice = (page: Page) => page.getByRole('region', { name: 'Мы используем файлы cookie' })
 const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
 
@@ -100,7 +119,7 @@ describe('the cookie notice', () => {
     const before = loggedChoices().length
     const { page, errors } = await open()
     await expect.poll(() => notice(page).isVisible()).toBe(true)
-    expect(counterRequests).toEqual([])
+    await expectNoCounterLoads(page)
     expect(await cookieNames()).toEqual([])
     const buttons = notice(page).getByRole('button')
     expect(await buttons.allTextContents()).toEqual(['Принять', 'Отклонить', 'Настроить'])
@@ -113,6 +132,7 @@ describe('the cookie notice', () => {
 
     await notice(page).getByRole('button', { name: 'Отклонить' }).click()
     await expect.poll(() => notice(page).isVisible()).toBe(false)
+    await expectNoCounterLoads(page)
     expect(await cookieNames()).toEqual(['vitrina_cookies'])
     await expect.poll(() => loggedChoices().length).toBe(before + 1)
     const logged = loggedChoices().at(-1)!
@@ -125,7 +145,7 @@ describe('the cookie notice', () => {
     await page.reload()
     await waitForVike(page, '/')
     expect(await notice(page).isVisible()).toBe(false)
-    expect(counterRequests).toEqual([])
+    await expectNoCounterLoads(page)
     expect(await cookieNames()).toEqual(['vitrina_cookies'])
     expect(await violations(page)).toEqual([])
     expect(errors).toEqual([])
@@ -135,7 +155,7 @@ describe('the cookie notice', () => {
     const { page, errors } = await open()
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true))
     await notice(page).getByRole('button', { name: 'Принять' }).click()
-    await expect.poll(() => counterRequests.some((r) => r.startsWith('GET /watch/'))).toBe(true)
+    await expect.poll(() => counterRequests.some((r) => r.startsWith('GET /watch/')), COUNTER_WAIT).toBe(true)
     expect(counterRequests).toContain('GET /metrika/tag.js')
     expect(counterRequests).toContain(`POST /collect/${COUNTER_ID}`)
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true)
@@ -148,7 +168,7 @@ describe('the cookie notice', () => {
     await page.reload()
     await waitForVike(page, '/')
     expect(await notice(page).isVisible()).toBe(false)
-    await expect.poll(() => counterRequests.includes('GET /metrika/tag.js')).toBe(true)
+    await expect.poll(() => counterRequests.includes('GET /metrika/tag.js'), COUNTER_WAIT).toBe(true)
 
     // Withdrawn from the footer: the counter's cookies and storage go, and it loads no more.
     await page.locator('footer').getByRole('button', { name: 'Настройки cookie' }).click()
@@ -164,7 +184,7 @@ describe('the cookie notice', () => {
     await page.reload()
     await waitForVike(page, '/')
     expect(await notice(page).isVisible()).toBe(false)
-    expect(counterRequests).toEqual([])
+    await expectNoCounterLoads(page)
     expect(await violations(page)).toEqual([])
     expect(errors).toEqual([])
   })
