@@ -133,7 +133,7 @@ describe.each(DIALECTS)('a person’s data on $name', (dialect) => {
           phoneE164,
           createdAt: '2026-01-01T00:00:00.000Z',
           spam: 0,
-          status: 'new',
+          status: 'new' as const,
           sourceUrl: '/',
           searchText: leadSearchText({ username, email, phone, phoneE164 }),
         })
