@@ -19,7 +19,10 @@ export async function apiRoutes(app: FastifyInstance, { config }: { config: Conf
   // Reports of what the Content-Security-Policy blocked: small, rate-limited, logged without data.
   await app.register(cspReportRoutes)
   // The cookie notice's choices, logged as the lead consent is (small, rate-limited).
-  await app.register(cookieChoiceRoutes, { now: () => app.privacy.now() })
+  await app.register(cookieChoiceRoutes, {
+    now: () => app.privacy.now(),
+    versions: () => app.content.cookieVersions(),
+  })
   // The back office: sign-in, sign-out and the lead inbox (session or admin token).
   await app.register(adminRoutes, { prefix: routeOf(app, PATHS.adminApi), config })
   // Generic model reads and content writes (GET/POST/PATCH /api/:model …); never writes feedback.

@@ -12,9 +12,10 @@
 // and after the commit it tells its listeners (this process's route map, page and API caches; the
 // IndexNow worker), so the next request sees the write.
 import fp from 'fastify-plugin'
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { Config } from '../config/config'
 import { bumpContentVersion, now as isoNow, writeTransaction, type Db } from '../data/db'
+import { isSqlite } from '../data/dialect'
 import type { Database } from '../data/schema'
 import type { ContentDoor, ContentWrite } from '../content/content-write'
 import { syncVisibility } from '../content/tree-visibility'
@@ -29,6 +30,8 @@ declare module 'fastify' {
 }
 
 const CHUNK = 500
+/** Records one write touches from which PostgreSQL's statistics are refreshed after the commit. */
+export const ANALYZE_AFTER = 2000
 
 /** What a committed write changed: its listeners' cue. */
 export interface WriteSummary {
@@ -171,8 +174,25 @@ export class WriteDoor implements ContentDoor {
       summary = await unit.finish(origin)
       return value
     })
-    if (summary) for (const listener of this.listeners) listener(summary)
+    if (summary) {
+      if ((summary as WriteSummary).ids.length >= ANALYZE_AFTER) await this.refreshStatistics()
+      for (const listener of this.listeners) listener(summary)
+    }
     return result
+  }
+
+  /**
+   * PostgreSQL's planner statistics of the tables a large write filled (issue #36): until
+   * autovacuum gets to them, search plans for the catalogue before the write (20–52 ms per page
+   * after a 10,000-row price list, 7–18 ms after ANALYZE). Best effort: a failure changes no data.
+   */
+  private async refreshStatistics(): Promise<void> {
+    if (isSqlite(this.db)) return
+    try {
+      await sql`ANALYZE "structure", "product", "searchIndex", "searchWord"`.execute(this.db)
+    } catch {
+      // Statistics are an optimisation; the next autovacuum brings them up to date.
+    }
   }
 }
 

@@ -36,6 +36,7 @@ import * as m014 from './migrations/014-privacy'
 import * as m015 from './migrations/015-backoffice'
 import * as m016 from './migrations/016-feeds'
 import * as m017 from './migrations/017-visible'
+import * as m018 from './migrations/018-search-gin'
 
 export type Db = Kysely<Database>
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '015-backoffice': m015,
   '016-feeds': m016,
   '017-visible': m017,
+  '018-search-gin': m018,
 }
 
 class InlineMigrations implements MigrationProvider {

@@ -24,6 +24,18 @@ import {
 
 export type { FieldDef, ModelDef, RelationDef } from '../models/model-def'
 
+/**
+ * A record's address is a path on this site: one leading `/` and never `//` (a browser reads
+ * `//host/x` as another site, and cards and the sitemap would link there), no backslash (browsers
+ * read `/\\host` as `//host`), no `.` or `..` segment, no space, control character, `?` or `#`.
+ * A scheme cannot pass either, since the path starts with `/`.
+ */
+export const SITE_PATH_PATTERN = '^(?!//)(?!(?:.*/)?\\.\\.?(?:/|$))/[^\\s\\p{Cc}?#\\\\]*$'
+
+/** What the owner reads when an address is not a path on this site. */
+export const SITE_PATH_MESSAGE =
+  'Адрес — путь на этом сайте: начинается с одной «/», без «//», «\\», «.» и «..» между «/», пробелов, «?» и «#»'
+
 /** The model a structure part's relation leads to. */
 export function partModel(part: StructurePart): ModelDef {
   return findModel(findModel('structure')!.relations.get(part)!.model)!
@@ -55,7 +67,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
           type: 'string',
           nullable: false,
           required: true,
-          write: { ...str(1000), minLength: 1, pattern: '^/[^\\s?#\\\\]*$' },
+          write: { ...str(1000), minLength: 1, pattern: SITE_PATH_PATTERN },
         },
         sort: { type: 'integer', nullable: false, write: int },
         published: { type: 'boolean', nullable: false, write: { type: 'boolean' } },

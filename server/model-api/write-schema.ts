@@ -5,7 +5,15 @@ import type { ValidateFunction } from 'ajv'
 import { createAjv } from '../../src/validation/create-ajv'
 import { fieldErrorsFromAjv, fieldOfAjvError } from '../../src/validation/field-errors'
 import { HttpError } from '../http/http-error'
-import { findModel, partModel, STRUCTURE_PARTS, type ModelDef, type StructurePart } from './registry'
+import {
+  findModel,
+  partModel,
+  SITE_PATH_MESSAGE,
+  SITE_PATH_PATTERN,
+  STRUCTURE_PARTS,
+  type ModelDef,
+  type StructurePart,
+} from './registry'
 
 export type WriteMode = 'create' | 'update'
 
@@ -67,6 +75,11 @@ export function validateWrite(model: ModelDef, mode: WriteMode, values: Record<s
   if (validate(values)) return
   const errorsList = (validate.errors ?? []).filter((e) => e.keyword !== 'anyOf')
   const errors = fieldErrorsFromAjv(errorsList)
+  // An address off this site gets its own words, not the generic «Значение недопустимо».
+  for (const error of errorsList) {
+    if (error.keyword === 'pattern' && error.schema === SITE_PATH_PATTERN && error.data !== '')
+      errors[fieldOfAjvError(error)] = SITE_PATH_MESSAGE
+  }
   const unknown = errorsList.find((e) => e.keyword === 'additionalProperties')
   const message = unknown
     ? `Неизвестное поле "${fieldOfAjvError(unknown)}" в модели ${model.name}`

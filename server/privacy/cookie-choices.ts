@@ -1,6 +1,8 @@
 // The log of cookie choices (docs/decisions/027-personal-data.md), as the lead's consent is kept:
 // when, the hashed address, the user agent, the version of the notice's text, the choice.
 //   POST /api/cookie-choice   { analytics: boolean, version: string }   204
+// The version must be one the site shows now (a site's notice and cookie page): a made-up token is
+// a 400 and is not stored, so the log names only texts a visitor could have been shown.
 // Small (1 KB), rate-limited per address in the shared counter, bounded fields; the notice's
 // script sends it and ignores the answer.
 import type { FastifyInstance } from 'fastify'
@@ -56,9 +58,22 @@ function choiceOf(body: unknown): { analytics: boolean; version: string } {
   return { analytics, version }
 }
 
-export async function cookieChoiceRoutes(app: FastifyInstance, { now }: { now: () => Date }) {
+export interface CookieChoiceOptions {
+  readonly now: () => Date
+  /** The notice's current version on every site (ContentService.cookieVersions) */
+  readonly versions: () => Promise<readonly string[]>
+}
+
+export async function cookieChoiceRoutes(app: FastifyInstance, { now, versions }: CookieChoiceOptions) {
   app.post(routeOf(app, PATHS.cookieChoice), { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     const body = choiceOf(request.body)
+    if (!(await versions()).includes(body.version)) {
+      throw new HttpError(
+        400,
+        'Эта версия текста о cookie сайту неизвестна: обновите страницу и выберите снова',
+        'validation_failed',
+      )
+    }
     const { current } = await countRequest(app.db, `cookie-choice:${request.ip}`, 60_000)
     if (current > PER_MINUTE) {
       throw new HttpError(429, 'Слишком много запросов. Попробуйте через минуту.', 'rate_limited', undefined, 60)

@@ -95,6 +95,13 @@ export class ContentService implements ContentSource {
     return { ...site, cookieVersion: await cookieVersion }
   }
 
+  /** The cookie notice's version of every site: the only versions a cookie choice may name. */
+  async cookieVersions(): Promise<string[]> {
+    const routes = await this.routes()
+    const sites = await Promise.all(routes.indexes.map((entry) => this.getSite(entry.urlFull)))
+    return [...new Set(sites.flatMap((site) => (site?.cookieVersion ? [site.cookieVersion] : [])))]
+  }
+
   async resolvePage(urlPathname: string, search: string | null = ''): Promise<PageResolution> {
     let routes = await this.routes()
     const path = normalizePath(urlPathname)

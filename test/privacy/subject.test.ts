@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
+import { leadSearchText } from '../../server/leads/store/lead-search'
 import { everyTableAsText } from './every-table'
 
 const TOKEN = 'a-test-admin-token-0123'
@@ -43,7 +44,7 @@ describe.each(DIALECTS)('a person’s data on $name', (dialect) => {
       url: '/api/cookie-choice',
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': IP, 'user-agent': UA },
-      payload: { analytics: true, version: 'sha256:0011223344556677' },
+      payload: { analytics: true, version: (await app.content.getSite('/'))?.cookieVersion },
     })
     expect(choice.statusCode).toBe(204)
 
@@ -112,4 +113,57 @@ describe.each(DIALECTS)('a person’s data on $name', (dialect) => {
     const stranger = await t.app.inject({ method: 'GET', url: '/api/admin/privacy/subject?q=89267008090' })
     expect(stranger.statusCode).toBe(401)
   })
+
+  it.skipIf(!dialect.available)(
+    'finds and erases the person behind 850 older leads that contain the digits',
+    async () => {
+      t = await dialect.build({ ADMIN_TOKEN: TOKEN, LEAD_RATE_LIMIT: '0' })
+      const { app } = t
+      // Spam a visitor can send: phones and names that contain the person's digits without being them.
+      const decoys = []
+      for (let n = 0; n < 850; n++) {
+        const username = n % 2 ? `Спам 9267008090${n}` : 'Спам'
+        const phone = `+7 926 700 80 90 ${String(n).padStart(3, '0')}`
+        const phoneE164 = `+7926700809${String(n).padStart(4, '0')}`
+        const email = `spam${n}@example.ru`
+        decoys.push({
+          username,
+          email,
+          phone,
+          phoneE164,
+          createdAt: '2026-01-01T00:00:00.000Z',
+          spam: 0,
+          status: 'new' as const,
+          sourceUrl: '/',
+          searchText: leadSearchText({ username, email, phone, phoneE164 }),
+        })
+      }
+      for (let i = 0; i < decoys.length; i += 200)
+        await app.db
+          .insertInto('feedback')
+          .values(decoys.slice(i, i + 200))
+          .execute()
+      const person = await app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        payload: { ...PERSON, phone: '+7 926 700-80-90', consent: true },
+      })
+      expect(person.statusCode).toBe(201)
+
+      const found = await app.inject({ method: 'GET', url: '/api/admin/privacy/subject?q=89267008090', headers: auth })
+      expect(found.json<{ data: { leads: { username: string }[] } }>().data.leads.map((lead) => lead.username)).toEqual(
+        [PERSON.username],
+      )
+      const erase = await app.inject({
+        method: 'POST',
+        url: '/api/admin/privacy/subject/erase',
+        headers: auth,
+        payload: { q: '9267008090', mode: 'delete' },
+      })
+      expect(erase.json()).toMatchObject({ data: { leads: 1 } })
+      const left = await app.db.selectFrom('feedback').select(['username']).execute()
+      expect(left).toHaveLength(850)
+      expect(left.some((lead) => lead.username === PERSON.username)).toBe(false)
+    },
+  )
 })

@@ -65,34 +65,50 @@ export async function anonymiseLeadsBefore(
 /** How a person is looked for: the phone in E.164 and its national digits, or the e-mail. */
 export type SubjectKey = { readonly phoneE164: string; readonly digits: string } | { readonly email: string }
 
-/** Leads of one person, at most `limit` (the screen says when there are more). */
+/** Candidate leads read per query while looking for one person's exact matches. */
+const SUBJECT_PAGE = 500
+
+/**
+ * Leads of one person, at most `limit` (the screen says when there are more). The index-friendly
+ * condition (the E.164 phone, or the search text containing the digits or e-mail) finds
+ * candidates; only exact ones count (the phone's digits end with the national number, or the
+ * e-mail is the same). Candidates are read page by page in id order until `limit` exact ones or
+ * the end, so any number of leads that merely contain the digits (spam sent to hide a person)
+ * cannot push the person out of the answer.
+ */
 export async function findSubjectLeads(db: Db, key: SubjectKey, limit: number) {
-  let query = db
-    .selectFrom('feedback')
-    .select([...CONTACT_COLUMNS, 'status', 'spam', 'sourceUrl', 'productTitle', 'utm', ...CONSENT_COLUMNS])
-  if ('email' in key) {
-    // searchText holds the e-mail folded to lower case; the exact match is checked below.
-    query = query.where(sql<boolean>`${sql.ref('searchText')} like ${`%${escapeLike(key.email)}%`} escape '\\'`)
-  } else {
-    query = query.where((eb) =>
-      eb.or([
-        eb('phoneE164', '=', key.phoneE164),
-        sql<boolean>`${sql.ref('searchText')} like ${`%${escapeLike(key.digits)}%`} escape '\\'`,
-      ]),
-    )
-  }
-  const rows = await query
-    .orderBy('id')
-    .limit(limit * 4)
-    .execute()
   const digitsOf = (text: string) => text.replace(/\D/g, '')
-  return rows
-    .filter((row) =>
-      'email' in key
-        ? row.email.trim().toLowerCase() === key.email
-        : row.phoneE164 === key.phoneE164 || digitsOf(row.phone).endsWith(key.digits),
-    )
-    .slice(0, limit)
+  const isExact = (row: { email: string; phone: string; phoneE164: string | null }) =>
+    'email' in key
+      ? row.email.trim().toLowerCase() === key.email
+      : row.phoneE164 === key.phoneE164 || digitsOf(row.phone).endsWith(key.digits)
+  const found = []
+  let after = 0
+  for (;;) {
+    let query = db
+      .selectFrom('feedback')
+      .select([...CONTACT_COLUMNS, 'status', 'spam', 'sourceUrl', 'productTitle', 'utm', ...CONSENT_COLUMNS])
+      .where('id', '>', after)
+    if ('email' in key) {
+      // searchText holds the e-mail folded to lower case; the exact match is checked above.
+      query = query.where(sql<boolean>`${sql.ref('searchText')} like ${`%${escapeLike(key.email)}%`} escape '\\'`)
+    } else {
+      query = query.where((eb) =>
+        eb.or([
+          eb('phoneE164', '=', key.phoneE164),
+          sql<boolean>`${sql.ref('searchText')} like ${`%${escapeLike(key.digits)}%`} escape '\\'`,
+        ]),
+      )
+    }
+    const rows = await query.orderBy('id').limit(SUBJECT_PAGE).execute()
+    for (const row of rows) {
+      if (!isExact(row)) continue
+      found.push(row)
+      if (found.length === limit) return found
+    }
+    if (rows.length < SUBJECT_PAGE) return found
+    after = rows[rows.length - 1].id
+  }
 }
 
 function escapeLike(text: string): string {
