@@ -175,8 +175,8 @@ export class WriteDoor implements ContentDoor {
       return value
     })
     if (summary) {
-      if ((summary as WriteSummary).ids.length >= ANALYZE_AFTER) await this.refreshStatistics()
       for (const listener of this.listeners) listener(summary)
+      if ((summary as WriteSummary).ids.length >= ANALYZE_AFTER) await this.refreshStatistics()
     }
     return result
   }
