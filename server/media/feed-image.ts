@@ -4,14 +4,14 @@
 // as `feed/<source>.jpg`, in the folder or the bucket alike (docs/decisions/029-price-list-and-feeds.md).
 import { loadSharp } from './sharp'
 import { makeOnce, type MakeContext } from './make-once'
+import { isImageSource } from './image-source'
 
 export const FEED_IMAGE_SIZE = 1000
 
-const FEED_SOURCE = /^(uploads|demo)\/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
-
-/** Where the feed copy of a stored image is kept, or null for a name that is not a stored image. */
+/** Where the feed copy of a stored image is kept, or null for a name that is not an original image
+ * (image-source.ts): then it is a 404 before any work. */
 export function feedImageKey(source: string): string | null {
-  return FEED_SOURCE.test(source) ? `feed/${source.replace('/', '-')}.jpg` : null
+  return isImageSource(source) ? `feed/${source.replace('/', '-')}.jpg` : null
 }
 
 export async function renderFeedImage(input: Buffer): Promise<Buffer> {

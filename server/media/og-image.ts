@@ -3,12 +3,12 @@
 import { loadSharp } from './sharp'
 import { OG_IMAGE_SIZE } from '../../src/site/head-tags'
 import { makeOnce, type MakeContext } from './make-once'
+import { isImageSource } from './image-source'
 
-const OG_SOURCE = /^(uploads|demo)\/[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/
-
-/** Where the share image of a stored image is kept, or null for a name that is not a stored image. */
+/** Where the share image of a stored image is kept, or null for a name that is not an original image
+ * (image-source.ts): then it is a 404 before any work. */
 export function ogImageKey(source: string): string | null {
-  return OG_SOURCE.test(source) ? `og/${source.replace('/', '-')}.jpg` : null
+  return isImageSource(source) ? `og/${source.replace('/', '-')}.jpg` : null
 }
 
 /** Renders a share image: the whole picture, letterboxed on white (SVG drawn at 300 dpi). */

@@ -103,3 +103,53 @@ describe('a share image', () => {
     expect(fs.readFileSync(path.join(dir, 'media', key)).equals(answers[0].rawPayload)).toBe(true)
   })
 })
+
+describe('a derived image (share image, feed picture) is made from an original alone (issue #36)', () => {
+  it('refuses a variant, a derived image or any other stored name with a 404 before reading the store', async () => {
+    const upload = await postProduct(app, ADMIN_TOKEN, '/structure/power-tools/og-source', await photo(800, 600))
+    const original: string = upload.json().data.product.image
+    const stem = original.replace(/\.jpg$/, '')
+    const feedCopy = `feed/${original.replace('/', '-')}.jpg`
+    expect((await get(`/feed-image/${original}`)).statusCode).toBe(200)
+    const refused = [`${stem}-320.webp`, `${stem}-640.avif`, `${stem}-800.webp`, feedCopy, `og/${original}`]
+    for (const name of refused.slice(0, 4)) expect(await app.mediaStorage.size(name), name).not.toBe(null)
+    const ogDir = path.join(dir, 'media', 'og')
+    const feedDir = path.join(dir, 'media', 'feed')
+    const before = [fs.readdirSync(ogDir).sort(), fs.readdirSync(feedDir).sort()]
+    const storage = app.mediaStorage
+    const touched: string[] = []
+    const { size, read, open } = storage
+    storage.size = (key) => (touched.push(key), size.call(storage, key))
+    storage.read = (key) => (touched.push(key), read.call(storage, key))
+    storage.open = (key, raw) => (touched.push(key), open.call(storage, key, raw))
+    try {
+      for (const prefix of ['/og-image/', '/feed-image/']) {
+        for (const name of [...refused, 'uploads/photo.jpg', `${stem}.jpg.tmp`]) {
+          const res = await get(`${prefix}${name}`)
+          expect(res.statusCode, `${prefix}${name}`).toBe(404)
+          expect(res.headers['content-security-policy']).toBe(MEDIA_CSP)
+        }
+      }
+    } finally {
+      Object.assign(storage, { size, read, open })
+    }
+    expect(touched).toEqual([])
+    expect([fs.readdirSync(ogDir).sort(), fs.readdirSync(feedDir).sort()]).toEqual(before)
+    expect(made(`og/${stem.replace('/', '-')}-320.webp.jpg`)).toEqual([])
+  })
+
+  it('makes the share image and the feed picture of an original upload, a legacy upload and a demo image', async () => {
+    const upload = await postProduct(app, ADMIN_TOKEN, '/structure/power-tools/og-original', await photo(640, 480))
+    const original: string = upload.json().data.product.image
+    const legacy = `uploads/${'ab'.repeat(16)}.jpg`
+    await app.mediaStorage.write(legacy, await photo(300, 200))
+    const demo = /src="\/media\/(demo\/[^"]+\.svg)"/.exec((await get('/')).body)![1]
+    for (const source of [original, legacy, demo]) {
+      const og = await get(`/og-image/${source}`)
+      expect([og.statusCode, og.headers['content-type']], source).toEqual([200, 'image/jpeg'])
+      expect(await sharp(og.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 })
+      const feed = await get(`/feed-image/${source}`)
+      expect([feed.statusCode, feed.headers['content-type']], source).toEqual([200, 'image/jpeg'])
+    }
+  })
+})
