@@ -4,7 +4,10 @@
 // entry is keyed by the path and only the query parameters the page declares it reads, so tracking
 // tags and junk parameters make no new entries, and a 404 (an unknown path) is never kept. Emptied
 // whenever the content changes (this process's writes at once, other processes' within the 1 s
-// content version check). Concurrent misses of one key render once.
+// content version check). Concurrent misses of one key render once. Answers to a URL with a query
+// string (filters, sorting, pages of a listing: a visitor can vary a price range freely) live in a
+// segment of their own, a quarter of the bytes: however many of them are asked for, they push out
+// only each other, never a page asked for without parameters (issue #36).
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -20,6 +23,8 @@ const CACHEABLE_STATUSES = new Set([200, 301, 410])
 const TRACKING = new Set<string>(VISIT_TAG_KEYS)
 /** Paths whose declared query parameters are remembered: the pages of the catalogue, with room. */
 const MAX_KNOWN_PATHS = 200_000
+/** The share of the cache's bytes that answers to URLs with a query string may take */
+const QUERY_SHARE = 0.25
 
 /** A rendered answer as the renderer hands it over. */
 export interface RenderedPage {
@@ -56,19 +61,33 @@ export function keyWith(url: URL, parameters: readonly string[]): string {
   return query ? `${url.pathname}?${query}` : url.pathname
 }
 
+/** What an entry costs the cache: its bodies and a little for its headers. */
+function entrySize(entry: CachedPage): number {
+  return Math.max(1, entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 512)
+}
+
 export class PageCache {
+  /** Answers to a path without a query string: pages as linked from the menu, the sitemap, the feed */
   private readonly entries: LRUCache<string, CachedPage>
+  /** Answers to a path with parameters its page reads: bounded apart, so they never evict the others */
+  private readonly queryEntries: LRUCache<string, CachedPage>
   /** The parameters each path's page reads, learned from its answers: a request is keyed by them */
   private readonly queryByPath = new LRUCache<string, readonly string[]>({ max: MAX_KNOWN_PATHS })
   private readonly pending = new Map<string, Promise<CachedPage>>()
   private generation = 0
 
   constructor(maxBytes: number) {
+    const queryBytes = Math.max(1, Math.floor(maxBytes * QUERY_SHARE))
     this.entries = new LRUCache<string, CachedPage>({
-      maxSize: maxBytes,
-      sizeCalculation: (entry) =>
-        Math.max(1, entry.body.length + (entry.br?.length ?? 0) + (entry.gzip?.length ?? 0) + 512),
+      maxSize: Math.max(1, maxBytes - queryBytes),
+      sizeCalculation: entrySize,
     })
+    this.queryEntries = new LRUCache<string, CachedPage>({ maxSize: queryBytes, sizeCalculation: entrySize })
+  }
+
+  /** The segment an entry of this key lives in. */
+  private segment(key: string): LRUCache<string, CachedPage> {
+    return key.includes('?') ? this.queryEntries : this.entries
   }
 
   /**
@@ -89,13 +108,14 @@ export class PageCache {
 
   /** The kept answer for `key`, if any, without rendering. */
   peek(key: string): CachedPage | undefined {
-    return this.entries.get(key)
+    return this.segment(key).get(key)
   }
 
   /** Drops everything: the content changed. A render under way is not stored either. */
   clear(): void {
     this.generation++
     this.entries.clear()
+    this.queryEntries.clear()
     this.pending.clear()
   }
 
@@ -105,7 +125,7 @@ export class PageCache {
    * kept under its own `keepAs` key when it says where.
    */
   async get(key: string, render: () => Promise<RenderedPage>): Promise<{ page: CachedPage; hit: boolean }> {
-    const cached = this.entries.get(key)
+    const cached = this.segment(key).get(key)
     if (cached) return { page: cached, hit: true }
     const waiting = this.pending.get(key)
     if (waiting) return { page: await waiting, hit: true }
@@ -116,7 +136,7 @@ export class PageCache {
       const page = await rendering
       if (generation === this.generation && page.query !== null && isCacheable(page)) {
         this.queryByPath.set(key.split('?', 1)[0], page.query)
-        if (page.kept) this.entries.set(page.keepAs!, page)
+        if (page.kept) this.segment(page.keepAs!).set(page.keepAs!, page)
       }
       return { page, hit: false }
     } finally {
@@ -125,7 +145,10 @@ export class PageCache {
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize }
+    return {
+      entries: this.entries.size + this.queryEntries.size,
+      bytes: this.entries.calculatedSize + this.queryEntries.calculatedSize,
+    }
   }
 }
 

@@ -23,3 +23,19 @@ it('keeps the real pages through a flood of missing paths and unread parameters'
   }
   expect((await get('/structure/product')).headers['x-vitrina-cache']).toBe('hit')
 })
+
+it('keeps the pages asked for without parameters through a flood of price ranges (issue #36)', async () => {
+  const plain = ['/', '/structure/power-tools/', '/structure/product']
+  for (const url of plain) expect((await get(url)).statusCode).toBe(200)
+  for (const url of plain) expect((await get(url)).headers['x-vitrina-cache'], url).toBe('hit')
+  // Every range is a page of its own, rendered and kept with its variants: 1 MB held a few dozen.
+  for (let i = 0; i < 60; i++) {
+    const res = await get(`/structure/power-tools/?min=${1000 + i}&max=${90000 + i}&sort=price`)
+    expect(res.statusCode).toBe(200)
+  }
+  const again = await get('/structure/power-tools/?min=1059&max=90059&sort=price')
+  expect(again.headers['x-vitrina-cache']).toBe('hit')
+  for (const url of plain) expect((await get(url)).headers['x-vitrina-cache'], url).toBe('hit')
+  expect((await get('/structure/power-tools/?sort=price')).statusCode).toBe(200)
+  expect((await get('/structure/power-tools/?sort=price')).headers['x-vitrina-cache']).toBe('hit')
+})
