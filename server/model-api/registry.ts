@@ -27,10 +27,11 @@ export type { FieldDef, ModelDef, RelationDef } from '../models/model-def'
 /**
  * A record's address is a path on this site: one leading `/` and never `//` (a browser reads
  * `//host/x` as another site, and cards and the sitemap would link there), no backslash (browsers
- * read `/\\host` as `//host`), no `.` or `..` segment, no space, control character, `?` or `#`.
- * A scheme cannot pass either, since the path starts with `/`.
+ * read `/\\host` as `//host`), no `.` or `..` segment, no space, `?` or `#`. Control characters
+ * and line breaks are the single-line check's to refuse, in its own words (str()). A scheme cannot
+ * pass either, since the path starts with `/`.
  */
-export const SITE_PATH_PATTERN = '^(?!//)(?!(?:.*/)?\\.\\.?(?:/|$))/[^\\s\\p{Cc}?#\\\\]*$'
+export const SITE_PATH_PATTERN = '^(?!//)(?!(?:.*/)?\\.\\.?(?:/|$))/[^\\p{Zs}?#\\\\]*$'
 
 /** What the owner reads when an address is not a path on this site. */
 export const SITE_PATH_MESSAGE =
