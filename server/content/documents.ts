@@ -49,12 +49,16 @@ export const BUILT_IN_COOKIE_VERSION = documentVersion(COOKIE_NOTICE_TEXT.title,
 export async function cookieNoticeVersion(db: Db, url: string | null): Promise<string> {
   if (!url) return BUILT_IN_COOKIE_VERSION
   try {
-    const row = await loadPublishedText(db, url)
-    if (!row) return BUILT_IN_COOKIE_VERSION
-    return documentVersion(row.title, `${COOKIE_NOTICE_TEXT.body}\n\n${row.content ?? ''}`)
+    return cookieNoticeVersionOf(await loadPublishedText(db, url))
   } catch {
     return BUILT_IN_COOKIE_VERSION
   }
+}
+
+/** The notice's version given the published cookie page's title and text (none: the built-in text). */
+export function cookieNoticeVersionOf(page: { title: string; content: string | null } | undefined): string {
+  if (!page) return BUILT_IN_COOKIE_VERSION
+  return documentVersion(page.title, `${COOKIE_NOTICE_TEXT.body}\n\n${page.content ?? ''}`)
 }
 
 /**
