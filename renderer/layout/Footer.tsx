@@ -1,5 +1,5 @@
 import type { SiteInfo } from '../../src/site/types'
-import { Image, LOGO_RATIO } from '../../src/components/Image'
+import { Image } from '../../src/components/Image'
 import { Island } from '../../src/islands/Island'
 import { LeadButton } from '../../src/lead/LeadButton'
 import { CookieSettingsLink } from './CookieNotice'
@@ -10,7 +10,7 @@ export function Footer({ site, cookieSettings }: { site: SiteInfo | null; cookie
     <footer className="footer">
       <div className="footer__inner container">
         <a className="footer__logo" href="/" aria-label="На главную">
-          <Image src={site?.logo ?? null} alt={site?.title ?? 'Логотип'} ratio={LOGO_RATIO} width={258} />
+          <Image src={site?.logo ?? null} alt={site?.title ?? 'Логотип'} shape="logo" width={258} />
         </a>
         <div className="footer__contacts">
           {site?.tel && <Phone tel={site.tel} label={site.telText} className="footer__phone" />}

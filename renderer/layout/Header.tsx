@@ -1,5 +1,5 @@
 import type { SiteInfo } from '../../src/site/types'
-import { Image, LOGO_RATIO } from '../../src/components/Image'
+import { Image } from '../../src/components/Image'
 import { Island } from '../../src/islands/Island'
 import { LeadButton } from '../../src/lead/LeadButton'
 import { NavMenu } from './NavMenu'
@@ -11,7 +11,7 @@ export function Header({ site, currentUrl }: { site: SiteInfo | null; currentUrl
     <header className="header">
       <div className="header__inner container">
         <a className="header__logo" href="/" aria-label="На главную">
-          <Image src={site?.logo ?? null} alt={site?.title ?? 'Логотип'} ratio={LOGO_RATIO} width={258} eager />
+          <Image src={site?.logo ?? null} alt={site?.title ?? 'Логотип'} shape="logo" width={258} eager />
         </a>
         {site?.tel && <Phone tel={site.tel} label={site.telText} className="header__phone" />}
         <SearchBox />

@@ -42,3 +42,35 @@ describe('contentSecurityPolicy', () => {
     expect(off).not.toContain('yandex')
   })
 })
+
+describe('the policy beyond scripts', () => {
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
+  const directive = (policy: string, name: string) =>
+    policy
+      .split('; ')
+      .find((part) => part.startsWith(`${name} `))
+      ?.split(' ')
+      .slice(1)
+
+  it("restricts every other kind to the site's own origin: default-src 'self', styles by origin", () => {
+    const off = contentSecurityPolicy({ mediaUrl: '', metrikaId: null }, 'abc')
+    expect(directive(off, 'default-src')).toEqual(["'self'"])
+    expect(directive(off, 'style-src')).toEqual(["'self'"])
+    expect(directive(off, 'frame-src')).toEqual(["'self'"])
+    expect(directive(off, 'img-src')).toEqual(["'self'", 'data:'])
+    expect(off).not.toMatch(/unsafe-inline|unsafe-eval|blob:|\*/)
+  })
+
+  it('lets images come from MEDIA_URL and Metrika show its frames only while a counter is set', () => {
+    const on = contentSecurityPolicy({ mediaUrl: 'https://cdn.example.ru', metrikaId: 1 })
+    expect(directive(on, 'img-src')).toContain('https://cdn.example.ru')
+    expect(directive(on, 'frame-src')).toEqual(["'self'", 'https://mc.yandex.ru', 'https://mc.yandex.com'])
+    expect(directive(on, 'default-src')).toEqual(["'self'"])
+  })
+
+  it('allows an inline style an answer names, by its hash, and no other', () => {
+    const style = 'body{margin:0}'
+    const policy = contentSecurityPolicy({ mediaUrl: '', metrikaId: null }, undefined, [style])
+    expect(directive(policy, 'style-src')).toEqual(["'self'", hash(style)])
+  })
+})

@@ -1,4 +1,5 @@
-// The Content-Security-Policy of every HTML answer (docs/decisions/014-csp.md): scripts only by
+// The Content-Security-Policy of every HTML answer (docs/decisions/014-csp.md): everything of the
+// site's own origin by default (default-src 'self'), images also from MEDIA_URL; scripts only by
 // the rendering's nonce (Vike's, whose module imports inherit it) or by the hash of one of the
 // inline scripts the site writes, with 'strict-dynamic' so what they load may run; no
 // 'unsafe-inline', no 'unsafe-eval'. A cached page keeps its nonce, bytes, pre-compressed variants
@@ -13,6 +14,8 @@ import type { Config } from '../config/config'
 const METRIKA_SCRIPT = ['https://mc.yandex.ru', 'https://yastatic.net']
 const METRIKA_CONNECT = ['https://mc.yandex.ru', 'https://mc.yandex.com', 'wss://mc.yandex.ru']
 const METRIKA_IMG = ['https://mc.yandex.ru', 'https://mc.yandex.com']
+// Webvisor and the click map open the page in a frame of Metrika's own.
+const METRIKA_FRAME = ['https://mc.yandex.ru', 'https://mc.yandex.com']
 
 const NONCE_BYTES = 16
 /** Random bytes drawn 4 KiB at a time: one randomBytes call per 256 nonces instead of one per page. */
@@ -37,9 +40,13 @@ export function newNonce(): string {
  * (src/site/inline-scripts.ts) are allowed by their hash. Nothing is read from the page: a script
  * that found its way into it any other way does not run.
  */
-export function contentSecurityPolicy(config: PolicyConfig, nonce?: string): string {
+export function contentSecurityPolicy(config: PolicyConfig, nonce?: string, styles: readonly string[] = []): string {
   const { scripts, rest } = policyParts(config)
-  return `script-src 'strict-dynamic'${nonce ? ` 'nonce-${nonce}'` : ''}${scripts}; ${rest}`
+  const script = `script-src 'strict-dynamic'${nonce ? ` 'nonce-${nonce}'` : ''}${scripts}`
+  // Stylesheets of the site's own origin only; an answer with an inline <style> of its own (the
+  // outage page) names it by hash.
+  const style = ['style-src', "'self'", ...styles.map(sha256)].join(' ')
+  return `default-src 'self'; ${script}; ${style}; ${rest}`
 }
 
 type PolicyConfig = Pick<Config, 'mediaUrl' | 'metrikaId'> & Partial<Pick<Config, 'metrikaTagUrl'>>
@@ -67,6 +74,7 @@ function policyParts(config: PolicyConfig): { scripts: string; rest: string } {
         "frame-ancestors 'self'",
         ['img-src', "'self'", 'data:', ...media, ...counter(METRIKA_IMG)].join(' '),
         ['connect-src', "'self'", ...counter(METRIKA_CONNECT)].join(' '),
+        ['frame-src', "'self'", ...counter(METRIKA_FRAME)].join(' '),
         `report-uri ${PATHS.cspReport}`,
       ].join('; '),
     }

@@ -7,7 +7,10 @@ import { contentSecurityPolicy } from './csp'
 
 export const RETRY_AFTER_SECONDS = 30
 
-const UNAVAILABLE_PAGE = `<!doctype html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Сайт временно недоступен</title><body style="font-family:system-ui,sans-serif;text-align:center;padding:48px 16px"><h1>Сайт временно недоступен</h1><p>Мы уже чиним. Обновите страницу через минуту.</p></body></html>\n`
+/** The page's one style, allowed by its hash (the policy's style-src is 'self'; a style attribute would not be). */
+const UNAVAILABLE_STYLE = 'body{font-family:system-ui,sans-serif;text-align:center;padding:48px 16px}'
+
+const UNAVAILABLE_PAGE = `<!doctype html><html lang="ru"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Сайт временно недоступен</title><style>${UNAVAILABLE_STYLE}</style><body><h1>Сайт временно недоступен</h1><p>Мы уже чиним. Обновите страницу через минуту.</p></body></html>\n`
 
 /** Answers 503 with the outage page and Retry-After. */
 export function sendOutagePage(reply: FastifyReply, config: Pick<Config, 'mediaUrl' | 'metrikaId'>): FastifyReply {
@@ -16,7 +19,7 @@ export function sendOutagePage(reply: FastifyReply, config: Pick<Config, 'mediaU
     .headers({
       'retry-after': String(RETRY_AFTER_SECONDS),
       'cache-control': 'no-store',
-      'content-security-policy': contentSecurityPolicy(config),
+      'content-security-policy': contentSecurityPolicy(config, undefined, [UNAVAILABLE_STYLE]),
     })
     .type('text/html; charset=utf-8')
     .send(UNAVAILABLE_PAGE)

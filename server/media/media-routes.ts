@@ -39,7 +39,9 @@ function keyOf(request: FastifyRequest, prefix: string): string | null {
 function send(reply: FastifyReply, key: string | null, answer: MediaAnswer | null, cacheControl: string) {
   reply.header('content-security-policy', MEDIA_CSP)
   if (key === null || answer === null || answer.statusCode === 404) return reply.code(404).send(errorBody(404))
-  reply.code(answer.statusCode).headers(answer.headers)
+  // After the store's headers: @fastify/send gives its 412 and 416 a policy of its own (without
+  // `sandbox`), and every answer here carries the media policy.
+  reply.code(answer.statusCode).headers(answer.headers).header('content-security-policy', MEDIA_CSP)
   if (answer.statusCode < 300 || answer.statusCode === 304) reply.header('cache-control', cacheControl)
   if (answer.statusCode < 300) reply.type(mediaType(key))
   // A HEAD gets an empty stream: Fastify keeps the Content-Length of a stream, not of no body.

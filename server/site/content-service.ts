@@ -141,11 +141,15 @@ export class ContentService implements ContentSource {
   }
 
   /**
-   * A URL no record has: one a record had before it moved redirects (301) to where the record is
-   * now, if it is public (decision 028); one of a deleted record answers 410; any other 404.
+   * A URL no record has: one a record had before it moved (with or without its trailing slash)
+   * redirects (301) to where the record is now, if it is public (decision 028); one of a deleted
+   * record answers 410; any other 404.
    */
   private async resolveFormerUrl(routes: RouteMap, path: string): Promise<PageResolution> {
-    const movedTo = await movedTarget(this.db, path)
+    // A section's old URL asked without its trailing slash (or a page's with one) leads there too,
+    // as the URL of a record that is still there does.
+    const toggled = toggleTrailingSlash(path)
+    const movedTo = (await movedTarget(this.db, path)) ?? (toggled ? await movedTarget(this.db, toggled) : null)
     const target = movedTo === null ? undefined : routes.byId.get(movedTo)
     if (target) {
       const state = target.state

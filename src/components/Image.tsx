@@ -9,12 +9,20 @@ import {
   type VariantFormat,
 } from '../site/image-variants'
 
+/**
+ * Width ÷ height of each box an image is drawn in. Each has a class of its own (layout.css,
+ * `.image--<shape>`) giving its aspect-ratio: the page's CSP allows no style attribute
+ * (docs/decisions/014-csp.md).
+ */
+export const IMAGE_SHAPES = { square: 1, slide: 1200 / 500, logo: 258 / 102 } as const
+export type ImageShape = keyof typeof IMAGE_SHAPES
+
 interface ImageProps {
   /** Stored media path (or absolute URL); null renders a neutral placeholder of the same size */
   src: string | null
   alt: string
-  /** Width ÷ height of the box; default 1 (square). The logo uses 258 / 102. */
-  ratio?: number
+  /** The box's shape (IMAGE_SHAPES): square by default, the slider's wide slide, or the logo. */
+  shape?: ImageShape
   /** Intrinsic width attribute; height follows from the ratio so nothing shifts while loading */
   width?: number
   /** The first visible image loads eagerly with high priority; others lazily */
@@ -42,22 +50,18 @@ function srcSet(mediaUrl: string, upload: SizedUpload, format: VariantFormat, bo
  * with the original as the fallback (docs/decisions/015-responsive-images.md).
  * @example <Image src={product.image} alt={product.title} width={600} sizes="50vw" />
  */
-export function Image({ src, alt, ratio = 1, width = 600, eager = false, className, sizes }: ImageProps) {
+export function Image({ src, alt, shape = 'square', width = 600, eager = false, className, sizes }: ImageProps) {
   const mediaUrl = useMediaUrl()
-  const height = Math.round(width / ratio)
-  // The box keeps its ratio before and after loading (object-fit crops the image to it). Square
-  // boxes (cards, icons: most images of a page) take it from a class; a style object per image
-  // was a tenth of an uncached home page's allocations.
-  const square = width === height
-  const classes = ['image', square && 'image--square', className].filter(Boolean).join(' ')
-  const box = square ? undefined : { aspectRatio: `${width} / ${height}` }
+  const height = Math.round(width / IMAGE_SHAPES[shape])
+  // The box keeps its ratio before and after loading (object-fit crops the image to it), from its
+  // shape's class: no style attribute (the CSP allows none), no style object per image.
+  const classes = ['image', `image--${shape}`, className].filter(Boolean).join(' ')
   if (!src) {
     return (
       // An empty alt means decorative, as on <img>: then the placeholder is hidden from assistive
       // technology rather than an unnamed image.
       <span
         className={`${classes} image--empty`}
-        style={box}
         {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       />
     )
@@ -72,7 +76,6 @@ export function Image({ src, alt, ratio = 1, width = 600, eager = false, classNa
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
       decoding={eager ? 'sync' : 'async'}
-      style={box}
     />
   )
   const upload = parseSizedUpload(src)
@@ -92,5 +95,3 @@ export function Image({ src, alt, ratio = 1, width = 600, eager = false, classNa
     </picture>
   )
 }
-
-export const LOGO_RATIO = 258 / 102

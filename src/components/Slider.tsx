@@ -4,7 +4,6 @@ import type { HomePage } from '../site/types'
 import './snap-track.css'
 import './slider.css'
 
-const SLIDE_RATIO = 1200 / 500
 // The container's width: 1200px less its 16px padding on each side.
 const SLIDE_SIZES = '(min-width: 1200px) 1168px, calc(100vw - 32px)'
 
@@ -46,7 +45,7 @@ export function Slider({ slides }: { slides: HomePage['slides'] }) {
             <Image
               src={slide.image}
               alt={slide.title ?? ''}
-              ratio={SLIDE_RATIO}
+              shape="slide"
               width={1200}
               eager={i === 0}
               sizes={SLIDE_SIZES}

@@ -166,6 +166,22 @@ for (const dialect of DIALECTS) {
       expect(bad.json().errors).toEqual({ parentId: 'Выберите раздел', keepUrl: 'Укажите, сохранить ли адрес' })
     })
 
+    it("leads a moved section's old URL to its new one with the trailing slash or without", async () => {
+      const [section] = await insert(t.app.db, [{ parentId: 1, typeId: 'section', urlFull: '/wander/' }])
+      t.app.content.invalidate() // the record was written straight into the database
+      const moved = await post(`/api/admin/content/${section}/move`, { parentId: other, keepUrl: false })
+      expect(moved.statusCode, moved.body).toBe(200)
+      expect(moved.json().data.urlFull).toBe('/other/wander/')
+      for (const url of ['/wander/', '/wander']) {
+        const old = await t.app.inject({ url: `${url}?utm_source=x` })
+        expect(old.statusCode, url).toBe(301)
+        expect(old.headers.location, url).toBe('/other/wander/?utm_source=x')
+      }
+      expect((await t.app.inject({ url: '/other/wander/' })).statusCode).toBe(200)
+      // A URL that never was anything's still answers 404, with or without the slash.
+      expect((await t.app.inject({ url: '/wandering' })).statusCode).toBe(404)
+    })
+
     it('answers 410 on the old URL of a moved record that was deleted', async () => {
       const [page] = await insert(t.app.db, [{ parentId: big, typeId: 'page', urlFull: '/big/leaving' }])
       await post(`/api/admin/content/${page}/move`, { parentId: other, keepUrl: false })

@@ -47,6 +47,27 @@ describe('media answers', () => {
   })
 })
 
+describe('a conditional or range request that cannot be met', () => {
+  it('answers 412 and 416 with the media policy too, sandbox included, /media/ and /og-image/ alike', async () => {
+    const svg = /src="(\/media\/demo\/[^"]+\.svg)"/.exec((await get('/')).body)![1]
+    const html = (await get('/structure/power-tools/')).body
+    const og = /<meta property="og:image" content="https:\/\/shop\.example\.ru(\/og-image\/[^"]+)"/.exec(html)![1]
+    expect((await get(og)).statusCode).toBe(200) // made, so the next requests meet a stored file
+    const cannot: Array<[Record<string, string>, number]> = [
+      [{ 'if-match': '"not-this-one"' }, 412],
+      [{ 'if-unmodified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' }, 412],
+      [{ range: 'bytes=99999999-' }, 416],
+    ]
+    for (const url of [svg, og]) {
+      for (const [headers, status] of cannot) {
+        const res = await app.inject({ method: 'GET', url, headers })
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(status)
+        expect(res.headers['content-security-policy'], `${url} ${JSON.stringify(headers)}`).toBe(MEDIA_CSP)
+      }
+    }
+  })
+})
+
 describe('a media answer that fails', () => {
   /** GET of a stored image while the store's open() throws `error`, then the store as it was. */
   async function getFailing(error: Error) {

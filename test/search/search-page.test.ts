@@ -92,6 +92,19 @@ for (const dialect of DIALECTS) {
       }
     })
 
+    it('drops control characters: neither the title nor the search box echoes one, the search runs without them', async () => {
+      const res = await get(`/poisk?q=${encodeURIComponent('\u0000Дре\u001bли\tручные\u007f\u0085\r\n')}`)
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain('<title>Поиск: Дрели ручные</title>')
+      expect(res.body).toContain('value="Дрели ручные"')
+      expect(text(res.body)).toContain(PRODUCTS.drill.title)
+      // Not a single one anywhere in the page, raw or as a character reference.
+      expect([...decodeEntities(res.body)].filter((c) => /\p{Cc}/u.test(c) && !'\t\n\r'.includes(c))).toEqual([])
+      const only = await get(`/poisk?q=${encodeURIComponent('\u0001\u0002\u007f')}`)
+      expect(only.statusCode).toBe(200)
+      expect(only.body).toContain('<title>Поиск по каталогу</title>')
+    })
+
     it('has the search box in the header of every public page', async () => {
       for (const url of ['/', SECTION_URL, `${SECTION_URL}birusa`, '/zayavka', '/poisk', '/net-takoi-stranicy']) {
         const res = await get(url)

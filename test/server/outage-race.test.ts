@@ -7,6 +7,7 @@
 // On SQLite no lock makes that moment: in WAL mode a reader never waits for a writer, so another
 // connection holding the write lock past the busy timeout (the lock of test/helpers/sqlite-lock.ts)
 // leaves every page answered from the database.
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
@@ -45,6 +46,11 @@ async function expectOutageAnswers(app: App, cut: () => void, heal: () => void) 
   expect(unseen.headers['retry-after']).toBe('30')
   expect(unseen.headers['cache-control']).toBe('no-store')
   expect(unseen.body).toContain('Сайт временно недоступен')
+  // Its one style is allowed by its hash (the page's CSP allows no other inline style).
+  const style = /<style>([^<]*)<\/style>/.exec(unseen.body)![1]
+  const hash = createHash('sha256').update(style).digest('base64')
+  expect(unseen.headers['content-security-policy']).toContain(`style-src 'self' 'sha256-${hash}'`)
+  expect(unseen.body).not.toContain(' style=')
   expect((await get('/sitemap.xml')).statusCode).toBe(503)
   expect((await get('/structure/')).body).toBe(seen.body) // the kept copy
 

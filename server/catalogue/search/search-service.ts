@@ -41,11 +41,20 @@ export interface FoundRecord {
 
 const MAX_RECORDS = 20
 
+/**
+ * The typed text without control characters: those that break lines or tab are a space between
+ * words, the rest (NUL, ESC, DEL, C1…) are dropped, so that neither the search nor the page's title
+ * and search box ever carries one.
+ */
+export function withoutControls(text: string): string {
+  return text.replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, ' ').replace(/\p{Cc}/gu, '')
+}
+
 export class CatalogueSearch implements SearchSource {
   constructor(private readonly db: Db) {}
 
   async find(text: string, page: number): Promise<SearchAnswer> {
-    const typed = text.trim()
+    const typed = withoutControls(text).trim()
     const base = { query: typed, page, products: [], hasNext: false, suggestion: null, cut: false }
     const parsed = parseSearch(typed)
     if (parsed.kind !== 'query') return { ...base, state: parsed.kind }
