@@ -73,4 +73,11 @@ describe('the policy beyond scripts', () => {
     const policy = contentSecurityPolicy({ mediaUrl: '', metrikaId: null }, undefined, [style])
     expect(directive(policy, 'style-src')).toEqual(["'self'", hash(style)])
   })
+
+  it("lets Vite's injected stylesheets apply in development only", () => {
+    const dev = contentSecurityPolicy({ mediaUrl: '', metrikaId: null, isProduction: false }, 'abc')
+    const prod = contentSecurityPolicy({ mediaUrl: '', metrikaId: null, isProduction: true }, 'abc')
+    expect(directive(dev, 'style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(directive(prod, 'style-src')).toEqual(["'self'"])
+  })
 })

@@ -44,12 +44,14 @@ export function contentSecurityPolicy(config: PolicyConfig, nonce?: string, styl
   const { scripts, rest } = policyParts(config)
   const script = `script-src 'strict-dynamic'${nonce ? ` 'nonce-${nonce}'` : ''}${scripts}`
   // Stylesheets of the site's own origin only; an answer with an inline <style> of its own (the
-  // outage page) names it by hash.
-  const style = ['style-src', "'self'", ...styles.map(sha256)].join(' ')
+  // outage page) names it by hash. In development Vite injects each stylesheet as a <style>
+  // element (HMR), so there inline styles are allowed.
+  const inline = config.isProduction === false ? ["'unsafe-inline'"] : styles.map(sha256)
+  const style = ['style-src', "'self'", ...inline].join(' ')
   return `default-src 'self'; ${script}; ${style}; ${rest}`
 }
 
-type PolicyConfig = Pick<Config, 'mediaUrl' | 'metrikaId'> & Partial<Pick<Config, 'metrikaTagUrl'>>
+type PolicyConfig = Pick<Config, 'mediaUrl' | 'metrikaId'> & Partial<Pick<Config, 'metrikaTagUrl' | 'isProduction'>>
 const policyPartsByConfig = new WeakMap<PolicyConfig, { scripts: string; rest: string }>()
 
 const sha256 = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`
