@@ -44,9 +44,9 @@ export function contentSecurityPolicy(config: PolicyConfig, nonce?: string, styl
   const { scripts, rest } = policyParts(config)
   const script = `script-src 'strict-dynamic'${nonce ? ` 'nonce-${nonce}'` : ''}${scripts}`
   // Stylesheets of the site's own origin only; an answer with an inline <style> of its own (the
-  // outage page) names it by hash. In development Vite injects each stylesheet as a <style>
-  // element (HMR), so there inline styles are allowed.
-  const inline = config.isProduction === false ? ["'unsafe-inline'"] : styles.map(sha256)
+  // outage page) names it by hash. In development Vite injects each stylesheet of a page as a
+  // <style> element (HMR), so there a page's inline styles are allowed.
+  const inline = styles.length > 0 ? styles.map(sha256) : config.isProduction === false ? ["'unsafe-inline'"] : []
   const style = ['style-src', "'self'", ...inline].join(' ')
   return `default-src 'self'; ${script}; ${style}; ${rest}`
 }
