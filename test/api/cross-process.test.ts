@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { apiRoutes } from '../../server/api-routes'
 import { dbPlugin } from '../../server/data/db-plugin'
 import { contentPlugin } from '../../server/site/content-plugin'
+import { writeDoorPlugin } from '../../server/catalogue/write-door'
 import { stringifyQuery } from '../../src/api/query-string'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { ADMIN_TOKEN, AUTH } from './helpers'
@@ -20,6 +21,7 @@ beforeAll(async () => {
   // The other worker: the same database and API, no pages (one Vike dev server per process).
   b = Fastify()
   await b.register(dbPlugin, { config: a.config })
+  await b.register(writeDoorPlugin, { config: a.config })
   await b.register(contentPlugin, { config: a.config, now: () => new Date(clock) })
   await b.register(apiRoutes, { prefix: '/api', config: a.config })
   await b.ready()
