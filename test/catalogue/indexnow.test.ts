@@ -9,7 +9,7 @@ import { enqueueUrls } from '../../server/catalogue/indexnow/indexnow-outbox'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { buildTestApp, tempDir, testConfig, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { multipartBody } from '../helpers/multipart'
+import { multipartBody, uploadPriceList } from '../helpers/multipart'
 import { startHttpReceiver, waitFor, type HttpReceiver } from '../helpers/receivers'
 
 const KEY = 'test-indexnow-key-0123'
@@ -56,15 +56,7 @@ for (const dialect of DIALECTS) {
 
     it('sends the URLs a price list changed once, in one batch, with their section', async () => {
       const file = Buffer.from('Артикул;Цена\nЭИ-1002;7000\nЭИ-1003;5000\nСТ-2001;20000\n')
-      const upload = (confirm?: string) => {
-        const body = multipartBody(confirm ? { confirm } : {}, [{ name: 'file', filename: 'p.csv', bytes: file }])
-        return t.app.inject({
-          method: 'POST',
-          url: `/api/admin/price-list/${confirm ? 'apply' : 'preview'}`,
-          headers: { ...AUTH, ...body.headers },
-          payload: body.payload,
-        })
-      }
+      const upload = (confirm?: string) => uploadPriceList(t.app, AUTH, file, confirm)
       const { confirm } = (await upload()).json().data
       expect((await upload(confirm)).statusCode).toBe(200)
       await waitFor(() => yandex.requests.length === 1, 'the IndexNow batch')

@@ -9,7 +9,7 @@ import { readContentVersion } from '../../server/data/db'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { multipartBody } from '../helpers/multipart'
+import { multipartBody, uploadPriceList } from '../helpers/multipart'
 
 const PUBLIC_URL = 'https://shop.example.ru'
 
@@ -199,15 +199,7 @@ for (const dialect of DIALECTS) {
       const url = '/structure/power-tools/screwdriver'
       await cached(url)
       const file = Buffer.from('Артикул;Наименование;Цена\nЭИ-1002;Шуруповёрт прайсовый;7777\n')
-      const upload = (confirm?: string) => {
-        const body = multipartBody(confirm ? { confirm } : {}, [{ name: 'file', filename: 'p.csv', bytes: file }])
-        return t.app.inject({
-          method: 'POST',
-          url: `/api/admin/price-list/${confirm ? 'apply' : 'preview'}`,
-          headers: { ...AUTH, ...body.headers },
-          payload: body.payload,
-        })
-      }
+      const upload = (confirm?: string) => uploadPriceList(t.app, AUTH, file, confirm)
       const { confirm } = (await upload()).json().data
       const applied = await write(() => upload(confirm))
       expect(applied.bumped).toBe(true)

@@ -26,3 +26,19 @@ export function multipartBody(fields: Record<string, string>, files: readonly Fi
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
+
+/** The owner sends a price list file to the back office: its preview, or with `confirm` its apply. */
+export function uploadPriceList(
+  app: { inject: (options: object) => Promise<any> },
+  auth: Record<string, string>,
+  file: Buffer,
+  confirm?: string,
+) {
+  const body = multipartBody(confirm ? { confirm } : {}, [{ name: 'file', filename: 'p.csv', bytes: file }])
+  return app.inject({
+    method: 'POST',
+    url: `/api/admin/price-list/${confirm ? 'apply' : 'preview'}`,
+    headers: { ...auth, ...body.headers },
+    payload: body.payload,
+  })
+}
