@@ -32,6 +32,7 @@ import { searchPlugin } from './catalogue/search/search-plugin'
 import { indexNowPlugin } from './catalogue/indexnow/indexnow'
 import { yandexFeedRoutes } from './catalogue/feed/yandex-feed'
 import { exchangeRoutes } from './catalogue/exchange/exchange-routes'
+import { lastExchange } from './catalogue/exchange/exchange-admin-routes'
 import { oneCOrders } from './leads/exchange/one-c-orders'
 import { API_PREFIX } from '../src/site/paths'
 
@@ -128,7 +129,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     stepBudgetMs: options.exchangeStepMs,
   })
   const access = createAdminCheck(config.adminToken, app.adminSession)
-  await app.register(healthRoutes, { isOwner: async (request) => (await access(request)) === 'admin' })
+  await app.register(healthRoutes, {
+    isOwner: async (request) => (await access(request)) === 'admin',
+    extraDetails: config.exchange1c ? () => lastExchange(app.db) : undefined,
+  })
   await app.register(apiRoutes, { prefix: API_PREFIX, config })
   await app.register(staticAssetsPlugin, { config })
   await app.register(pageRoutes)

@@ -299,6 +299,9 @@ for (const dialect of DIALECTS) {
       expect((await t.app.db.selectFrom('structure').select('id').execute()).length).toBe(records)
       const run = await t.app.db.selectFrom('exchangeRun').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow()
       expect(run.status).toBe('failure')
+      // The owner sees it in /readyz too.
+      const ready = await t.app.inject({ url: '/readyz', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      expect(ready.json().exchange1c).toMatchObject({ status: 'failure', message: expect.stringMatching(/XML/) })
       // A DTD (the door to entity expansion) is refused outright.
       await client.init()
       await client.sendFile(

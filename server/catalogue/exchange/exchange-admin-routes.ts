@@ -4,6 +4,7 @@
 //   PUT /api/admin/exchange   the settings: the switch, the price types, what «нет на складе» shows
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config/config'
+import type { Db } from '../../data/db'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { HttpError } from '../../http/http-error'
 import { routeOf } from '../../http/route-path'
@@ -11,6 +12,16 @@ import { ADMIN_API_PATHS } from '../../../src/site/paths'
 import { EXCHANGE_PATH } from './exchange-routes'
 import { knownPriceTypes, readSettings, writeSettings, type ExchangeSettings } from './exchange-settings'
 import type { RunReport } from './exchange-import'
+
+/** The last exchange for /readyz's owner view: a failed one is what the owner must notice. */
+export async function lastExchange(db: Db): Promise<{ exchange1c: Record<string, unknown> | null }> {
+  const run = await db
+    .selectFrom('exchangeRun')
+    .select(['status', 'startedAt', 'finishedAt', 'message'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
+  return { exchange1c: run ?? null }
+}
 
 /** Runs the back office lists. */
 const RUNS_SHOWN = 20
