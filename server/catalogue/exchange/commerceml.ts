@@ -72,7 +72,7 @@ export class CmlError extends Error {
   override name = 'CmlError'
 }
 
-const FILE_CHUNK = 256 * 1024
+const FILE_CHUNK = 64 * 1024
 const YIELD_EVERY_MS = 20
 
 /** The file's text: UTF-8 (with or without a BOM) or what its XML declaration names. */

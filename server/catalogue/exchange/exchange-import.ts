@@ -32,9 +32,25 @@ export type { ImportAnswer, ImportContext, RunReport } from './exchange-inputs'
 
 type Trx = Transaction<Database>
 
-const PRODUCT_BATCH = 50
-const OFFER_BATCH = 200
+/** How long one step's transaction should take: other processes' writes (leads) wait at most that long. */
+const STEP_TARGET_MS = 25
 const WITHDRAW_BATCH = 200
+
+/** The batch size that makes a step take about STEP_TARGET_MS, learnt from the steps so far. */
+class Pacer {
+  constructor(
+    public size: number,
+    private readonly min: number,
+    private readonly max: number,
+  ) {}
+
+  async time(items: number, run: () => Promise<void>): Promise<void> {
+    const start = performance.now()
+    await run()
+    const ms = Math.max(1, performance.now() - start)
+    this.size = Math.max(this.min, Math.min(this.max, Math.round((items * STEP_TARGET_MS) / ms)))
+  }
+}
 const SKIPPED_KEPT = 100
 
 const newState = (): ImportState => ({ unpacked: false, files: {}, properties: {}, priceTypes: {}, fullSync: false })
@@ -192,26 +208,40 @@ export async function importStep(
     }
 
     if (progress.step === 'groups') {
+      // Parents come before their children in the file's order, so each step finds its parents made.
       const root = await catalogueRoot(ctx)
-      await step(async (unit, tally) => {
-        await upsertGroups(unit, doc.groups, root, run, tally)
+      const pacer = new Pacer(10, 2, 100)
+      while (progress.pos < doc.groups.length && inTime()) {
+        const batch = doc.groups.slice(progress.pos, progress.pos + pacer.size)
+        await pacer.time(batch.length, () =>
+          step(async (unit, tally) => {
+            await upsertGroups(unit, batch, root, run, tally)
+            progress.pos += batch.length
+          }),
+        )
+      }
+      if (progress.pos >= doc.groups.length) {
         progress.step = 'products'
         progress.pos = 0
-      })
+        await saveState(ctx.db, session.id, state)
+      }
     }
 
     if (progress.step === 'products') {
       const root = await catalogueRoot(ctx)
+      const pacer = new Pacer(10, 2, 200)
       while (progress.pos < doc.products.length && inTime()) {
-        const batch = doc.products.slice(progress.pos, progress.pos + PRODUCT_BATCH)
+        const batch = doc.products.slice(progress.pos, progress.pos + pacer.size)
         const imageSkips: RunReport['skipped'] = []
         const images = await storeImages(ctx, session.id, batch, imageSkips)
         const inputs = productInputs(batch, state, images)
-        await step(async (unit, tally, skipped) => {
-          await upsertProducts(unit, inputs, root, run, tally)
-          skipped.push(...imageSkips)
-          progress.pos += batch.length
-        })
+        await pacer.time(batch.length, () =>
+          step(async (unit, tally, skipped) => {
+            await upsertProducts(unit, inputs, root, run, tally)
+            skipped.push(...imageSkips)
+            progress.pos += batch.length
+          }),
+        )
       }
       if (progress.pos >= doc.products.length) {
         const files = await listFiles(ctx.db, session.id)
@@ -247,15 +277,18 @@ export async function importStep(
       const oldPriceType = settings.oldPriceType ? priceTypeId(settings.oldPriceType, state.priceTypes) : null
       const variants = emptyTally()
       const inputs = offerInputs(doc.offers, settings, priceType, oldPriceType, variants)
+      const pacer = new Pacer(50, 5, 1000)
       while (progress.pos < inputs.length && inTime()) {
-        const batch = inputs.slice(progress.pos, progress.pos + OFFER_BATCH)
-        await step(async (unit, tally, skipped) => {
-          // The characteristics' offers are counted once, with the file's first step.
-          if (progress.pos === 0) tally.variants += variants.variants
-          const unknown = await applyOffers(unit, batch, tally)
-          skipped.push(...unknown.map((id) => ({ what: `Предложение ${id}`, why: 'товара с этим Ид нет на сайте' })))
-          progress.pos += batch.length
-        })
+        const batch = inputs.slice(progress.pos, progress.pos + pacer.size)
+        await pacer.time(batch.length, () =>
+          step(async (unit, tally, skipped) => {
+            // The characteristics' offers are counted once, with the file's first step.
+            if (progress.pos === 0) tally.variants += variants.variants
+            const unknown = await applyOffers(unit, batch, tally)
+            skipped.push(...unknown.map((id) => ({ what: `Предложение ${id}`, why: 'товара с этим Ид нет на сайте' })))
+            progress.pos += batch.length
+          }),
+        )
       }
       if (progress.pos >= inputs.length) {
         progress.step = 'done'

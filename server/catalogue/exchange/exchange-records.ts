@@ -150,11 +150,10 @@ export async function upsertGroups(
   tally: Tally,
 ): Promise<void> {
   const trx = unit.trx
-  const known = await recordsOf(
-    trx,
-    'group',
-    groups.map((g) => g.id),
-  )
+  // The groups and their parents: a step may take children whose parent an earlier step made.
+  const known = await recordsOf(trx, 'group', [
+    ...new Set(groups.flatMap((g) => (g.parentId === null ? [g.id] : [g.id, g.parentId]))),
+  ])
   const ids = [...known.values()].map((k) => k.structureId)
   const rows = new Map<
     number,

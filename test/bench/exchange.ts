@@ -1,0 +1,240 @@
+// The 1C exchange at catalogue scale (issue 35): a generated 1C catalogue of BENCH_PRODUCTS products
+// (10,000 by default) in 200 groups, a picture for every tenth, sent zipped through the whole
+// protocol (checkauth, init, the archive in file_limit parts, import until success, complete) to the
+// production build running as two PM2-style processes on one database; on SQLite and, with
+// TEST_DATABASE_URL, PostgreSQL. Three exchanges: the first (everything new), the same again
+// (nothing changed) and an offers-only one (new prices and stock for every product). During each,
+// the home page is asked for on the process that imports and leads are sent to the other one; the
+// bench prints the exchange's wall time, the home page's p50/p99 and the leads' p99, worst and
+// failures, beside issue 35's floors. `npm run bench:exchange`.
+import sharp from 'sharp'
+import { percentile } from './load'
+import {
+  EXCHANGE_ENV,
+  OneCClient,
+  httpTransport,
+  importXml,
+  offersXml,
+  type Group,
+  type Offer,
+  type Product,
+} from '../helpers/one-c'
+import { createTestSchema, TEST_DATABASE_URL } from '../helpers/postgres'
+import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+import { tempDir } from '../helpers/build-test-app'
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000)
+const GROUPS_TOP = 20
+const GROUPS_PER_TOP = 9
+/** Issue 35's floors, ms */
+const FLOORS = {
+  sqlite: { first: 30_000 },
+  postgres: { first: 60_000 },
+  again: 10_000,
+  offers: 10_000,
+  homeP99: 100,
+  leadMax: 1000,
+}
+
+function groups(): Group[] {
+  return Array.from({ length: GROUPS_TOP }, (_, t) => ({
+    id: `g-${t}`,
+    name: `Раздел ${t + 1}`,
+    children: Array.from({ length: GROUPS_PER_TOP }, (_, c) => ({
+      id: `g-${t}-${c}`,
+      name: `Подраздел ${t + 1}.${c + 1}`,
+    })),
+  }))
+}
+
+function products(): Product[] {
+  return Array.from({ length: PRODUCTS }, (_, i) => ({
+    id: `prod-${i}`,
+    name: `Товар ${i} для замера обмена`,
+    article: `ОБ-${i}`,
+    description: `Описание товара ${i}: характеристики, применение и комплектация.`,
+    vendor: `Бренд ${i % 17}`,
+    groups: [`g-${i % GROUPS_TOP}-${i % GROUPS_PER_TOP}`],
+    pictures: i % 10 === 0 ? [`import_files/${String(i % 100).padStart(2, '0')}/p${i}.jpg`] : [],
+    properties: { 'p-power': `${(i % 30) * 50} Вт`, 'p-color': `v-${i % 3}` },
+  }))
+}
+
+function offers(priceOf: (i: number) => number, stock: (i: number) => number): Offer[] {
+  return Array.from({ length: PRODUCTS }, (_, i) => ({
+    id: `prod-${i}`,
+    prices: { retail: priceOf(i) },
+    quantity: stock(i),
+  }))
+}
+
+async function pictures(): Promise<Record<string, Buffer>> {
+  const out: Record<string, Buffer> = {}
+  for (let i = 0; i < PRODUCTS; i += 10) {
+    out[`import_files/${String(i % 100).padStart(2, '0')}/p${i}.jpg`] = await sharp({
+      create: { width: 48, height: 48, channels: 3, background: { r: i % 256, g: (i >> 8) % 256, b: 128 } },
+    })
+      .jpeg()
+      .toBuffer()
+  }
+  return out
+}
+
+interface Watch {
+  stop(): Promise<{
+    homeP50: number
+    homeP99: number
+    leadP99: number
+    leadMax: number
+    leadFailures: number
+    leads: number
+  }>
+}
+
+/** The home page asked for on `a` back to back, a lead sent to `b` every 250 ms, until stopped. */
+function watch(a: ProdServer, b: ProdServer): Watch {
+  let running = true
+  const home: number[] = []
+  const leads: number[] = []
+  let failures = 0
+  let n = 0
+  const homeLoop = (async () => {
+    while (running) {
+      const start = performance.now()
+      await (await fetch(`${a.url}/`, { headers: { 'user-agent': 'Mozilla/5.0 bench' } })).arrayBuffer()
+      home.push(performance.now() - start)
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  })()
+  const leadLoop = (async () => {
+    while (running) {
+      const start = performance.now()
+      const res = await fetch(`${b.url}/api/feedback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: `Замер ${n++}`,
+          phone: '+7 999 123-45-67',
+          email: 'bench@example.ru',
+          consent: true,
+        }),
+      }).catch(() => null)
+      if (!res || res.status >= 300) failures++
+      await res?.arrayBuffer()
+      leads.push(performance.now() - start)
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  })()
+  return {
+    async stop() {
+      running = false
+      await Promise.all([homeLoop, leadLoop])
+      home.sort((x, y) => x - y)
+      leads.sort((x, y) => x - y)
+      return {
+        homeP50: percentile(home, 50),
+        homeP99: percentile(home, 99),
+        leadP99: percentile(leads, 99),
+        leadMax: leads.at(-1) ?? NaN,
+        leadFailures: failures,
+        leads: leads.length,
+      }
+    },
+  }
+}
+
+async function exchange(server: ProdServer, files: Record<string, Buffer>): Promise<number> {
+  const client = new OneCClient(httpTransport(server.url))
+  const start = performance.now()
+  const answers = await client.exchange(files, { zip: true })
+  const ms = performance.now() - start
+  const failed = answers.find((a) => a.lines[0] !== 'success')
+  if (failed) throw new Error(`exchange failed: ${failed.body}`)
+  return ms
+}
+
+async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, dir: string) {
+  const common = {
+    ...EXCHANGE_ENV,
+    LEAD_RATE_LIMIT: '0',
+    LEAD_MIN_FILL_SECONDS: '0',
+    ADMIN_TOKEN: 'bench-admin-token-0123456789',
+    ...env,
+  }
+  const a = await startProdServer(common, dir)
+  const b = await startProdServer({ ...common, SEED_DEMO: 'false' }, dir)
+  try {
+    console.log(
+      `\n${name}: ${PRODUCTS} products in ${GROUPS_TOP * (GROUPS_PER_TOP + 1)} groups, ${PRODUCTS / 10} pictures`,
+    )
+    const catalogue = importXml(
+      {
+        groups: groups(),
+        properties: [
+          { id: 'p-power', name: 'Мощность' },
+          { id: 'p-color', name: 'Цвет', values: { 'v-0': 'Красный', 'v-1': 'Зелёный', 'v-2': 'Синий' } },
+        ],
+        products: products(),
+      },
+      { onlyChanges: false },
+    )
+    const priceTypes = [{ id: 'retail', name: 'Розничная' }]
+    const firstOffers = offersXml({
+      priceTypes,
+      offers: offers(
+        (i) => 1000 + i,
+        (i) => i % 5,
+      ),
+    })
+    const images = await pictures()
+    const phases: [string, Record<string, Buffer>, number][] = [
+      [
+        'first exchange',
+        { ...images, 'import.xml': catalogue, 'offers.xml': firstOffers },
+        name === 'SQLite' ? FLOORS.sqlite.first : FLOORS.postgres.first,
+      ],
+      ['the same again', { ...images, 'import.xml': catalogue, 'offers.xml': firstOffers }, FLOORS.again],
+      [
+        'offers only, every price new',
+        {
+          'offers.xml': offersXml({
+            priceTypes,
+            offers: offers(
+              (i) => 1100 + i,
+              (i) => (i + 1) % 5,
+            ),
+          }),
+        },
+        FLOORS.offers,
+      ],
+    ]
+    for (const [label, files, floor] of phases) {
+      const watching = watch(a, b)
+      const ms = await exchange(a, files)
+      const seen = await watching.stop()
+      const ok = (v: number, f: number) => (v <= f ? 'ok' : 'OVER')
+      console.log(
+        `  ${label.padEnd(30)} ${(ms / 1000).toFixed(1).padStart(6)} s (floor ${floor / 1000} s, ${ok(ms, floor)}); ` +
+          `home p50 ${seen.homeP50.toFixed(0)} ms p99 ${seen.homeP99.toFixed(0)} ms (${ok(seen.homeP99, FLOORS.homeP99)}); ` +
+          `leads ${seen.leads}, p99 ${seen.leadP99.toFixed(0)} ms, worst ${seen.leadMax.toFixed(0)} ms (${ok(seen.leadMax, FLOORS.leadMax)}), failed ${seen.leadFailures}`,
+      )
+    }
+  } finally {
+    await b.stop()
+    await a.stop()
+    a.cleanup()
+  }
+}
+
+ensureBuild()
+await run('SQLite', {}, tempDir('vitrina-bench-exchange-'))
+if (TEST_DATABASE_URL) {
+  const schema = await createTestSchema()
+  try {
+    await run('PostgreSQL', { DATABASE_URL: schema.url }, tempDir('vitrina-bench-exchange-pg-'))
+  } finally {
+    await schema.drop()
+  }
+} else {
+  console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL)')
+}
