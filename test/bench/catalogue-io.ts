@@ -114,6 +114,40 @@ export async function benchYandexFeed(t: TestApp, dialect: string): Promise<void
       'broken YML rules': ymlProblems(xml, t.config.publicUrl).length,
     },
   ])
+  await benchFeedRequests(t, dialect)
+}
+
+/** Requests per encoding of the kept feed (issue #36: br was gunzipped and brotli-compressed per request). */
+const FEED_REQUESTS = 20
+
+/** What one request for the kept feed costs in each encoding: CPU and wall time per request, bytes sent. */
+async function benchFeedRequests(t: TestApp, dialect: string): Promise<void> {
+  const rows: Record<string, string | number>[] = []
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const get = () => t.app.inject({ url: PATHS.yandexFeed, headers: { 'accept-encoding': encoding } })
+    // The first request may build the representation; the ones measured find it kept.
+    const first = await get()
+    const each: number[] = []
+    const cpu = process.cpuUsage()
+    for (let i = 0; i < FEED_REQUESTS; i++) {
+      const started = performance.now()
+      await get()
+      each.push(performance.now() - started)
+    }
+    const used = process.cpuUsage(cpu)
+    each.sort((a, b) => a - b)
+    rows.push({
+      'accept-encoding': encoding,
+      'content-encoding': String(first.headers['content-encoding'] ?? 'identity'),
+      etag: String(first.headers.etag),
+      KiB: (first.rawPayload.length / 1024).toFixed(0),
+      'CPU ms per request': ((used.user + used.system) / 1000 / FEED_REQUESTS).toFixed(1),
+      'ms p50': percentile(each, 50).toFixed(1),
+      'ms max': each[each.length - 1].toFixed(1),
+    })
+  }
+  console.log(`${PATHS.yandexFeed} kept, ${FEED_REQUESTS} requests per encoding (${dialect}, in process):`)
+  console.table(rows)
 }
 
 /** The catalogue's price list in and feed out at 10,000 products, on a fresh site per database. */
