@@ -1,7 +1,9 @@
 // The catalogue in and out at 10,000 products (issue 23), on SQLite and, with TEST_DATABASE_URL,
 // PostgreSQL: a price list of 10,000 new products, then 10,000 new prices, then the same file again,
 // each previewed and applied in this process as the back office's API does; then /feeds/yandex.xml
-// over those products, built anew three times (the content version bumped in between), then kept.
+// over those products, built anew three times (the content version bumped in between), then kept,
+// and what one request for the kept feed costs in each encoding (br, gzip, identity: CPU per
+// request, and what the first request spent making that representation; issue #36).
 // Wall time, the heap's growth and the floors (import ≤ 10 s on SQLite, feed ≤ 1 s) are printed.
 // Part of `npm run bench`; alone: `npm run bench:feeds`.
 import os from 'node:os'

@@ -190,7 +190,11 @@ for (const dialect of DIALECTS) {
       const version = /^"yml-(\d+)"$/.exec(plain.headers.etag as string)![1]
       expect(gzip.headers.etag).toBe(`"yml-${version}-gz"`)
       expect(br.headers.etag).toBe(`"yml-${version}-br"`)
-      const tags = { gzip: gzip.headers.etag as string, br: br.headers.etag as string, plain: plain.headers.etag as string }
+      const tags = {
+        gzip: gzip.headers.etag as string,
+        br: br.headers.etag as string,
+        plain: plain.headers.etag as string,
+      }
 
       // The brotli body's tag on a request that gets gzip is not a match: the client holds other bytes.
       const other = await get({ 'accept-encoding': 'gzip', 'if-none-match': tags.br })
@@ -217,7 +221,11 @@ for (const dialect of DIALECTS) {
 
     it('answers HEAD with the length of the representation it would send, and a range with the whole feed', async () => {
       const br = await get({ 'accept-encoding': 'br' })
-      const head = await t.app.inject({ method: 'HEAD', url: '/feeds/yandex.xml', headers: { 'accept-encoding': 'br' } })
+      const head = await t.app.inject({
+        method: 'HEAD',
+        url: '/feeds/yandex.xml',
+        headers: { 'accept-encoding': 'br' },
+      })
       expect(head.statusCode).toBe(200)
       expect(head.headers['content-encoding']).toBe('br')
       expect(head.headers.etag).toBe(br.headers.etag)
@@ -237,9 +245,9 @@ for (const dialect of DIALECTS) {
       expect(first.headers['last-modified']).toBeTruthy()
       const plain = zlib.gunzipSync(first.rawPayload).toString('utf8')
       expect(plain).toBe((await get()).body.replace(/date="[^"]+"/, plain.match(/date="[^"]+"/)![0]))
-      expect(
-        (await get({ 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag as string })).statusCode,
-      ).toBe(304)
+      expect((await get({ 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag as string })).statusCode).toBe(
+        304,
+      )
 
       await t.app.db.transaction().execute(async (trx) => {
         await trx.updateTable('product').set({ price: 7777 }).where('structureId', '=', ids['ЭИ-1002']).execute()
@@ -248,7 +256,9 @@ for (const dialect of DIALECTS) {
       const after = await get({ 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag as string })
       expect(after.statusCode).toBe(200)
       expect(after.headers.etag).not.toBe(first.headers.etag)
-      const offer = parseYml(zlib.gunzipSync(after.rawPayload).toString('utf8')).offers.find((o) => o.id === String(ids['ЭИ-1002']))!
+      const offer = parseYml(zlib.gunzipSync(after.rawPayload).toString('utf8')).offers.find(
+        (o) => o.id === String(ids['ЭИ-1002']),
+      )!
       expect(offer.fields.price).toEqual(['7777'])
     })
   })

@@ -2,7 +2,7 @@
 // one refused row is previewed (the counts, the refused row's number and reason, nothing written),
 // a change to the catalogue in between makes «Применить» answer 409 with a fresh preview offered,
 // then it is applied and the new price is on the product's public page. «Выгрузки» shows the feed's
-// URL, the offers Yandex Товары would refuse (the demo's fasteners have no brand) with links to
+// URL, the offers Yandex Товары would refuse (40 of the demo's 45 have no brand) with links to
 // their edit screens, and, with a stand-in for Yandex that refuses the key (403), the dead IndexNow
 // batch.
 import type { Browser } from 'playwright-core'

@@ -111,7 +111,7 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
   return [...offers.values()]
 }
 
-/** What Yandex Товары refuses an offer for (research/catalogue.md: picture, vendor and description are required there). */
+/** What Yandex Товары refuses an offer for: its rules (the yandex-ecom-search repository) require a picture, vendor and description. */
 export const REFUSAL_REASONS = ['vendor', 'picture', 'description'] as const
 export type RefusalReason = (typeof REFUSAL_REASONS)[number]
 /** Offers named per reason in «Выгрузки» */
@@ -157,7 +157,10 @@ const CONDITIONS: Readonly<Record<RefusalReason, OfferCondition>> = {
       eb.or([eb('product.image', 'is', null), eb('product.image', '=', '')]),
       eb.not(
         eb.exists(
-          eb.selectFrom('productImage').select('productImage.id').whereRef('productImage.structureId', '=', 'structure.id'),
+          eb
+            .selectFrom('productImage')
+            .select('productImage.id')
+            .whereRef('productImage.structureId', '=', 'structure.id'),
         ),
       ),
     ]),

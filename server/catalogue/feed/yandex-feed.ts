@@ -67,7 +67,7 @@ async function brotliOf(gzip: Buffer, size: number): Promise<Buffer> {
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
       },
     }),
-    async function* (source: AsyncIterable<Buffer>) {
+    async (source: AsyncIterable<Buffer>) => {
       for await (const chunk of source) chunks.push(chunk)
     },
   )
@@ -158,12 +158,13 @@ async function send(request: FastifyRequest, reply: FastifyReply, feed: KeptFeed
     vary: 'Accept-Encoding',
   })
   if (notModified(request, etag, feed.lastModified)) {
-    return reply.header('x-vitrina-cache', built ? 'miss' : 'hit').code(304).send()
+    return reply
+      .header('x-vitrina-cache', built ? 'miss' : 'hit')
+      .code(304)
+      .send()
   }
   const { body, kept } = bodyOf(feed, encoding)
-  reply
-    .header('x-vitrina-cache', kept && !built ? 'hit' : 'miss')
-    .type('application/xml; charset=utf-8')
+  reply.header('x-vitrina-cache', kept && !built ? 'hit' : 'miss').type('application/xml; charset=utf-8')
   if (encoding !== 'identity') reply.header('content-encoding', encoding)
   return reply.send(await body)
 }
