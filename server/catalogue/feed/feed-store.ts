@@ -111,7 +111,10 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
   return [...offers.values()]
 }
 
-/** What Yandex Товары refuses an offer for: its rules (the yandex-ecom-search repository) require a picture, vendor and description. */
+/**
+ * What Yandex Товары refuses an offer for: its rules (the yandex-ecom-search repository) require
+ * a picture, a vendor and a description.
+ */
 export const REFUSAL_REASONS = ['vendor', 'picture', 'description'] as const
 export type RefusalReason = (typeof REFUSAL_REASONS)[number]
 /** Offers named per reason in «Выгрузки» */

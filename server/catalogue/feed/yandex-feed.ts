@@ -8,8 +8,6 @@
 // While the database is away the kept copy is served, or the outage answer (503, Retry-After) when
 // there is none.
 import { once } from 'node:events'
-import { Readable } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -23,6 +21,7 @@ import { FEED_PAGE, loadFeedCategories, loadFeedOffers, loadHomeTitle } from './
 import { ymlHead, ymlOffer, YML_TAIL, type ShopInfo } from './yml'
 
 const gunzip = promisify(zlib.gunzip)
+const brotli = promisify(zlib.brotliCompress)
 
 /**
  * Brotli quality of the feed's br copy, made once per content version. On 3.7 MiB of feed text
@@ -37,8 +36,6 @@ interface BuiltFeed {
   readonly version: number
   readonly lastModified: string
   readonly gzip: Buffer
-  /** The text's length in bytes */
-  readonly size: number
   readonly offers: number
 }
 
@@ -55,23 +52,16 @@ function keep(feed: BuiltFeed): KeptFeed {
   return { ...feed, etags: { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gz"` }, derived: new Map() }
 }
 
-async function brotliOf(gzip: Buffer, size: number): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  await pipeline(
-    Readable.from([gzip]),
-    zlib.createGunzip(),
-    zlib.createBrotliCompress({
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: FEED_BROTLI_QUALITY,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-      },
-    }),
-    async (source: AsyncIterable<Buffer>) => {
-      for await (const chunk of source) chunks.push(chunk)
+/** The brotli body, from the kept text if a request made it, else from the gzip body (the text passes through). */
+async function brotliOf(feed: KeptFeed): Promise<Buffer> {
+  const text = await (feed.derived.get('identity') ?? gunzip(feed.gzip))
+  return brotli(text, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: FEED_BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
     },
-  )
-  return Buffer.concat(chunks)
+  })
 }
 
 /** The body of `feed` in `encoding`, and whether it was kept already (false: made for this request). */
@@ -79,7 +69,7 @@ function bodyOf(feed: KeptFeed, encoding: FeedEncoding): { body: Promise<Buffer>
   if (encoding === 'gzip') return { body: Promise.resolve(feed.gzip), kept: true }
   const made = feed.derived.get(encoding)
   if (made) return { body: made, kept: true }
-  const making = encoding === 'br' ? brotliOf(feed.gzip, feed.size) : gunzip(feed.gzip)
+  const making = encoding === 'br' ? brotliOf(feed) : gunzip(feed.gzip)
   feed.derived.set(encoding, making)
   // A failure is the requests' to report; the next request tries again.
   making.catch(() => {
@@ -95,11 +85,8 @@ export async function buildYandexFeed(app: FastifyInstance, shop: ShopInfo, vers
   const chunks: Buffer[] = []
   gzip.on('data', (chunk: Buffer) => chunks.push(chunk))
   const ended = once(gzip, 'end')
-  let size = 0
   const write = async (text: string) => {
-    const bytes = Buffer.from(text)
-    size += bytes.length
-    if (!gzip.write(bytes)) await once(gzip, 'drain')
+    if (!gzip.write(text)) await once(gzip, 'drain')
   }
   const categories = await loadFeedCategories(app.db)
   const categoryIds = new Set(categories.map((c) => c.id))
@@ -127,10 +114,9 @@ export async function buildYandexFeed(app: FastifyInstance, shop: ShopInfo, vers
     if (text) await write(text)
     if (!more) break
   }
-  await write(YML_TAIL)
-  gzip.end()
+  gzip.end(YML_TAIL)
   await ended
-  return { version, lastModified: at.toUTCString(), gzip: Buffer.concat(chunks), size, offers }
+  return { version, lastModified: at.toUTCString(), gzip: Buffer.concat(chunks), offers }
 }
 
 /**
