@@ -45,8 +45,8 @@ function Refusals({ feed }: { feed: Status['yandexFeed'] }) {
     <>
       <h4>Яндекс Товары не примет</h4>
       <p>
-        Предложений в фиде: {feed.offers}. Товары требуют у каждого бренд, фото и описание, остальные предложения
-        отклонят:
+        Предложений в фиде: {feed.offers}. Товары требуют у каждого бренд, фото и описание и отклонят предложения без
+        них:
       </p>
       <ul className="price-list__refused">
         {refused.map(({ reason, count, examples }) => (
