@@ -10,6 +10,7 @@ import { searchRoutes } from './catalogue/search/admin-search-routes'
 import { privacyRoutes } from './privacy/privacy-routes'
 import { priceListRoutes } from './catalogue/price-list/price-routes'
 import { feedsStatusRoutes } from './catalogue/feed/feeds-routes'
+import { exchangeAdminRoutes } from './catalogue/exchange/exchange-admin-routes'
 import { contentRoutes } from './admin/content-routes'
 import { sessionRoutes } from './admin/session-routes'
 
@@ -25,5 +26,6 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(privacyRoutes, { config })
   await app.register(priceListRoutes, { config })
   await app.register(feedsStatusRoutes, { config })
+  await app.register(exchangeAdminRoutes, { config })
   await app.register(contentRoutes, { config })
 }

@@ -31,6 +31,9 @@ import { imageColumns } from './model-api/registry'
 import { searchPlugin } from './catalogue/search/search-plugin'
 import { indexNowPlugin } from './catalogue/indexnow/indexnow'
 import { yandexFeedRoutes } from './catalogue/feed/yandex-feed'
+import { exchangeRoutes } from './catalogue/exchange/exchange-routes'
+import { lastExchange } from './catalogue/exchange/exchange-admin-routes'
+import { oneCOrders } from './leads/exchange/one-c-orders'
 import { API_PREFIX } from '../src/site/paths'
 
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
@@ -65,6 +68,8 @@ export interface BuildOptions {
   readonly databasePlugins?: readonly KyselyPlugin[]
   /** URLs per sitemap file before /sitemap.xml becomes an index (default 50,000; tests lower it) */
   readonly sitemapUrlsPerFile?: number
+  /** Milliseconds one `import` call of the 1C exchange works before it answers `progress` (tests lower it) */
+  readonly exchangeStepMs?: number
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -116,8 +121,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(seoRoutes, { config, sitemapUrlsPerFile: options.sitemapUrlsPerFile })
   await app.register(yandexFeedRoutes, { config })
   await app.register(mediaRoutes)
+  const now = options.now ?? (() => new Date())
+  await app.register(exchangeRoutes, {
+    exchange: config.exchange1c,
+    sale: oneCOrders(app.db, { timeZone: config.siteTimezone, now }),
+    now,
+    stepBudgetMs: options.exchangeStepMs,
+  })
   const access = createAdminCheck(config.adminToken, app.adminSession)
-  await app.register(healthRoutes, { isOwner: async (request) => (await access(request)) === 'admin' })
+  await app.register(healthRoutes, {
+    isOwner: async (request) => (await access(request)) === 'admin',
+    extraDetails: config.exchange1c ? () => lastExchange(app.db) : undefined,
+  })
   await app.register(apiRoutes, { prefix: API_PREFIX, config })
   await app.register(staticAssetsPlugin, { config })
   await app.register(pageRoutes)

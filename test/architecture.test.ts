@@ -186,6 +186,8 @@ const CONTENT_WRITERS = [
   'server/content/seed.ts',
   'server/catalogue/products/product-store.ts',
   'server/catalogue/price-list/price-store.ts',
+  'server/catalogue/exchange/exchange-store.ts',
+  'server/catalogue/exchange/exchange-offers.ts',
   'server/catalogue/search/search-index.ts',
   'server/model-api/write-rows.ts',
   'server/data/db.ts',

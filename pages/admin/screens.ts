@@ -7,12 +7,14 @@ export type Screen =
   | { kind: 'record'; id: string }
   | { kind: 'privacy' }
   | { kind: 'price-list' }
+  | { kind: 'exchange' }
 
 export function screenOf(pathname: string): Screen | null {
   if (pathname === ADMIN_PATHS.leads) return { kind: 'leads' }
   if (pathname === ADMIN_PATHS.content) return { kind: 'content' }
   if (pathname === ADMIN_PATHS.privacy) return { kind: 'privacy' }
   if (pathname === ADMIN_PATHS.priceList) return { kind: 'price-list' }
+  if (pathname === ADMIN_PATHS.exchange) return { kind: 'exchange' }
   const id = /^(new|[1-9]\d{0,9})$/.exec(pathname.slice(ADMIN_PATHS.record('').length))?.[1]
   return id && pathname === ADMIN_PATHS.record(id) ? { kind: 'record', id } : null
 }
@@ -23,4 +25,5 @@ export const SCREEN_TITLES: Readonly<Record<Screen['kind'], string>> = {
   record: 'Запись',
   privacy: 'Персональные данные',
   'price-list': 'Прайс-лист',
+  exchange: 'Обмен с 1С',
 }

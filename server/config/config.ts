@@ -7,6 +7,7 @@ import { ConfigError, flag, integer, oneOf, origin, type Env } from './config-re
 import { readMediaStorage, type MediaStorageConfig } from './storage-config'
 import { readFeedsConfig, type FeedsConfig } from './feeds-config'
 import { readDeliveryConfig, type DeliveryConfig } from './delivery-config'
+import { readExchangeConfig, type ExchangeConfig } from './exchange-config'
 
 export { ConfigError }
 
@@ -86,6 +87,8 @@ export interface Config {
   readonly delivery: DeliveryConfig
   /** The Yandex feed and IndexNow (docs/decisions/029-price-list-and-feeds.md) */
   readonly feeds: FeedsConfig
+  /** The 1C exchange's credentials; null: /1c/exchange is off (docs/decisions/032-1c-exchange.md) */
+  readonly exchange1c: ExchangeConfig | null
 }
 
 function database(env: Env): DatabaseConfig {
@@ -207,6 +210,7 @@ export function readConfig(env: Env = process.env): Config {
     }),
     delivery: readDeliveryConfig(env),
     feeds: readFeedsConfig(env),
+    exchange1c: readExchangeConfig(env),
   }
   return Object.freeze(config)
 }

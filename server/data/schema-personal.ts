@@ -39,6 +39,8 @@ export interface FeedbackTable {
   searchText: string | null
   /** ISO 8601 UTC: when its personal data was replaced (retention or a person's request), else null */
   anonymizedAt: string | null
+  /** ISO 8601 UTC: when 1C confirmed it took the lead as an order (type=sale), else null */
+  exportedAt: string | null
 }
 
 export type LeadStatus = 'new' | 'in_progress' | 'closed'

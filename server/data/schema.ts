@@ -200,6 +200,49 @@ export interface ContentVersionTable {
   version: number
 }
 
+/** A 1C exchange's session (server/catalogue/exchange): shared by every process through the database */
+export interface ExchangeSessionTable {
+  /** SHA-256 (hex) of the cookie 1C was given */
+  id: string
+  createdAt: string
+  expiresAt: string
+  runId: number | null
+  /** JSON: where the import is */
+  state: string | null
+}
+
+/** A part of a file 1C sent in a session, in order (`seq`) */
+export interface ExchangeFileTable {
+  id: Generated<number>
+  sessionId: string
+  name: string
+  seq: number
+  size: number
+  bytes: Buffer
+}
+
+export type ExchangeRunStatus = 'running' | 'success' | 'failure'
+
+/** One exchange of the catalogue, as the back office's log shows it */
+export interface ExchangeRunTable {
+  id: Generated<number>
+  startedAt: string
+  finishedAt: string | null
+  status: ExchangeRunStatus
+  /** JSON: files, counts, skipped rows */
+  report: string
+  message: string | null
+}
+
+/** A section or product the exchange made, by 1C's Ид */
+export interface ExchangeRecordTable {
+  kind: 'group' | 'product'
+  externalId: string
+  structureId: number
+  seenRun: number
+  withdrawn: ColumnType<Flag, Flag | undefined, Flag>
+}
+
 export interface Database {
   structure: StructureTable
   siteIndex: SiteIndexTable
@@ -225,6 +268,10 @@ export interface Database {
   privacyJob: Personal.PrivacyJobTable
   indexNowUrl: IndexNowUrlTable
   siteSetting: SiteSettingTable
+  exchangeSession: ExchangeSessionTable
+  exchangeFile: ExchangeFileTable
+  exchangeRun: ExchangeRunTable
+  exchangeRecord: ExchangeRecordTable
 }
 
 export type NewStructure = Insertable<StructureTable>

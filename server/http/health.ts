@@ -1,7 +1,7 @@
 // GET /healthz (the process answers) and GET /readyz (the database answers and its schema is
 // current) for PM2, load balancers and monitoring. JSON, never cached, nothing in them names a
 // visitor. Anyone may ask whether the site is ready; what the owner sees besides (the channels, the
-// delivery backlog, the journal) needs the admin token or session: it tells a stranger too much.
+// delivery backlog, the journal, the last 1C exchange) needs the admin token or session: it tells a stranger too much.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { pendingMigrations } from '../data/db'
 
@@ -12,9 +12,11 @@ function noStore(reply: FastifyReply): FastifyReply {
 interface HealthOptions {
   /** Whether the request is the owner's (server/admin/access.ts); throws 429 past the failed-credentials limit */
   readonly isOwner: (request: FastifyRequest) => Promise<boolean>
+  /** What the owner also sees: the last 1C exchange, when the site has one (catalogue/exchange) */
+  readonly extraDetails?: () => Promise<Record<string, unknown>>
 }
 
-export async function healthRoutes(app: FastifyInstance, { isOwner }: HealthOptions) {
+export async function healthRoutes(app: FastifyInstance, { isOwner, extraDetails }: HealthOptions) {
   // Leads accepted while the database was down, not yet stored, and leads the database refused
   // for good, waiting for the owner in the dead-letter file (both normally 0).
   const journalState = () => ({ bytes: app.leadJournal.bytes(), deadLetters: app.leadJournal.deadLetters().length })
@@ -28,6 +30,7 @@ export async function healthRoutes(app: FastifyInstance, { isOwner }: HealthOpti
       pendingMigrations: pending,
       delivery: { channels: app.leadDelivery.channels, ...(await app.leadDelivery.stats()) },
       journal: journalState(),
+      ...(extraDetails ? await extraDetails() : {}),
     }
   }
 

@@ -50,6 +50,8 @@ export interface AdminLead {
     readonly userAgent: string | null
     readonly version: string | null
   }
+  /** ISO 8601 UTC: when 1C took it as an order (the 1C exchange), else null */
+  readonly exportedTo1cAt: string | null
   readonly deliveries: readonly AdminDelivery[]
 }
 

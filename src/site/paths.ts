@@ -68,11 +68,15 @@ export const ADMIN_PATHS = Object.freeze({
   privacy: `${ADMIN}/privacy`,
   /** «Прайс-лист»: a price list in, the feeds out */
   priceList: `${ADMIN}/price-list`,
+  /** «Обмен с 1С»: the exchange's address, its settings and its log */
+  exchange: `${ADMIN}/exchange`,
 })
 
 /** The back office's JSON API: the browser calls these, the server's routes are declared with them. */
 export const ADMIN_API_PATHS = Object.freeze({
   session: `${ADMIN_API}/session`,
+  /** The 1C exchange: GET its address, settings and last runs; PUT its settings */
+  exchange: `${ADMIN_API}/exchange`,
   leads: `${ADMIN_API}/leads`,
   leadsCsv: `${ADMIN_API}/leads.csv`,
   latestLead: `${ADMIN_API}/leads/latest`,

@@ -14,6 +14,7 @@ const NAV = [
   { href: ADMIN_PATHS.leads, label: 'Заявки' },
   { href: ADMIN_PATHS.content, label: 'Содержимое' },
   { href: ADMIN_PATHS.priceList, label: 'Прайс-лист' },
+  { href: ADMIN_PATHS.exchange, label: 'Обмен с 1С' },
   { href: ADMIN_PATHS.privacy, label: 'Персональные данные' },
 ] as const
 

@@ -108,6 +108,14 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
               : 'не записано'}
             {lead.consent?.userAgent && <span className="lead-card__ua">{lead.consent.userAgent}</span>}
           </dd>
+          <dt>1С</dt>
+          <dd>
+            {lead.exportedTo1cAt
+              ? `заказ принят ${formatDateTimeIn(lead.exportedTo1cAt, timeZone)}`
+              : lead.spam
+                ? 'спам в 1С не передаётся'
+                : 'ещё не забран'}
+          </dd>
         </dl>
         <h3 className="lead-card__subtitle">Доставка</h3>
         {lead.deliveries.length === 0 ? (

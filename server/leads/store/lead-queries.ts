@@ -67,6 +67,7 @@ const LEAD_COLUMNS = [
   'productId',
   'productTitle',
   'utm',
+  'exportedAt',
   ...CONSENT_COLUMNS,
 ] as const
 
@@ -163,6 +164,7 @@ async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow
       utm: parseVisitTags(row.utm),
     },
     consent: { at: row.consentAt, ip: row.consentIp, userAgent: row.consentUserAgent, version: row.consentVersion },
+    exportedTo1cAt: row.exportedAt,
     deliveries: deliveries
       .filter((delivery) => delivery.feedbackId === row.id)
       .map(({ feedbackId: _lead, ...delivery }): AdminDelivery => delivery),

@@ -1,0 +1,122 @@
+// CommerceML's records as the exchange keeps them (docs/decisions/032-1c-exchange.md): a small tree
+// per record (a group tree, a property, a product, an offer), read by local name, made into plain
+// objects. commerceml.ts builds the trees from the stream.
+import type { CmlGroup, CmlOffer, CmlProduct, CmlProperty } from './commerceml'
+
+export interface Node {
+  readonly name: string
+  readonly attributes: Record<string, string>
+  readonly children: Node[]
+  text: string
+}
+
+export const local = (name: string) => {
+  const colon = name.indexOf(':')
+  return colon === -1 ? name : name.slice(colon + 1)
+}
+
+/** The element's children of a local name. */
+export const all = (node: Node | undefined, name: string): Node[] => node?.children.filter((c) => c.name === name) ?? []
+export const one = (node: Node | undefined, name: string): Node | undefined =>
+  node?.children.find((c) => c.name === name)
+export const textOf = (node: Node | undefined): string | null => {
+  const value = node?.text.trim()
+  return value ? value : null
+}
+export const field = (node: Node | undefined, name: string) => textOf(one(node, name))
+
+/** A number as 1C writes it: `1 234,50`, `1234.5`; null when it is not one. */
+export function cmlNumber(raw: string | null | undefined): number | null {
+  if (raw == null) return null
+  const value = Number(raw.replace(/[\s\u00a0]/g, '').replace(',', '.'))
+  return Number.isFinite(value) ? value : null
+}
+
+/** Where a record starts: its local name and its parent's. */
+export const RECORDS: Record<string, readonly string[]> = {
+  Группы: ['Классификатор'],
+  Свойство: ['Свойства'],
+  Товар: ['Товары'],
+  ТипЦены: ['ТипыЦен'],
+  Предложение: ['Предложения'],
+}
+
+export function groupsOf(root: Node, parentId: string | null, out: CmlGroup[]): void {
+  for (const group of all(root, 'Группа')) {
+    const id = field(group, 'Ид')
+    const name = field(group, 'Наименование')
+    if (!id) continue
+    out.push({ id, name: name ?? id, parentId })
+    for (const nested of all(group, 'Группы')) groupsOf(nested, id, out)
+  }
+}
+
+export function propertyOf(node: Node): CmlProperty | null {
+  const id = field(node, 'Ид')
+  if (!id) return null
+  const values = new Map<string, string>()
+  for (const variants of all(node, 'ВариантыЗначений')) {
+    for (const entry of all(variants, 'Справочник')) {
+      const valueId = field(entry, 'ИдЗначения')
+      const value = field(entry, 'Значение')
+      if (valueId && value) values.set(valueId, value)
+    }
+  }
+  return { id, name: field(node, 'Наименование') ?? id, values }
+}
+
+export function productOf(node: Node): CmlProduct | null {
+  const id = field(node, 'Ид')
+  if (!id) return null
+  const status = node.attributes['Статус'] ?? field(node, 'Статус')
+  const marked = field(node, 'ПометкаУдаления')
+  const maker = one(node, 'Изготовитель')
+  return {
+    id,
+    name: field(node, 'Наименование') ?? '',
+    article: field(node, 'Артикул'),
+    description: field(node, 'Описание'),
+    vendor: field(maker, 'Наименование') ?? textOf(maker),
+    groups: all(one(node, 'Группы'), 'Ид').flatMap((g) => textOf(g) ?? []),
+    pictures: all(node, 'Картинка').flatMap((p) => textOf(p) ?? []),
+    properties: all(one(node, 'ЗначенияСвойств'), 'ЗначенияСвойства').flatMap((p) => {
+      const propertyId = field(p, 'Ид')
+      const value = field(p, 'Значение')
+      return propertyId && value ? [{ id: propertyId, value }] : []
+    }),
+    deleted: status === 'Удален' || marked === 'true',
+  }
+}
+
+export function offerOf(node: Node): CmlOffer | null {
+  const id = field(node, 'Ид')
+  if (!id) return null
+  const priceList = one(node, 'Цены')
+  let prices: Map<string, number> | null = null
+  if (priceList) {
+    prices = new Map()
+    for (const price of all(priceList, 'Цена')) {
+      const typeId = field(price, 'ИдТипаЦены')
+      const value = cmlNumber(field(price, 'ЦенаЗаЕдиницу'))
+      if (typeId && value !== null) prices.set(typeId, value)
+    }
+  }
+  let quantity = cmlNumber(field(node, 'Количество'))
+  if (quantity === null) {
+    // By warehouse: <Склад ИдСклада=… КоличествоНаСкладе=…/>, or a rests file's Остатки/Остаток.
+    const stores = all(node, 'Склад').flatMap((s) => cmlNumber(s.attributes['КоличествоНаСкладе']) ?? [])
+    const rests = all(one(node, 'Остатки'), 'Остаток').flatMap((rest) => {
+      const direct = cmlNumber(field(rest, 'Количество'))
+      if (direct !== null) return [direct]
+      return all(rest, 'Склад').flatMap((s) => cmlNumber(field(s, 'Количество')) ?? [])
+    })
+    const known = [...stores, ...rests]
+    if (known.length > 0) quantity = known.reduce((sum, n) => sum + n, 0)
+  }
+  return { id, name: field(node, 'Наименование'), prices, quantity }
+}
+
+/**
+ * Reads a CommerceML file, yielding to the event loop every few milliseconds so a large file does
+ * not hold up the visitors' requests. Throws CmlError for what is not a well-formed CommerceML file.
+ */

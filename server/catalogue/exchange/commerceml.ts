@@ -1,0 +1,197 @@
+// CommerceML 2.x files as 1C's «Обмен с сайтом» sends them (docs/decisions/032-1c-exchange.md;
+// research: the 1C exchange's verified facts). Read as a stream by saxes, which expands no entity
+// and fetches nothing: a document with a DTD is refused outright. Elements are matched by local
+// name, so `urn:1C.ru:commerceml_2` and `…commerceml_210`, prefixed or not, and schema versions 2.05
+// to 2.10 read alike; Windows-1251 files are decoded by their XML declaration.
+//
+// The reader keeps what the import needs and nothing else: a small tree per record (a group tree, a
+// property, a product, a price type, an offer), turned into plain objects as soon as it closes.
+import iconv from 'iconv-lite'
+import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { RECORDS, field, groupsOf, local, offerOf, productOf, propertyOf, type Node } from './commerceml-records'
+
+export interface CmlGroup {
+  readonly id: string
+  readonly name: string
+  readonly parentId: string | null
+}
+
+export interface CmlProperty {
+  readonly id: string
+  readonly name: string
+  /** The Справочник: ИдЗначения → Значение */
+  readonly values: ReadonlyMap<string, string>
+}
+
+export interface CmlProduct {
+  readonly id: string
+  readonly name: string
+  readonly article: string | null
+  readonly description: string | null
+  readonly vendor: string | null
+  /** Ид of its groups; the first is where it goes */
+  readonly groups: readonly string[]
+  /** Paths inside the exchange: `import_files/ab/<guid>.jpg` */
+  readonly pictures: readonly string[]
+  /** Ид of the property → its value: a text, or an ИдЗначения of the property's Справочник */
+  readonly properties: readonly { readonly id: string; readonly value: string }[]
+  /** 1C marked it deleted (Статус «Удален», ПометкаУдаления) */
+  readonly deleted: boolean
+}
+
+export interface CmlPriceType {
+  readonly id: string
+  readonly name: string
+  readonly currency: string | null
+}
+
+export interface CmlOffer {
+  /** `<product Ид>` or `<product Ид>#<characteristic Ид>` */
+  readonly id: string
+  readonly name: string | null
+  /** Prices by price type Ид; absent in a rests-only file */
+  readonly prices: ReadonlyMap<string, number> | null
+  /** The quantity in stock; null when the file does not say (a prices-only file) */
+  readonly quantity: number | null
+}
+
+export interface CmlDocument {
+  /** 'catalogue' for an import file, 'offers' for an offers/prices/rests file */
+  readonly kind: 'catalogue' | 'offers' | 'other'
+  /** `СодержитТолькоИзменения`: false means the whole catalogue (a full sync) */
+  readonly onlyChanges: boolean
+  readonly groups: readonly CmlGroup[]
+  readonly properties: readonly CmlProperty[]
+  readonly products: readonly CmlProduct[]
+  readonly priceTypes: readonly CmlPriceType[]
+  readonly offers: readonly CmlOffer[]
+}
+
+/** A file that is not CommerceML the exchange can read; the message is Russian, for 1C's operator. */
+export class CmlError extends Error {
+  override name = 'CmlError'
+}
+
+const FILE_CHUNK = 256 * 1024
+const YIELD_EVERY_MS = 20
+
+/** The file's text: UTF-8 (with or without a BOM) or what its XML declaration names. */
+export function decodeXml(bytes: Buffer): string {
+  const head = bytes.subarray(0, 200).toString('latin1')
+  const declared = /^\uFEFF?<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
+    head.replace(/^\xEF\xBB\xBF/, ''),
+  )
+  const encoding = declared?.[1].toLowerCase() ?? 'utf-8'
+  if (encoding === 'utf-8' || encoding === 'utf8') {
+    const text = bytes.toString('utf8')
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+  }
+  if (!iconv.encodingExists(encoding)) throw new CmlError(`Кодировка файла «${declared?.[1] ?? ''}» не поддерживается`)
+  return iconv.decode(bytes, encoding)
+}
+
+export async function readCommerceMl(bytes: Buffer): Promise<CmlDocument> {
+  const text = decodeXml(bytes)
+  const parser = new SaxesParser({ xmlns: false, position: true })
+  const stack: string[] = []
+  let building: Node[] = []
+  const outcome: { failure: Error | null } = { failure: null }
+  let rootSeen = false
+  let kind: CmlDocument['kind'] = 'other'
+  let onlyChanges = true
+  const groups: CmlGroup[] = []
+  const properties: CmlProperty[] = []
+  const products: CmlProduct[] = []
+  const priceTypes: CmlPriceType[] = []
+  const offers: CmlOffer[] = []
+
+  const finish = (node: Node) => {
+    switch (node.name) {
+      case 'Группы':
+        groupsOf(node, null, groups)
+        break
+      case 'Свойство': {
+        const property = propertyOf(node)
+        if (property) properties.push(property)
+        break
+      }
+      case 'Товар': {
+        const product = productOf(node)
+        if (product) products.push(product)
+        break
+      }
+      case 'ТипЦены': {
+        const id = field(node, 'Ид')
+        if (id) priceTypes.push({ id, name: field(node, 'Наименование') ?? id, currency: field(node, 'Валюта') })
+        break
+      }
+      case 'Предложение': {
+        const offer = offerOf(node)
+        if (offer) offers.push(offer)
+        break
+      }
+    }
+  }
+
+  parser.on('doctype', () => {
+    outcome.failure ??= new CmlError('Файл содержит DTD: такие файлы обмен не читает')
+  })
+  parser.on('error', (error) => {
+    outcome.failure ??= new CmlError(`Файл не является правильным XML: ${error.message}`)
+  })
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    const name = local(tag.name)
+    if (!rootSeen) {
+      rootSeen = true
+      if (name !== 'КоммерческаяИнформация') {
+        outcome.failure ??= new CmlError('Это не файл CommerceML: корневой элемент не «КоммерческаяИнформация»')
+      }
+    }
+    const parent = stack[stack.length - 1]
+    stack.push(name)
+    if (
+      (name === 'Каталог' || name === 'ПакетПредложений' || name === 'ИзмененияПакетаПредложений') &&
+      building.length === 0
+    ) {
+      kind = name === 'Каталог' ? 'catalogue' : 'offers'
+      const attribute = Object.entries(tag.attributes).find(([key]) => local(key) === 'СодержитТолькоИзменения')
+      if (attribute) onlyChanges = String(attribute[1]).trim() !== 'false'
+      if (name === 'ИзмененияПакетаПредложений') onlyChanges = true
+    }
+    if (name === 'Классификатор' && kind === 'other') kind = 'catalogue'
+    if (building.length > 0 || (parent !== undefined && RECORDS[name]?.includes(parent))) {
+      const attributes: Record<string, string> = {}
+      for (const [key, value] of Object.entries(tag.attributes)) attributes[local(key)] = String(value)
+      const node: Node = { name, attributes, children: [], text: '' }
+      building[building.length - 1]?.children.push(node)
+      building.push(node)
+    }
+  })
+  parser.on('text', (value) => {
+    const node = building[building.length - 1]
+    if (node) node.text += value
+  })
+  parser.on('cdata', (value) => {
+    const node = building[building.length - 1]
+    if (node) node.text += value
+  })
+  parser.on('closetag', () => {
+    stack.pop()
+    const node = building.pop()
+    if (node && building.length === 0) finish(node)
+  })
+
+  let last = Date.now()
+  for (let offset = 0; offset < text.length && outcome.failure === null; offset += FILE_CHUNK) {
+    parser.write(text.slice(offset, offset + FILE_CHUNK))
+    if (Date.now() - last >= YIELD_EVERY_MS) {
+      await new Promise((resolve) => setImmediate(resolve))
+      last = Date.now()
+    }
+  }
+  if (outcome.failure === null) parser.close()
+  if (outcome.failure) throw outcome.failure
+  if (!rootSeen) throw new CmlError('Файл пуст')
+  building = []
+  return { kind, onlyChanges, groups, properties, products, priceTypes, offers }
+}

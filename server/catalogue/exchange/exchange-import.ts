@@ -1,0 +1,280 @@
+// `mode=import`: one file of the exchange taken into the catalogue in bounded steps
+// (docs/decisions/032-1c-exchange.md). Each call works until its time budget is spent and answers
+// `progress` for 1C to call again, `success` when the file is done, or `failure` with a Russian
+// reason. Every step is one short write through the door that also records where the import is, so
+// a step is committed whole or not at all, and a call repeated after a lost answer goes on from
+// there. Images are stored before the step that names them (by content: storing twice is harmless).
+import type { Transaction } from 'kysely'
+import type { Db } from '../../data/db'
+import type { Database } from '../../data/schema'
+import { HttpError } from '../../http/http-error'
+import type { ContentWrite } from '../../content/content-write'
+import { insertRecord } from '../../content/structure-store'
+import { CmlError, readCommerceMl, type CmlDocument } from './commerceml'
+import { checkedName, dropFiles, listFiles, readFile, unpackArchives, type ExchangeSession } from './exchange-files'
+import { readSettings, rememberPriceTypes } from './exchange-settings'
+import {
+  isCatalogueFile,
+  offerInputs,
+  priceTypeId,
+  productInputs,
+  storeImages,
+  type ImportAnswer,
+  type ImportContext,
+  type ImportState,
+  type RunReport,
+} from './exchange-inputs'
+import { applyOffers } from './exchange-offers'
+import { emptyTally, upsertGroups, withdrawUnseen, type Tally } from './exchange-records'
+import { upsertProducts } from './exchange-store'
+
+export type { ImportAnswer, ImportContext, RunReport } from './exchange-inputs'
+
+type Trx = Transaction<Database>
+
+const PRODUCT_BATCH = 50
+const OFFER_BATCH = 200
+const WITHDRAW_BATCH = 200
+const SKIPPED_KEPT = 100
+
+const newState = (): ImportState => ({ unpacked: false, files: {}, properties: {}, priceTypes: {}, fullSync: false })
+
+/** Parsed files, kept for the next call of the same import in this process (the largest cost of a call). */
+const parsedCache = new Map<string, CmlDocument>()
+
+async function parsed(sessionId: string, name: string, bytes: Buffer): Promise<CmlDocument> {
+  const key = `${sessionId}\u0000${name}\u0000${bytes.length}`
+  const hit = parsedCache.get(key)
+  if (hit) return hit
+  const doc = await readCommerceMl(bytes)
+  parsedCache.set(key, doc)
+  while (parsedCache.size > 2) parsedCache.delete(parsedCache.keys().next().value!)
+  return doc
+}
+
+export function forgetParsed(sessionId: string): void {
+  for (const key of parsedCache.keys()) if (key.startsWith(`${sessionId}\u0000`)) parsedCache.delete(key)
+}
+
+const yieldToVisitors = () => new Promise((resolve) => setImmediate(resolve))
+
+async function saveState(trx: Trx | Db, sessionId: string, state: ImportState): Promise<void> {
+  await trx
+    .updateTable('exchangeSession')
+    .set({ state: JSON.stringify(state) })
+    .where('id', '=', sessionId)
+    .execute()
+}
+
+async function addToRun(
+  trx: Trx,
+  runId: number,
+  change: { tally?: Tally; skipped?: RunReport['skipped']; file?: string },
+): Promise<void> {
+  const row = await trx.selectFrom('exchangeRun').select('report').where('id', '=', runId).executeTakeFirstOrThrow()
+  const report = JSON.parse(row.report) as RunReport
+  if (change.tally)
+    for (const key of Object.keys(change.tally) as (keyof Tally)[]) report.tally[key] += change.tally[key]
+  if (change.skipped) {
+    report.skippedCount += change.skipped.length
+    report.skipped.push(...change.skipped.slice(0, Math.max(0, SKIPPED_KEPT - report.skipped.length)))
+  }
+  if (change.file && !report.files.includes(change.file)) report.files.push(change.file)
+  await trx
+    .updateTable('exchangeRun')
+    .set({ report: JSON.stringify(report) })
+    .where('id', '=', runId)
+    .execute()
+}
+
+/** The run this session's import belongs to, made on its first import call. */
+async function runOf(ctx: ImportContext, session: ExchangeSession): Promise<number> {
+  if (session.runId !== null) return session.runId
+  const report: RunReport = { files: [], tally: emptyTally(), skipped: [], skippedCount: 0 }
+  const row = await ctx.db
+    .insertInto('exchangeRun')
+    .values({
+      startedAt: ctx.now().toISOString(),
+      finishedAt: null,
+      status: 'running',
+      report: JSON.stringify(report),
+      message: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const runId = Number(row.id)
+  await ctx.db.updateTable('exchangeSession').set({ runId }).where('id', '=', session.id).execute()
+  return runId
+}
+
+export async function finishRun(
+  db: Db,
+  runId: number,
+  status: 'success' | 'failure',
+  at: Date,
+  message: string | null,
+) {
+  await db
+    .updateTable('exchangeRun')
+    .set({ status, finishedAt: at.toISOString(), message: message?.slice(0, 2000) ?? null })
+    .where('id', '=', runId)
+    .where('status', '=', 'running')
+    .execute()
+}
+
+/** The catalogue's top section, where 1C's root groups go: made («Каталог») when the site has none. */
+async function catalogueRoot(ctx: ImportContext): Promise<number> {
+  const index = await ctx.db.selectFrom('structure').select('id').where('urlFull', '=', '/').executeTakeFirst()
+  const root = await ctx.db
+    .selectFrom('structure')
+    .select('id')
+    .where('typeId', '=', 'section')
+    .where('parentId', index ? '=' : 'is', index?.id ?? null)
+    .orderBy('sort')
+    .orderBy('id')
+    .executeTakeFirst()
+  if (root) return root.id
+  return ctx.door.write(async (unit) =>
+    insertRecord(unit, { parentId: index?.id ?? null, typeId: 'section', title: 'Каталог', urlFull: '/katalog/' }),
+  )
+}
+
+/** One call of `mode=import&filename=…`. */
+export async function importStep(
+  ctx: ImportContext,
+  session: ExchangeSession,
+  filename: string,
+): Promise<ImportAnswer> {
+  const deadline = Date.now() + ctx.budgetMs
+  /** Each call takes at least one step, however long reading the file took: it always moves on. */
+  let steps = 0
+  const inTime = () => steps++ === 0 || Date.now() < deadline
+  const state: ImportState = session.state
+    ? { ...newState(), ...(JSON.parse(session.state) as ImportState) }
+    : newState()
+  let runId: number | null = session.runId
+  try {
+    const name = checkedName(filename)
+    if (!state.unpacked) {
+      await unpackArchives(ctx.db, session.id)
+      state.unpacked = true
+      await saveState(ctx.db, session.id, state)
+    }
+    runId = await runOf(ctx, session)
+    const progress = (state.files[name] ??= { step: 'start', pos: 0 })
+    if (progress.step === 'done') return { status: 'success', message: `Файл ${name} загружен` }
+    const bytes = await readFile(ctx.db, session.id, name)
+    if (bytes === null) throw new CmlError(`Файл ${name} не получен: 1С не передала его в этом обмене`)
+    const doc = await parsed(session.id, name, bytes)
+    const settings = await readSettings(ctx.db)
+    const run = runId
+
+    /** One step: `work` and the import's state after it, in one short transaction; then visitors go first. */
+    const step = async (work: (unit: ContentWrite, tally: Tally, skipped: RunReport['skipped']) => Promise<void>) => {
+      const tally = emptyTally()
+      const skipped: RunReport['skipped'] = []
+      await ctx.door.write(async (unit) => {
+        await work(unit, tally, skipped)
+        await saveState(unit.trx, session.id, state)
+        await addToRun(unit.trx, run, { tally, skipped, file: name })
+      })
+      await yieldToVisitors()
+    }
+
+    if (progress.step === 'start') {
+      for (const p of doc.properties) {
+        state.properties[p.id] = { name: p.name, values: Object.fromEntries(p.values) }
+      }
+      for (const t of doc.priceTypes) state.priceTypes[t.id] = t.name
+      if (doc.kind === 'catalogue' && !doc.onlyChanges) state.fullSync = true
+      progress.step = doc.kind === 'offers' ? 'offers' : doc.kind === 'catalogue' ? 'groups' : 'done'
+      await saveState(ctx.db, session.id, state)
+    }
+
+    if (progress.step === 'groups') {
+      const root = await catalogueRoot(ctx)
+      await step(async (unit, tally) => {
+        await upsertGroups(unit, doc.groups, root, run, tally)
+        progress.step = 'products'
+        progress.pos = 0
+      })
+    }
+
+    if (progress.step === 'products') {
+      const root = await catalogueRoot(ctx)
+      while (progress.pos < doc.products.length && inTime()) {
+        const batch = doc.products.slice(progress.pos, progress.pos + PRODUCT_BATCH)
+        const imageSkips: RunReport['skipped'] = []
+        const images = await storeImages(ctx, session.id, batch, imageSkips)
+        const inputs = productInputs(batch, state, images)
+        await step(async (unit, tally, skipped) => {
+          await upsertProducts(unit, inputs, root, run, tally)
+          skipped.push(...imageSkips)
+          progress.pos += batch.length
+        })
+      }
+      if (progress.pos >= doc.products.length) {
+        const files = await listFiles(ctx.db, session.id)
+        const moreCatalogue = files.some(
+          (f) => f.name !== name && isCatalogueFile(f.name) && state.files[f.name]?.step !== 'done',
+        )
+        progress.step = state.fullSync && !moreCatalogue ? 'withdraw' : 'done'
+        progress.pos = 0
+        await saveState(ctx.db, session.id, state)
+      }
+    }
+
+    if (progress.step === 'withdraw') {
+      // The products first (pos 0), then the groups (pos 1).
+      while (progress.step === 'withdraw' && inTime()) {
+        const kind = progress.pos === 0 ? 'product' : 'group'
+        await step(async (unit, tally) => {
+          if ((await withdrawUnseen(unit, kind, run, WITHDRAW_BATCH, tally)) < WITHDRAW_BATCH) {
+            if (kind === 'product') progress.pos = 1
+            else progress.step = 'done'
+          }
+        })
+      }
+    }
+
+    if (progress.step === 'offers') {
+      if (progress.pos === 0 && Object.keys(state.priceTypes).length > 0)
+        await rememberPriceTypes(ctx.db, state.priceTypes)
+      const priceType = priceTypeId(settings.priceType, state.priceTypes)
+      if (settings.priceType && priceType === null) {
+        throw new CmlError(`Тип цен «${settings.priceType}» не найден в файлах 1С: выберите тип цен в админке`)
+      }
+      const oldPriceType = settings.oldPriceType ? priceTypeId(settings.oldPriceType, state.priceTypes) : null
+      const variants = emptyTally()
+      const inputs = offerInputs(doc.offers, settings, priceType, oldPriceType, variants)
+      while (progress.pos < inputs.length && inTime()) {
+        const batch = inputs.slice(progress.pos, progress.pos + OFFER_BATCH)
+        await step(async (unit, tally, skipped) => {
+          // The characteristics' offers are counted once, with the file's first step.
+          if (progress.pos === 0) tally.variants += variants.variants
+          const unknown = await applyOffers(unit, batch, tally)
+          skipped.push(...unknown.map((id) => ({ what: `Предложение ${id}`, why: 'товара с этим Ид нет на сайте' })))
+          progress.pos += batch.length
+        })
+      }
+      if (progress.pos >= inputs.length) {
+        progress.step = 'done'
+        await saveState(ctx.db, session.id, state)
+      }
+    }
+
+    if (progress.step !== 'done') {
+      const total =
+        progress.step === 'offers' ? new Set(doc.offers.map((o) => o.id.split('#')[0])).size : doc.products.length
+      return { status: 'progress', message: `Файл ${name}: обработано ${Math.min(progress.pos, total)} из ${total}` }
+    }
+    return { status: 'success', message: `Файл ${name} загружен` }
+  } catch (error) {
+    if (!(error instanceof CmlError) && !(error instanceof HttpError)) throw error
+    if (runId !== null) await finishRun(ctx.db, runId, 'failure', ctx.now(), error.message)
+    // 1C ends an exchange that failed: its files go now rather than when the session expires.
+    await dropFiles(ctx.db, session.id)
+    forgetParsed(session.id)
+    return { status: 'failure', message: error.message }
+  }
+}

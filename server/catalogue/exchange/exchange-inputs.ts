@@ -1,0 +1,161 @@
+// What the 1C exchange's import makes of a parsed file before a step writes it
+// (docs/decisions/032-1c-exchange.md): the import's context and state, the pictures a batch names
+// stored through the media store (by content: storing twice is harmless), the goods as the product
+// writer takes them (characteristics resolved through the classifier's Справочник), and the offers
+// of each product (the lowest price of its characteristics, in stock if any of them is).
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../../data/db'
+import { HttpError } from '../../http/http-error'
+import { checkImage } from '../../media/image-store'
+import type { MediaStorage } from '../../media/storage/media-storage'
+import type { WriteDoor } from '../write-door'
+import type { CmlDocument, CmlOffer } from './commerceml'
+import { checkedName, readFile } from './exchange-files'
+import type { ExchangeSettings } from './exchange-settings'
+import type { OfferInput } from './exchange-offers'
+import { rubles, type Tally } from './exchange-records'
+import type { ProductInput } from './exchange-store'
+
+export type Step = 'start' | 'groups' | 'products' | 'withdraw' | 'offers' | 'done'
+
+export interface ImportContext {
+  readonly db: Db
+  readonly door: WriteDoor
+  readonly storage: MediaStorage
+  readonly log: FastifyBaseLogger
+  readonly now: () => Date
+  /** Milliseconds one call works before it answers `progress` */
+  readonly budgetMs: number
+}
+
+export type ImportAnswer = { readonly status: 'progress' | 'success' | 'failure'; readonly message: string }
+
+export interface ImportState {
+  unpacked: boolean
+  files: Record<string, { step: Step; pos: number }>
+  /** The classifier's properties: Ид → name and Справочник */
+  properties: Record<string, { name: string; values: Record<string, string> }>
+  /** 1C's price types seen so far: Ид → name */
+  priceTypes: Record<string, string>
+  /** A catalogue file said it is the whole catalogue */
+  fullSync: boolean
+}
+
+export interface RunReport {
+  files: string[]
+  tally: Tally
+  /** What was skipped and why (the first SKIPPED_KEPT) */
+  skipped: { what: string; why: string }[]
+  skippedCount: number
+}
+
+export function isCatalogueFile(name: string): boolean {
+  const base = name.split('/').pop()!.toLowerCase()
+  return /^(import|groups|properties|goods)[\w-]*\.xml$/.test(base)
+}
+
+/** Stores the pictures a batch of goods names; returns each product's stored images. */
+export async function storeImages(
+  ctx: ImportContext,
+  sessionId: string,
+  products: CmlDocument['products'],
+  skipped: RunReport['skipped'],
+): Promise<Map<string, string[] | null>> {
+  const out = new Map<string, string[] | null>()
+  const done = new Map<string, string | null>()
+  for (const product of products) {
+    if (product.pictures.length === 0) {
+      out.set(product.id, null)
+      continue
+    }
+    const images: string[] = []
+    for (const picture of product.pictures) {
+      let stored = done.get(picture)
+      if (stored === undefined) {
+        stored = null
+        try {
+          const bytes = await readFile(ctx.db, sessionId, checkedName(picture))
+          if (bytes === null) skipped.push({ what: `Картинка ${picture}`, why: 'файл не получен от 1С' })
+          else {
+            const image = await checkImage(bytes)
+            if ((await ctx.storage.size(image.relativePath)) === null)
+              await ctx.storage.write(image.relativePath, image.bytes)
+            stored = image.relativePath
+          }
+        } catch (error) {
+          if (!(error instanceof HttpError)) throw error
+          skipped.push({ what: `Картинка ${picture}`, why: error.message })
+        }
+        done.set(picture, stored)
+      }
+      if (stored !== null) images.push(stored)
+    }
+    out.set(product.id, images)
+  }
+  return out
+}
+
+export function productInputs(
+  products: CmlDocument['products'],
+  state: ImportState,
+  images: Map<string, string[] | null>,
+): ProductInput[] {
+  return products.map((p) => ({
+    id: p.id,
+    title: (p.name || p.article || p.id).slice(0, 250),
+    article: p.article?.slice(0, 100) ?? null,
+    description: p.description?.slice(0, 20_000) ?? null,
+    vendor: p.vendor?.slice(0, 200) ?? null,
+    group: p.groups[0] ?? null,
+    images: images.get(p.id) ?? null,
+    properties: p.properties.flatMap((v) => {
+      const property = state.properties[v.id]
+      if (!property) return []
+      const value = property.values[v.value] ?? v.value
+      // A Справочник property left empty in 1C sends the all-zero Ид: no value.
+      if (!value || /^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(value)) return []
+      return [{ name: property.name.slice(0, 200), value: value.slice(0, 500) }]
+    }),
+    deleted: p.deleted,
+  }))
+}
+
+export function priceTypeId(wanted: string, known: Record<string, string>): string | null {
+  if (!wanted) return Object.keys(known)[0] ?? null
+  const lower = wanted.trim().toLowerCase()
+  return Object.entries(known).find(([id, name]) => id === wanted || name.trim().toLowerCase() === lower)?.[0] ?? null
+}
+
+/** Offers per product: the lowest price of its characteristics' offers, in stock if any of them is. */
+export function offerInputs(
+  offers: readonly CmlOffer[],
+  settings: ExchangeSettings,
+  priceType: string | null,
+  oldPriceType: string | null,
+  tally: Tally,
+): OfferInput[] {
+  const byProduct = new Map<string, CmlOffer[]>()
+  for (const offer of offers) {
+    const productId = offer.id.split('#')[0]
+    byProduct.set(productId, [...(byProduct.get(productId) ?? []), offer])
+  }
+  const out: OfferInput[] = []
+  for (const [productId, list] of byProduct) {
+    if (list.some((o) => o.id.includes('#'))) tally.variants += list.length
+    const input: { -readonly [K in keyof OfferInput]: OfferInput[K] } = { productId }
+    const withPrices = list.filter((o) => o.prices !== null)
+    if (withPrices.length > 0 && priceType !== null) {
+      const prices = withPrices.flatMap((o) => o.prices!.get(priceType) ?? [])
+      input.price = prices.length > 0 ? rubles(Math.min(...prices)) : null
+      if (oldPriceType !== null) {
+        const cheapest = withPrices.find((o) => o.prices!.get(priceType) === Math.min(...prices))
+        const old = cheapest?.prices!.get(oldPriceType)
+        input.oldPrice = old !== undefined && input.price !== null && rubles(old) > input.price ? rubles(old) : null
+      }
+    }
+    const quantities = list.flatMap((o) => (o.quantity === null ? [] : [o.quantity]))
+    if (quantities.length > 0) input.availability = quantities.some((q) => q > 0) ? 'in_stock' : settings.zeroStock
+    out.push(input)
+  }
+  return out
+}

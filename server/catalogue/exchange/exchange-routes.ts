@@ -1,0 +1,186 @@
+// /1c/exchange: the «Обмен с сайтом» protocol of 1C (CommerceML 2.x; docs/decisions/032-1c-exchange.md).
+// One URL for both directions, routed on the query's `type` (catalog, sale) and `mode`; any other
+// parameter is ignored. Every answer is plain text whose first line is `success`, `progress` or
+// `failure` (with a Russian reason on the next line). Off until EXCHANGE_1C_LOGIN and
+// EXCHANGE_1C_PASSWORD are set, and while the owner's switch in «Обмен с 1С» is off.
+//
+// checkauth takes HTTP Basic credentials through the back office's guard of failed credentials (the
+// same limit as every other way in) and answers a cookie; every later call needs it. The session
+// and the files live in the database (exchange-files.ts), so any process or host takes any call.
+import { createHash, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { ExchangeConfig } from '../../config/exchange-config'
+import { HttpError } from '../../http/http-error'
+import {
+  COOKIE_NAME,
+  EXCHANGE_LIMITS,
+  appendFile,
+  dropFiles,
+  checkedName,
+  findSession,
+  listFiles,
+  openSession,
+  resetSession,
+  type ExchangeSession,
+} from './exchange-files'
+import { finishRun, importStep, forgetParsed } from './exchange-import'
+import { readSettings } from './exchange-settings'
+
+export const EXCHANGE_PATH = '/1c/exchange'
+
+/** The orders' side (`type=sale`), given by the leads (server/leads/exchange/one-c-orders.ts). */
+export interface SaleSide {
+  /** The leads 1C has not confirmed, as a CommerceML document; the same until `success` */
+  query(sessionId: string): Promise<string>
+  /** 1C took what the session's last `query` gave */
+  confirm(sessionId: string): Promise<void>
+}
+
+interface ExchangeOptions {
+  readonly exchange: ExchangeConfig | null
+  readonly sale: SaleSide
+  readonly now?: () => Date
+  /** Milliseconds one `import` call works before it answers `progress` (tests lower it) */
+  readonly stepBudgetMs?: number
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest()
+const sameSecret = (given: string, expected: string) => timingSafeEqual(sha256(given), sha256(expected))
+
+function answer(reply: FastifyReply, status: number, lines: readonly string[]) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('text/plain; charset=utf-8')
+    .send(`${lines.join('\n')}\n`)
+}
+
+const failure = (reply: FastifyReply, status: number, message: string) => answer(reply, status, ['failure', message])
+
+function basicCredentials(request: FastifyRequest): { login: string; password: string } | null {
+  const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? '')
+  if (!match) return null
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8')
+  const colon = decoded.indexOf(':')
+  return colon === -1 ? null : { login: decoded.slice(0, colon), password: decoded.slice(colon + 1) }
+}
+
+function cookieOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie ?? ''
+  for (const part of header.split(';')) {
+    const [name, ...value] = part.trim().split('=')
+    if (name === COOKIE_NAME) return value.join('=')
+  }
+  return undefined
+}
+
+function queryOf(request: FastifyRequest): { type: string; mode: string; filename?: string } {
+  const query = (request.query ?? {}) as Record<string, unknown>
+  const text = (v: unknown) => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : '')
+  return { type: text(query.type), mode: text(query.mode), filename: text(query.filename) || undefined }
+}
+
+export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOptions) {
+  const now = options.now ?? (() => new Date())
+  const budgetMs = options.stepBudgetMs ?? 10_000
+  // The body of `mode=file` is the file's raw bytes, whatever 1C names its type.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: EXCHANGE_LIMITS.bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  )
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof HttpError) return failure(reply, error.statusCode, error.message)
+    if (error.statusCode === 413) return failure(reply, 413, 'Часть файла больше file_limit')
+    if (error.statusCode && error.statusCode < 500) return failure(reply, error.statusCode, 'Неверный запрос обмена')
+    request.log.error({ err: error }, '1C exchange failed')
+    return failure(reply, 500, 'Ошибка сервера: обмен не выполнен, повторите позже')
+  })
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { type, mode, filename } = queryOf(request)
+    if (options.exchange === null) {
+      return failure(reply, 404, 'Обмен с 1С выключен: задайте EXCHANGE_1C_LOGIN и EXCHANGE_1C_PASSWORD')
+    }
+    if (type !== 'catalog' && type !== 'sale')
+      return failure(reply, 400, 'Неизвестный тип обмена: ожидается catalog или sale')
+    if (!(await readSettings(app.db)).enabled) return failure(reply, 403, 'Обмен с 1С выключен в админке сайта')
+
+    if (mode === 'checkauth') {
+      const attempt = await app.adminSession.guard.attempt(request)
+      const given = basicCredentials(request)
+      const ok =
+        given !== null &&
+        sameSecret(given.login, options.exchange.login) &&
+        sameSecret(given.password, options.exchange.password)
+      if (!ok) return failure(reply, 401, 'Неверный логин или пароль обмена')
+      await attempt.matched()
+      const cookie = await openSession(app.db, now())
+      return answer(reply, 200, ['success', COOKIE_NAME, cookie])
+    }
+
+    await app.adminSession.guard.check(request)
+    const session = await findSession(app.db, cookieOf(request), now())
+    if (!session) return failure(reply, 401, 'Сеанс обмена не найден или истёк: начните обмен заново (checkauth)')
+
+    switch (`${type}:${mode}`) {
+      case 'catalog:init':
+      case 'sale:init':
+        await resetSession(app.db, session.id)
+        forgetParsed(session.id)
+        return answer(reply, 200, ['zip=yes', `file_limit=${EXCHANGE_LIMITS.fileLimit}`])
+      case 'catalog:file': {
+        const body = request.body
+        if (!Buffer.isBuffer(body) || body.length === 0)
+          return failure(reply, 400, 'Пустой файл: ожидается содержимое в теле запроса')
+        await appendFile(app.db, session.id, checkedName(filename), body)
+        return answer(reply, 200, ['success'])
+      }
+      case 'catalog:import': {
+        const result = await importStep(
+          { db: app.db, door: app.writeDoor, storage: app.mediaStorage, log: request.log, now, budgetMs },
+          session,
+          filename ?? '',
+        )
+        if (result.status === 'success') await finishWhenAllDone(session)
+        return answer(reply, result.status === 'failure' ? 422 : 200, [result.status, result.message])
+      }
+      case 'catalog:complete':
+      case 'catalog:deactivate':
+        // The exchange is over: its run ends and its files go (the session stays until it expires).
+        if (session.runId !== null) await finishRun(app.db, session.runId, 'success', now(), null)
+        await dropFiles(app.db, session.id)
+        forgetParsed(session.id)
+        return answer(reply, 200, ['success'])
+      case 'sale:query':
+        return reply
+          .code(200)
+          .header('cache-control', 'no-store')
+          .type('application/xml; charset=utf-8')
+          .send(await options.sale.query(session.id))
+      case 'sale:success':
+        await options.sale.confirm(session.id)
+        return answer(reply, 200, ['success'])
+      case 'sale:file':
+      case 'sale:complete':
+        // Order changes from 1C are taken and not applied: the owner works leads in the back office.
+        return answer(reply, 200, ['success'])
+    }
+    return failure(reply, 400, `Неизвестный режим обмена: ${mode.slice(0, 40) || 'не указан'}`)
+  }
+
+  /** The run ends once every XML file of its session is imported (1C does not always send `complete`). */
+  async function finishWhenAllDone(session: ExchangeSession) {
+    const row = await app.db
+      .selectFrom('exchangeSession')
+      .select(['state', 'runId'])
+      .where('id', '=', session.id)
+      .executeTakeFirst()
+    if (!row?.runId || !row.state) return
+    const state = JSON.parse(row.state) as { files: Record<string, { step: string }> }
+    const files = await listFiles(app.db, session.id)
+    const pending = files.some((f) => f.name.toLowerCase().endsWith('.xml') && state.files[f.name]?.step !== 'done')
+    if (!pending) await finishRun(app.db, row.runId, 'success', now(), null)
+  }
+
+  app.route({ method: ['GET', 'POST'], url: EXCHANGE_PATH, bodyLimit: EXCHANGE_LIMITS.bodyLimit, handler })
+}

@@ -1,0 +1,179 @@
+// Leads into 1C as orders: the `type=sale` side of /1c/exchange (docs/decisions/032-1c-exchange.md).
+// `query` answers a CommerceML document with a «Заказ товара» per lead 1C has not confirmed yet (the
+// person as Контрагент, the product of the page it came from as a line, the source page and the
+// advertising tags in the comment); `success` marks the leads that query gave as exported, so each
+// lead reaches 1C once, and a repeated query before `success` gives the same leads again. Spam and
+// leads whose personal data was erased are never exported. The document is built here and sent to
+// 1C only: nothing of it is logged.
+import type { Db } from '../../data/db'
+import type { SaleSide } from '../../catalogue/exchange/exchange-routes'
+import { parseVisitTags } from '../store/stored-lead'
+
+/** Leads per `query`: 1C asks again at its next exchange for the rest. */
+export const ORDERS_PER_QUERY = 500
+
+const escapeXml = (text: string) =>
+  text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+
+const element = (name: string, value: string | number) => `<${name}>${escapeXml(String(value))}</${name}>`
+
+/** Date and time in the site's zone: 1C takes them as the shop's local time. */
+function localParts(iso: string, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  )
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` }
+}
+
+interface OrderLead {
+  id: number
+  createdAt: string
+  username: string
+  phone: string
+  email: string
+  sourceUrl: string | null
+  productId: number | null
+  productTitle: string | null
+  utm: string | null
+}
+
+function orderDocument(
+  lead: OrderLead,
+  product: { externalId: string | null; price: number | null; title: string } | null,
+  timeZone: string,
+): string {
+  const { date, time } = localParts(lead.createdAt, timeZone)
+  const sum = product?.price ?? 0
+  const tags = parseVisitTags(lead.utm)
+  const comment = [
+    `Заявка с сайта № ${lead.id}`,
+    lead.sourceUrl ? `страница: ${lead.sourceUrl}` : null,
+    tags
+      ? `метки: ${Object.entries(tags)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(', ')}`
+      : null,
+  ]
+    .filter(Boolean)
+    .join('; ')
+  const line = product
+    ? [
+        '<Товары><Товар>',
+        element('Ид', product.externalId ?? `site-${lead.productId}`),
+        element('Наименование', product.title),
+        '<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>',
+        element('ЦенаЗаЕдиницу', product.price ?? 0),
+        element('Количество', 1),
+        element('Сумма', product.price ?? 0),
+        '<ЗначенияРеквизитов>',
+        '<ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>',
+        '<ЗначениеРеквизита><Наименование>ТипНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>',
+        '</ЗначенияРеквизитов>',
+        '</Товар></Товары>',
+      ].join('')
+    : ''
+  return [
+    '<Документ>',
+    element('Ид', `vitrina-lead-${lead.id}`),
+    element('Номер', lead.id),
+    element('Дата', date),
+    element('Время', time),
+    element('ХозОперация', 'Заказ товара'),
+    element('Роль', 'Продавец'),
+    element('Валюта', 'руб'),
+    element('Курс', 1),
+    element('Сумма', sum),
+    '<Контрагенты><Контрагент>',
+    element('Ид', `vitrina-person-${lead.id}`),
+    element('Наименование', lead.username),
+    element('ПолноеНаименование', lead.username),
+    element('Роль', 'Покупатель'),
+    '<Контакты>',
+    `<Контакт>${element('Тип', 'Телефон рабочий')}${element('Значение', lead.phone)}</Контакт>`,
+    `<Контакт>${element('Тип', 'Почта')}${element('Значение', lead.email)}</Контакт>`,
+    '</Контакты>',
+    '</Контрагент></Контрагенты>',
+    line,
+    element('Комментарий', comment),
+    '</Документ>',
+  ].join('')
+}
+
+/** The orders' side of the exchange over the leads of `db`. */
+export function oneCOrders(db: Db, options: { readonly timeZone: string; readonly now: () => Date }): SaleSide {
+  return {
+    async query(sessionId) {
+      const leads = await db
+        .selectFrom('feedback')
+        .select(['id', 'createdAt', 'username', 'phone', 'email', 'sourceUrl', 'productId', 'productTitle', 'utm'])
+        .where('exportedAt', 'is', null)
+        .where('spam', '=', 0)
+        .where('anonymizedAt', 'is', null)
+        .orderBy('id')
+        .limit(ORDERS_PER_QUERY)
+        .execute()
+      const productIds = [...new Set(leads.flatMap((l) => (l.productId === null ? [] : [l.productId])))]
+      const products = new Map<number, { externalId: string | null; price: number | null; title: string }>()
+      if (productIds.length > 0) {
+        const rows = await db
+          .selectFrom('structure')
+          .innerJoin('product', 'product.structureId', 'structure.id')
+          .leftJoin('exchangeRecord', (join) =>
+            join.onRef('exchangeRecord.structureId', '=', 'structure.id').on('exchangeRecord.kind', '=', 'product'),
+          )
+          .select(['structure.id', 'structure.title', 'product.price', 'exchangeRecord.externalId'])
+          .where('structure.id', 'in', productIds)
+          .execute()
+        for (const row of rows) products.set(row.id, { externalId: row.externalId, price: row.price, title: row.title })
+      }
+      await db
+        .updateTable('exchangeSession')
+        .set({ state: JSON.stringify({ saleOffered: leads.map((l) => l.id) }) })
+        .where('id', '=', sessionId)
+        .execute()
+      const stamp = options.now().toISOString().slice(0, 19)
+      return [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        `<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_2" ВерсияСхемы="2.08" ДатаФормирования="${stamp}">`,
+        ...leads.map((lead) => {
+          const known = lead.productId === null ? undefined : products.get(lead.productId)
+          const product =
+            known ?? (lead.productTitle ? { externalId: null, price: null, title: lead.productTitle } : null)
+          return orderDocument(lead, product, options.timeZone)
+        }),
+        '</КоммерческаяИнформация>',
+        '',
+      ].join('\n')
+    },
+    async confirm(sessionId) {
+      const row = await db.selectFrom('exchangeSession').select('state').where('id', '=', sessionId).executeTakeFirst()
+      const offered = (row?.state ? (JSON.parse(row.state) as { saleOffered?: number[] }).saleOffered : undefined) ?? []
+      for (let i = 0; i < offered.length; i += 500) {
+        await db
+          .updateTable('feedback')
+          .set({ exportedAt: options.now().toISOString() })
+          .where('id', 'in', offered.slice(i, i + 500))
+          .where('exportedAt', 'is', null)
+          .execute()
+      }
+      await db.updateTable('exchangeSession').set({ state: null }).where('id', '=', sessionId).execute()
+    },
+  }
+}
