@@ -1,5 +1,6 @@
 // The settings of the catalogue's feeds (docs/decisions/029-price-list-and-feeds.md), read by
-// server/config/config.ts: the Yandex feed is off until YANDEX_FEED=true; IndexNow is on when PUBLIC_URL
+// server/config/config.ts: the Yandex feed is off until YANDEX_FEED=true (YANDEX_FEED_VENDOR names the
+// brand of the shop's own goods, offers without one); IndexNow is on when PUBLIC_URL
 // names the site and INDEXNOW is not `off`, with INDEXNOW_KEY or a key the site generates once.
 import { ConfigError, flag, oneOf, origin, type Env } from './config-readers'
 
@@ -9,6 +10,8 @@ export interface FeedsConfig {
   /** The feed's <name> and <company> (YANDEX_FEED_NAME, YANDEX_FEED_COMPANY); null: the home page's title */
   readonly shopName: string | null
   readonly company: string | null
+  /** The <vendor> of an offer without a brand: the shop's own goods (YANDEX_FEED_VENDOR), or null */
+  readonly defaultVendor: string | null
   /** null: IndexNow is off */
   readonly indexNow: {
     /** INDEXNOW_KEY, or null: generated once and kept in the database */
@@ -43,6 +46,7 @@ export function readFeedsConfig(env: Env): FeedsConfig {
     yandexFeed: flag(env, 'YANDEX_FEED', false),
     shopName: text(env, 'YANDEX_FEED_NAME', 200),
     company: text(env, 'YANDEX_FEED_COMPANY', 500),
+    defaultVendor: text(env, 'YANDEX_FEED_VENDOR', 200),
     indexNow: mode === 'on' && publicUrlSet ? Object.freeze({ key, endpoint }) : null,
   })
 }

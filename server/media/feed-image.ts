@@ -8,6 +8,22 @@ import { isImageSource } from './image-source'
 
 export const FEED_IMAGE_SIZE = 1000
 
+/** The suffix of a feed picture's URL (src/site/paths.ts feedImagePath): it names the JPEG it serves. */
+const JPEG_SUFFIX = '.jpg'
+
+/**
+ * What a `/feed-image/` path names: the source image of `<source>.jpg`, or, for a URL of a feed
+ * fetched before the suffix (`/feed-image/<source>`, issue #36), the source to redirect to its
+ * `.jpg` URL. Null for any other name: a 404 before any work.
+ */
+export function parseFeedImagePath(name: string): { source: string; current: boolean } | null {
+  // An original's name has one extension (image-source.ts): `<source>.jpg` is never an original.
+  if (name.endsWith(JPEG_SUFFIX) && isImageSource(name.slice(0, -JPEG_SUFFIX.length))) {
+    return { source: name.slice(0, -JPEG_SUFFIX.length), current: true }
+  }
+  return isImageSource(name) ? { source: name, current: false } : null
+}
+
 /** Where the feed copy of a stored image is kept, or null for a name that is not an original image
  * (image-source.ts): then it is a 404 before any work. */
 export function feedImageKey(source: string): string | null {

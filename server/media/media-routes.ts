@@ -1,18 +1,19 @@
 // GET /media/* (stored images and their variants), GET /og-image/* (share previews) and GET
-// /feed-image/* (the Yandex feed's JPEG pictures, server/media/feed-image.ts), answered
+// /feed-image/*.jpg (the Yandex feed's JPEG pictures, server/media/feed-image.ts; the same path
+// without .jpg, as feeds named them before, redirects there for good), answered
 // from the media store, the folder or the bucket alike: the same Cache-Control, validators, range
 // answers and 404s, and a policy that keeps an SVG opened on its own from running anything. A
 // variant or share image not stored yet is made first, once (make-once.ts).
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { parseVariantPath } from '../../src/site/image-variants'
-import { PATHS } from '../../src/site/paths'
+import { feedImagePath, PATHS } from '../../src/site/paths'
 import { isDatabaseUnavailable } from '../data/unavailable'
 import { createErrorHandler, errorBody } from '../http/errors'
 import { HttpError } from '../http/http-error'
 import { ensureVariant } from './image-variants'
 import { MediaBusyError, type MakeContext } from './make-once'
-import { ensureFeedImage } from './feed-image'
+import { ensureFeedImage, parseFeedImagePath } from './feed-image'
 import { ensureOgImage } from './og-image'
 import { isMediaKey, mediaType, StorageUnavailableError, type MediaAnswer } from './storage/media-storage'
 
@@ -102,8 +103,16 @@ export async function mediaRoutes(app: FastifyInstance) {
   })
 
   app.get(`${PATHS.feedImage}*`, async (request, reply) => {
-    const source = keyOf(request, PATHS.feedImage)
-    const key = source === null ? null : await made(request, ensureFeedImage(context(request), source), null)
+    const name = keyOf(request, PATHS.feedImage)
+    const named = name === null ? null : parseFeedImagePath(name)
+    // A feed fetched before its pictures' URLs ended in .jpg: one permanent step to the same picture.
+    if (named && !named.current) {
+      return reply
+        .header('content-security-policy', MEDIA_CSP)
+        .header('cache-control', SHARE_IMAGE_CACHE)
+        .redirect(feedImagePath(named.source), 301)
+    }
+    const key = named === null ? null : await made(request, ensureFeedImage(context(request), named.source), null)
     return send(reply, key, key === null ? null : await storage.open(key, request.raw), SHARE_IMAGE_CACHE)
   })
 }

@@ -38,8 +38,24 @@ export interface PriceApplied extends PriceCounts {
   readonly changed: number
 }
 
+export interface FeedRefusal {
+  readonly reason: 'vendor' | 'picture' | 'description'
+  readonly count: number
+  /** The first few offers by id */
+  readonly examples: readonly { readonly id: number; readonly title: string }[]
+}
+
 export interface FeedsStatus {
-  readonly yandexFeed: { readonly enabled: boolean; readonly url: string | null }
+  readonly yandexFeed: {
+    readonly enabled: boolean
+    readonly url: string | null
+    /** YANDEX_FEED_VENDOR: the brand of offers without one */
+    readonly defaultVendor: string | null
+    /** The offers the feed holds */
+    readonly offers: number
+    /** What Yandex Товары would refuse: offers without a brand, a picture or a description */
+    readonly reasons: readonly FeedRefusal[]
+  }
   readonly indexNow: {
     readonly enabled: boolean
     readonly keyUrl: string | null

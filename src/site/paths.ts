@@ -39,13 +39,21 @@ export const PATHS = Object.freeze({
   media: '/media/',
   /** 1200×630 JPEG share previews of stored images: `/og-image/<stored path>` */
   ogImage: '/og-image/',
-  /** 1000×1000 JPEG copies of stored images for the Yandex feed: `/feed-image/<stored path>` */
+  /** 1000×1000 JPEG copies of stored images for the Yandex feed: `/feed-image/<stored path>.jpg` (feedImagePath) */
   feedImage: '/feed-image/',
   /** The YML feed for Yandex Direct and Товары (with YANDEX_FEED=true) */
   yandexFeed: '/feeds/yandex.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
 })
+
+/**
+ * The Yandex feed's picture of a stored image: its name with `.jpg` after it, as the file it serves
+ * (`/feed-image/demo/drill-1a2b.svg.jpg`). Yandex's rules name picture formats by the file.
+ */
+export function feedImagePath(source: string): string {
+  return `${PATHS.feedImage}${encodeURI(source)}.jpg`
+}
 
 /** The back office's screens (one Vike page answers them all: pages/admin/+route.ts). */
 export const ADMIN_PATHS = Object.freeze({

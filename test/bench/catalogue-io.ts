@@ -1,7 +1,9 @@
 // The catalogue in and out at 10,000 products (issue 23), on SQLite and, with TEST_DATABASE_URL,
 // PostgreSQL: a price list of 10,000 new products, then 10,000 new prices, then the same file again,
 // each previewed and applied in this process as the back office's API does; then /feeds/yandex.xml
-// over those products, built anew three times (the content version bumped in between), then kept.
+// over those products, built anew three times (the content version bumped in between), then kept,
+// and what one request for the kept feed costs in each encoding (br, gzip, identity: CPU per
+// request, and what the first request spent making that representation; issue #36).
 // Wall time, the heap's growth and the floors (import ≤ 10 s on SQLite, feed ≤ 1 s) are printed.
 // Part of `npm run bench`; alone: `npm run bench:feeds`.
 import os from 'node:os'
@@ -107,13 +109,48 @@ export async function benchYandexFeed(t: TestApp, dialect: string): Promise<void
       'build CPU ms (each)': builds.map((b) => b.cpuMs).join(' / '),
       floor: verdict(median, FLOORS.feedMs),
       'kept ms (gzip)': kept.ms,
-      'kept ms (plain, gunzipped)': plain.ms,
+      'kept ms (plain)': plain.ms,
       MiB: (Buffer.byteLength(xml) / 1048576).toFixed(1),
       'gzip MiB': (built.value.rawPayload.length / 1048576).toFixed(2),
       'heap growth MiB': built.heapMiB,
       'broken YML rules': ymlProblems(xml, t.config.publicUrl).length,
     },
   ])
+  await benchFeedRequests(t, dialect)
+}
+
+/** Requests per encoding of the kept feed (issue #36: br was gunzipped and brotli-compressed per request). */
+const FEED_REQUESTS = 20
+
+/** What one request for the kept feed costs in each encoding: CPU and wall time per request, bytes sent. */
+async function benchFeedRequests(t: TestApp, dialect: string): Promise<void> {
+  const rows: Record<string, string | number>[] = []
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const get = () => t.app.inject({ url: PATHS.yandexFeed, headers: { 'accept-encoding': encoding } })
+    // The first request may make the representation; the ones measured after it find it kept.
+    const first = await timed(get)
+    const each: number[] = []
+    const cpu = process.cpuUsage()
+    for (let i = 0; i < FEED_REQUESTS; i++) {
+      const started = performance.now()
+      await get()
+      each.push(performance.now() - started)
+    }
+    const used = process.cpuUsage(cpu)
+    each.sort((a, b) => a - b)
+    rows.push({
+      'accept-encoding': encoding,
+      'content-encoding': String(first.value.headers['content-encoding'] ?? 'identity'),
+      etag: String(first.value.headers.etag),
+      KiB: (first.value.rawPayload.length / 1024).toFixed(0),
+      'first request CPU ms': first.cpuMs,
+      'CPU ms per request': ((used.user + used.system) / 1000 / FEED_REQUESTS).toFixed(1),
+      'ms p50': percentile(each, 50).toFixed(1),
+      'ms max': each[each.length - 1].toFixed(1),
+    })
+  }
+  console.log(`${PATHS.yandexFeed} kept, ${FEED_REQUESTS} requests per encoding (${dialect}, in process):`)
+  console.table(rows)
 }
 
 /** The catalogue's price list in and feed out at 10,000 products, on a fresh site per database. */

@@ -1,11 +1,16 @@
 // GET /api/admin/feeds, the back office's «Выгрузки», on both databases: the owner only; the Yandex
-// feed's absolute URL while YANDEX_FEED is on and none while off; IndexNow on or off, its waiting
-// URLs, and each batch Yandex refused for good (403, 422) with its reason and time, newest first.
+// feed's absolute URL while YANDEX_FEED is on and none while off; what Yandex Товары would refuse of
+// the feed (offers without a brand, a picture or a description: the same offers the feed itself
+// shows, counted, the first few named), none for the brand once the shop names a default one;
+// IndexNow on or off, its waiting URLs, and each batch Yandex refused for good (403, 422) with its
+// reason and time, newest first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enqueueUrls } from '../../server/catalogue/indexnow/indexnow-outbox'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
+import { parseYml } from '../helpers/yml-rules'
+import { bumpContentVersion } from '../../server/data/db'
 import { startHttpReceiver, type HttpReceiver } from '../helpers/receivers'
 
 const PUBLIC_URL = 'https://shop.example.ru'
@@ -46,11 +51,59 @@ for (const dialect of DIALECTS) {
         expect(res.statusCode).toBe(200)
         expect(res.headers['cache-control']).toBe('no-store')
         const { yandexFeed, indexNow } = res.json().data
-        expect(yandexFeed).toEqual({ enabled: true, url: `${PUBLIC_URL}/feeds/yandex.xml` })
+        expect(yandexFeed).toMatchObject({ enabled: true, url: `${PUBLIC_URL}/feeds/yandex.xml`, defaultVendor: null })
         expect(indexNow).toMatchObject({ enabled: true, keyUrl: `${PUBLIC_URL}/${KEY}.txt`, deadBatches: [] })
         const feed = await t.app.inject({ url: new URL(yandexFeed.url).pathname })
         expect(feed.statusCode).toBe(200)
         expect(feed.body.startsWith('<?xml')).toBe(true)
+      })
+
+      it('lists what Yandex Товары would refuse of the feed, counted and the first few named, as the feed shows them', async () => {
+        const db = t.app.db
+        // A product of the feed without a description and without any picture.
+        const [bare] = parseYml((await t.app.inject({ url: '/feeds/yandex.xml' })).body).offers
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('product')
+            .set({ description: '  ', image: null })
+            .where('structureId', '=', Number(bare.id))
+            .execute()
+          await trx.deleteFrom('productImage').where('structureId', '=', Number(bare.id)).execute()
+          await bumpContentVersion(trx)
+        })
+        const feed = parseYml((await t.app.inject({ url: '/feeds/yandex.xml' })).body)
+        const without = (field: string) =>
+          feed.offers
+            .filter((o) => !o.fields[field]?.[0])
+            .map((o) => Number(o.id))
+            .sort((a, b) => a - b)
+        const expected = { vendor: without('vendor'), picture: without('picture'), description: without('description') }
+        // 40 of the demo's 45 offers have no brand (issue #36).
+        expect(expected.vendor.length).toBeGreaterThan(10)
+        expect(expected.picture).toContain(Number(bare.id))
+        expect(expected.description).toContain(Number(bare.id))
+
+        const { yandexFeed } = (await status(t)).json().data
+        expect(yandexFeed.defaultVendor).toBeNull()
+        expect(yandexFeed.offers).toBe(feed.offers.length)
+        expect(yandexFeed.reasons.map((r: { reason: string }) => r.reason)).toEqual([
+          'vendor',
+          'picture',
+          'description',
+        ])
+        for (const { reason, count, examples } of yandexFeed.reasons) {
+          const ids = expected[reason as keyof typeof expected]
+          expect(count, reason).toBe(ids.length)
+          expect(examples.map((e: { id: number }) => e.id)).toEqual(ids.slice(0, 5))
+          for (const example of examples) {
+            const title = await db
+              .selectFrom('structure')
+              .select('title')
+              .where('id', '=', example.id)
+              .executeTakeFirstOrThrow()
+            expect(example.title).toBe(title.title)
+          }
+        }
       })
 
       it('counts the waiting URLs and lists each refused batch with its reason and time, newest first', async () => {
@@ -76,17 +129,21 @@ for (const dialect of DIALECTS) {
     describe('with both off', () => {
       let t: TestApp
       beforeAll(async () => {
-        t = await dialect.build({ ADMIN_TOKEN })
+        t = await dialect.build({ ADMIN_TOKEN, YANDEX_FEED_VENDOR: 'Свой бренд' })
       })
       afterAll(async () => {
         await t?.close()
       })
 
-      it('names no feed URL and says IndexNow is off', async () => {
+      it('names no feed URL, still counts what Товары would refuse (no brand missing: the default), and says IndexNow is off', async () => {
         const res = await status(t)
         expect(res.statusCode).toBe(200)
+        const { yandexFeed } = res.json().data
+        expect(yandexFeed).toMatchObject({ enabled: false, url: null, defaultVendor: 'Свой бренд' })
+        expect(yandexFeed.offers).toBeGreaterThan(10)
+        expect(yandexFeed.reasons[0]).toEqual({ reason: 'vendor', count: 0, examples: [] })
         expect(res.json().data).toEqual({
-          yandexFeed: { enabled: false, url: null },
+          yandexFeed,
           indexNow: {
             enabled: false,
             keyUrl: null,

@@ -2,7 +2,9 @@
 // one refused row is previewed (the counts, the refused row's number and reason, nothing written),
 // a change to the catalogue in between makes «Применить» answer 409 with a fresh preview offered,
 // then it is applied and the new price is on the product's public page. «Выгрузки» shows the feed's
-// URL and, with a stand-in for Yandex that refuses the key (403), the dead IndexNow batch.
+// URL, the offers Yandex Товары would refuse (40 of the demo's 45 have no brand) with links to
+// their edit screens, and, with a stand-in for Yandex that refuses the key (403), the dead IndexNow
+// batch.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatPrice } from '../../src/format/format-price'
@@ -56,6 +58,16 @@ async function changeCatalogueElsewhere(): Promise<void> {
   await post(ADMIN_API_PATHS.priceListApply, { confirm: (await post(ADMIN_API_PATHS.priceListPreview)).confirm })
 }
 
+interface FeedRefusals {
+  offers: number
+  reasons: { reason: string; count: number; examples: { id: number; title: string }[] }[]
+}
+
+async function feedRefusals(): Promise<FeedRefusals> {
+  const res = await fetch(server.url + ADMIN_API_PATHS.feeds, { headers: bearer })
+  return ((await res.json()) as { data: { yandexFeed: FeedRefusals } }).data.yandexFeed
+}
+
 async function deadIndexNowUrls(): Promise<number> {
   const res = await fetch(server.url + ADMIN_API_PATHS.feeds, { headers: bearer })
   return ((await res.json()) as { data: { indexNow: { dead: number } } }).data.indexNow.dead
@@ -70,6 +82,18 @@ describe('the price list in the back office', () => {
     const feedUrl = `${server.url}${PATHS.yandexFeed}`
     await page.getByText(feedUrl, { exact: true }).waitFor()
     expect(await page.getByText('Включено. Ожидают отправки адресов').count()).toBe(1)
+
+    // What Yandex Товары would refuse: counted as the API counts, the first offers linked to their edit screens.
+    await page.getByRole('heading', { name: 'Яндекс Товары не примет' }).waitFor()
+    const { reasons } = await feedRefusals()
+    const vendor = reasons.find((r) => r.reason === 'vendor')!
+    expect(vendor.count).toBeGreaterThan(10)
+    const unbranded = page.getByRole('listitem').filter({ hasText: 'Без бренда' })
+    expect(await unbranded.locator('[data-count="vendor"]').textContent()).toBe(String(vendor.count))
+    const example = unbranded.getByRole('link', { name: vendor.examples[0].title, exact: true })
+    expect(await example.getAttribute('href')).toBe(ADMIN_PATHS.record(vendor.examples[0].id))
+    expect(await unbranded.textContent()).toContain('YANDEX_FEED_VENDOR')
+    expect(await axeViolations(page, 'feed refusals')).toEqual([])
 
     await page.getByLabel('Файл прайс-листа').setInputFiles({
       name: 'prices.csv',

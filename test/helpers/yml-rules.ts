@@ -1,7 +1,7 @@
 // The rules of a YML feed for Yandex Direct and Товары, as a checker the feed tests run on every
 // feed they get: Yandex refuses a whole file for a missing required element, a misspelt or repeated
 // one, a duplicate id, a category that does not exist, an old price not above the price, relative
-// URLs or HTML outside CDATA (yandex.ru/support/direct/feeds/requirements-yml.html, the
+// URLs, a picture not named as a JPEG or PNG file, or HTML outside CDATA (yandex.ru/support/direct/feeds/requirements-yml.html, the
 // yandex-ecom-search README and docs). Returns every broken rule, as sentences; [] for a good feed.
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 
@@ -176,6 +176,8 @@ function offerProblems(offer: ParsedOffer, publicUrl: string, categoryIds: Set<s
   for (const p of pictures) {
     if (!p.startsWith(`${publicUrl}/`) || p.length > 512)
       problems.push(`${at}: picture ${p} is not an absolute URL ≤ 512`)
+    // Yandex names the picture formats it takes by the file: JPEG or PNG (issue #36).
+    if (!/\.(jpe?g|png)$/i.test(new URL(p).pathname)) problems.push(`${at}: picture ${p} is not named .jpg or .png`)
   }
   if ((one('name') ?? '').length > 150) problems.push(`${at}: name longer than 150`)
   if ((one('description') ?? '').length > 3000) problems.push(`${at}: description longer than 3000`)

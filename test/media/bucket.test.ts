@@ -155,7 +155,7 @@ describe('an upload', () => {
   it("has its feed picture (the Yandex feed's JPEG) made once and kept in the bucket", async () => {
     const key = `feed/${image.replace('/', '-')}.jpg`
     const start = bucket.created.length
-    const answers = await Promise.all([1, 2, 3].map(() => get(`/feed-image/${image}`)))
+    const answers = await Promise.all([1, 2, 3].map(() => get(`/feed-image/${image}.jpg`)))
     expect(answers.map((res) => [res.statusCode, res.headers['content-type']])).toEqual(
       answers.map(() => [200, 'image/jpeg']),
     )

@@ -131,7 +131,7 @@ describe('a derived image (share image, feed picture) is made from an original a
     const original: string = upload.json().data.product.image
     const stem = original.replace(/\.jpg$/, '')
     const feedCopy = `feed/${original.replace('/', '-')}.jpg`
-    expect((await get(`/feed-image/${original}`)).statusCode).toBe(200)
+    expect((await get(`/feed-image/${original}.jpg`)).statusCode).toBe(200)
     const refused = [`${stem}-320.webp`, `${stem}-640.avif`, `${stem}-800.webp`, feedCopy, `og/${original}`]
     for (const name of refused.slice(0, 4)) expect(await app.mediaStorage.size(name), name).not.toBe(null)
     const ogDir = path.join(dir, 'media', 'og')
@@ -145,7 +145,9 @@ describe('a derived image (share image, feed picture) is made from an original a
     storage.open = (key, raw) => (touched.push(key), open.call(storage, key, raw))
     try {
       for (const prefix of ['/og-image/', '/feed-image/']) {
-        for (const name of [...refused, 'uploads/photo.jpg', `${stem}.jpg.tmp`]) {
+        const names = [...refused, 'uploads/photo.jpg', `${stem}.jpg.tmp`]
+        // A feed picture's URL is its source's name with .jpg after it (the old one, without, redirects).
+        for (const name of prefix === '/feed-image/' ? names.flatMap((n) => [n, `${n}.jpg`]) : names) {
           const res = await get(`${prefix}${name}`)
           expect(res.statusCode, `${prefix}${name}`).toBe(404)
           expect(res.headers['content-security-policy']).toBe(MEDIA_CSP)
@@ -169,7 +171,7 @@ describe('a derived image (share image, feed picture) is made from an original a
       const og = await get(`/og-image/${source}`)
       expect([og.statusCode, og.headers['content-type']], source).toEqual([200, 'image/jpeg'])
       expect(await sharp(og.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 })
-      const feed = await get(`/feed-image/${source}`)
+      const feed = await get(`/feed-image/${source}.jpg`)
       expect([feed.statusCode, feed.headers['content-type']], source).toEqual([200, 'image/jpeg'])
     }
   })

@@ -1,8 +1,11 @@
 // «Выгрузки»: what goes out of the catalogue (docs/decisions/029-price-list-and-feeds.md). The Yandex
 // feed's absolute URL to paste into Direct or Webmaster when YANDEX_FEED is on, else how to turn it
-// on; IndexNow on or off, the URLs waiting and sent, and the batches Yandex refused for good.
+// on; the offers Yandex Товары would refuse (no brand, picture or description), counted, the first
+// few linked to their edit screens; IndexNow on or off, the URLs waiting and sent, and the batches
+// Yandex refused for good.
 import { useEffect, useId, useState } from 'react'
-import type { FeedsStatus as Status, PriceListApi } from '../../../src/admin/admin-price-list'
+import type { FeedRefusal, FeedsStatus as Status, PriceListApi } from '../../../src/admin/admin-price-list'
+import { ADMIN_PATHS } from '../../../src/site/paths'
 import { formatDateTimeIn } from '../../../src/format/format-date'
 import { useTimeZone } from '../layout/admin-context'
 
@@ -14,6 +17,61 @@ const REASONS: Readonly<Record<string, string>> = {
   'HTTP 422': 'адреса не относятся к сайту или не совпадает ключ (422): проверьте PUBLIC_URL',
   timeout: 'Яндекс не ответил вовремя, попытки кончились',
   'network error': 'нет связи с Яндексом, попытки кончились',
+}
+
+const REFUSAL_TITLES: Readonly<Record<FeedRefusal['reason'], string>> = {
+  vendor: 'Без бренда',
+  picture: 'Без фото',
+  description: 'Без описания',
+}
+
+/** The offers Yandex Товары would refuse, per reason: how many, and the first few to fix. */
+function Refusals({ feed }: { feed: Status['yandexFeed'] }) {
+  const refused = feed.reasons.filter((r) => r.count > 0)
+  const vendorHint = feed.defaultVendor ? (
+    <p className="price-list__hint">
+      Товарам без бренда фид ставит бренд по умолчанию: «{feed.defaultVendor}» (YANDEX_FEED_VENDOR).
+    </p>
+  ) : null
+  if (refused.length === 0) {
+    return (
+      <>
+        <p data-count="offers">Предложений в фиде: {feed.offers}. У всех есть бренд, фото и описание.</p>
+        {vendorHint}
+      </>
+    )
+  }
+  return (
+    <>
+      <h4>Яндекс Товары не примет</h4>
+      <p>
+        Предложений в фиде: {feed.offers}. Товары требуют у каждого бренд, фото и описание и отклонят предложения без
+        них:
+      </p>
+      <ul className="price-list__refused">
+        {refused.map(({ reason, count, examples }) => (
+          <li key={reason} data-reason={reason}>
+            {REFUSAL_TITLES[reason]}: <strong data-count={reason}>{count}</strong>. Например:{' '}
+            {examples.map((example, i) => (
+              <span key={example.id}>
+                {i > 0 && ', '}
+                <a href={ADMIN_PATHS.record(example.id)}>{example.title}</a>
+              </span>
+            ))}
+            {count > examples.length && ` и ещё ${count - examples.length}`}.
+            {reason === 'vendor' && (
+              <span className="price-list__hint">
+                {' '}
+                Укажите бренд в карточке товара, а для товаров своего производства задайте бренд по умолчанию —
+                YANDEX_FEED_VENDOR в настройках сервера.
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {vendorHint}
+    </>
+  )
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {
@@ -88,6 +146,7 @@ export function FeedsStatus({ api, reload }: { api: PriceListApi; reload: number
               появится адрес фида.
             </p>
           )}
+          <Refusals feed={status.yandexFeed} />
           <h3>IndexNow: Яндекс узнаёт об изменениях сразу</h3>
           {status.indexNow.enabled ? (
             <p>

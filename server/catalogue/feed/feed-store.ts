@@ -2,7 +2,7 @@
 // a page at a time by id (keyset), each page with its gallery and characteristics read by the
 // page's id range (an index range scan, no list of a thousand ids to parse and plan): the feed is
 // written as it is read and never holds the catalogue (docs/decisions/029-price-list-and-feeds.md).
-import type { Kysely, SelectQueryBuilder } from 'kysely'
+import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import { isPublicRecord } from '../../content/visibility'
 
@@ -109,4 +109,100 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
   }
   for (const { structureId, ...param } of properties) offers.get(structureId)?.params.push(param)
   return [...offers.values()]
+}
+
+/**
+ * What Yandex Товары refuses an offer for: its rules (the yandex-ecom-search repository) require
+ * a picture, a vendor and a description.
+ */
+export const REFUSAL_REASONS = ['vendor', 'picture', 'description'] as const
+export type RefusalReason = (typeof REFUSAL_REASONS)[number]
+/** Offers named per reason in «Выгрузки» */
+export const REFUSAL_EXAMPLES = 5
+
+export interface FeedRefusals {
+  /** The offers the feed holds */
+  readonly offers: number
+  /** Per reason (an offer may have several): how many offers, and the first few by id */
+  readonly reasons: readonly {
+    readonly reason: RefusalReason
+    readonly count: number
+    readonly examples: readonly { readonly id: number; readonly title: string }[]
+  }[]
+}
+
+/** The offers of the feed, as loadFeedOffers and the feed's categories choose them, in SQL. */
+function feedOffers(db: Kysely<Database>) {
+  return (
+    db
+      .selectFrom('structure')
+      .innerJoin('product', 'product.structureId', 'structure.id')
+      // categoryId must name a category of the feed: a public section (its products are public only under one).
+      .innerJoin('structure as section', 'section.id', 'structure.parentId')
+      .where('structure.typeId', '=', 'product')
+      .where((eb) => isPublicRecord(eb, 'structure'))
+      .where('section.typeId', '=', 'section')
+      .where((eb) => isPublicRecord(eb, 'section'))
+      .where('product.price', 'is not', null)
+      .where('product.availability', '!=', 'out_of_stock')
+  )
+}
+
+type OfferCondition = (
+  eb: ExpressionBuilder<Database & { section: Database['structure'] }, 'structure' | 'product' | 'section'>,
+) => Expression<SqlBool>
+
+/** An offer without this field: blank text is none (the feed writes no empty element). */
+const CONDITIONS: Readonly<Record<RefusalReason, OfferCondition>> = {
+  vendor: (eb) => eb.or([eb('product.vendor', 'is', null), eb(eb.fn('trim', ['product.vendor']), '=', '')]),
+  picture: (eb) =>
+    eb.and([
+      eb.or([eb('product.image', 'is', null), eb('product.image', '=', '')]),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('productImage')
+            .select('productImage.id')
+            .whereRef('productImage.structureId', '=', 'structure.id'),
+        ),
+      ),
+    ]),
+  description: (eb) =>
+    eb.or([eb('product.description', 'is', null), eb(eb.fn('trim', ['product.description']), '=', '')]),
+}
+
+/**
+ * What Yandex Товары would refuse of the feed: offers without a brand (none when the shop names a
+ * default one), a picture or a description. One counting pass over the feed's offers and, per
+ * reason that has any, its first few by id: the cost does not grow with what is shown.
+ */
+export async function loadFeedRefusals(db: Kysely<Database>, defaultVendor: string | null): Promise<FeedRefusals> {
+  const reasons = REFUSAL_REASONS.filter((reason) => reason !== 'vendor' || defaultVendor === null)
+  const counts = await feedOffers(db)
+    .select((eb) => [
+      eb.fn.countAll().as('offers'),
+      ...reasons.map((reason) =>
+        eb.fn.sum<number | string | null>(eb.case().when(CONDITIONS[reason](eb)).then(1).else(0).end()).as(reason),
+      ),
+    ])
+    .executeTakeFirstOrThrow()
+  const row = counts as Record<string, number | string | bigint | null>
+  return {
+    offers: Number(row.offers ?? 0),
+    reasons: await Promise.all(
+      REFUSAL_REASONS.map(async (reason) => {
+        const count = reasons.includes(reason) ? Number(row[reason] ?? 0) : 0
+        const examples =
+          count === 0
+            ? []
+            : await feedOffers(db)
+                .select(['structure.id', 'structure.title'])
+                .where(CONDITIONS[reason])
+                .orderBy('structure.id')
+                .limit(REFUSAL_EXAMPLES)
+                .execute()
+        return { reason, count, examples }
+      }),
+    ),
+  }
 }

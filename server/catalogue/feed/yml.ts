@@ -11,6 +11,13 @@ export interface ShopInfo {
   readonly url: string
   /** An absolute URL of a stored image's JPEG copy for the feed */
   readonly pictureUrl: (source: string) => string
+  /** The brand of an offer that has none: the shop's own goods (YANDEX_FEED_VENDOR), or null */
+  readonly defaultVendor: string | null
+}
+
+/** The brand an offer is written with: its own, else the shop's default for its own goods. */
+export function vendorOf(shop: Pick<ShopInfo, 'defaultVendor'>, offer: Pick<FeedOffer, 'vendor'>): string | null {
+  return offer.vendor?.trim() ? offer.vendor : shop.defaultVendor
 }
 
 /** Yandex cuts a name after 150 characters and a description after 3000 */
@@ -88,7 +95,8 @@ export function ymlOffer(shop: ShopInfo, offer: FeedOffer): string {
   parts.push(element('currencyId', 'RUR'), element('categoryId', String(offer.parentId)))
   for (const picture of offer.pictures) parts.push(element('picture', shop.pictureUrl(picture)))
   parts.push(element('name', plain(offer.title, MAX_NAME)))
-  if (offer.vendor) parts.push(element('vendor', offer.vendor))
+  const vendor = vendorOf(shop, offer)
+  if (vendor) parts.push(element('vendor', vendor))
   if (offer.article) parts.push(element('vendorCode', offer.article))
   const description = offer.description ? plain(offer.description, MAX_DESCRIPTION) : ''
   if (description) parts.push(element('description', description))
