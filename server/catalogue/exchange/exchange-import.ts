@@ -27,6 +27,7 @@ import {
 import { applyOffers } from './exchange-offers'
 import { emptyTally, upsertGroups, withdrawUnseen, type Tally } from './exchange-records'
 import { upsertProducts } from './exchange-store'
+import { addToRun, finishRun, runOf } from './exchange-runs'
 
 export type { ImportAnswer, ImportContext, RunReport } from './exchange-inputs'
 
@@ -51,7 +52,6 @@ class Pacer {
     this.size = Math.max(this.min, Math.min(this.max, Math.round((items * STEP_TARGET_MS) / ms)))
   }
 }
-const SKIPPED_KEPT = 100
 
 const newState = (): ImportState => ({ unpacked: false, files: {}, properties: {}, priceTypes: {}, fullSync: false })
 
@@ -79,62 +79,6 @@ async function saveState(trx: Trx | Db, sessionId: string, state: ImportState): 
     .updateTable('exchangeSession')
     .set({ state: JSON.stringify(state) })
     .where('id', '=', sessionId)
-    .execute()
-}
-
-async function addToRun(
-  trx: Trx,
-  runId: number,
-  change: { tally?: Tally; skipped?: RunReport['skipped']; file?: string },
-): Promise<void> {
-  const row = await trx.selectFrom('exchangeRun').select('report').where('id', '=', runId).executeTakeFirstOrThrow()
-  const report = JSON.parse(row.report) as RunReport
-  if (change.tally)
-    for (const key of Object.keys(change.tally) as (keyof Tally)[]) report.tally[key] += change.tally[key]
-  if (change.skipped) {
-    report.skippedCount += change.skipped.length
-    report.skipped.push(...change.skipped.slice(0, Math.max(0, SKIPPED_KEPT - report.skipped.length)))
-  }
-  if (change.file && !report.files.includes(change.file)) report.files.push(change.file)
-  await trx
-    .updateTable('exchangeRun')
-    .set({ report: JSON.stringify(report) })
-    .where('id', '=', runId)
-    .execute()
-}
-
-/** The run this session's import belongs to, made on its first import call. */
-async function runOf(ctx: ImportContext, session: ExchangeSession): Promise<number> {
-  if (session.runId !== null) return session.runId
-  const report: RunReport = { files: [], tally: emptyTally(), skipped: [], skippedCount: 0 }
-  const row = await ctx.db
-    .insertInto('exchangeRun')
-    .values({
-      startedAt: ctx.now().toISOString(),
-      finishedAt: null,
-      status: 'running',
-      report: JSON.stringify(report),
-      message: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const runId = Number(row.id)
-  await ctx.db.updateTable('exchangeSession').set({ runId }).where('id', '=', session.id).execute()
-  return runId
-}
-
-export async function finishRun(
-  db: Db,
-  runId: number,
-  status: 'success' | 'failure',
-  at: Date,
-  message: string | null,
-) {
-  await db
-    .updateTable('exchangeRun')
-    .set({ status, finishedAt: at.toISOString(), message: message?.slice(0, 2000) ?? null })
-    .where('id', '=', runId)
-    .where('status', '=', 'running')
     .execute()
 }
 
