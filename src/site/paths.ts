@@ -98,6 +98,9 @@ export const ADMIN_API_PATHS = Object.freeze({
   priceListApply: `${ADMIN_API}/price-list/apply`,
   /** The Yandex feed's URL and IndexNow's state («Выгрузки») */
   feeds: `${ADMIN_API}/feeds`,
+  /** «Скачать прайс-лист»: the catalogue, or the «Товары» filter in the query, as the import reads it */
+  priceListXlsx: `${ADMIN_API}/price-list.xlsx`,
+  priceListCsv: `${ADMIN_API}/price-list.csv`,
 })
 
 /** Whether a path is the back office's (its pages are never cached, indexed or listed). */

@@ -40,8 +40,11 @@ export interface PriceRow {
   readonly availability?: Availability
   readonly section?: string
   readonly vendor?: string | null
-  /** Characteristic name → value (null: the cell is empty, the characteristic goes) */
-  readonly properties: ReadonlyMap<string, { value: string | null; unit: string | null }>
+  /**
+   * The characteristics' columns, by name and unit («Мощность, Вт» and «Мощность, л.с.» are two):
+   * the value (null: the cell is empty, the characteristic in that unit goes)
+   */
+  readonly properties: ReadonlyMap<string, { name: string; value: string | null; unit: string | null }>
 }
 
 export interface RefusedRow {
@@ -146,10 +149,11 @@ export function readRow(columns: Columns, row: SheetRow): PriceRow | RefusedRow 
     const availability = cell(columns.fields.availability)
     const section = cell(columns.fields.section)
     const vendor = cell(columns.fields.vendor)
-    const properties = new Map<string, { value: string | null; unit: string | null }>()
+    const properties = new Map<string, { name: string; value: string | null; unit: string | null }>()
     for (const column of columns.properties) {
       const value = cell(column.index) ?? ''
-      properties.set(column.name, {
+      properties.set(`${column.name}\u0000${column.unit ?? ''}`, {
+        name: column.name,
         value: value === '' ? null : bounded(value, LIMITS.propertyValue, column.name),
         unit: column.unit,
       })

@@ -229,8 +229,8 @@ export async function applyPriceList(door: WriteDoor, bytes: Buffer, confirm: st
     }
     const taken = new Set<string>()
     for (const { row, section } of plan.creates) {
-      const properties = [...row.properties].flatMap(([name, p]) =>
-        p.value === null ? [] : [{ name, value: p.value, unit: p.unit }],
+      const properties = [...row.properties.values()].flatMap((p) =>
+        p.value === null ? [] : [{ name: p.name, value: p.value, unit: p.unit }],
       )
       const id = await insertProduct(unit, {
         parentId: section.id,

@@ -21,11 +21,23 @@ export function sectionFinder(sections: readonly SectionEntry[]) {
   }
 }
 
-/** What a row changes in a product's characteristics: inserts, updates and deletes. */
+/**
+ * What a row changes in a product's characteristics: inserts, updates and deletes. A column names a
+ * characteristic and its unit: it matches the product's characteristic of that name in that unit; a
+ * characteristic in a unit no column of the file names takes the column's unit (the owner changed
+ * the unit); an empty cell deletes only the characteristic in the column's unit. So a file with
+ * «Мощность, Вт» and «Мощность, л.с.» (what the export gives when products differ) changes nothing.
+ */
 export function propertyOps(row: PriceRow, product: StoredProduct): PropertyOp[] {
   const ops: PropertyOp[] = []
-  for (const [name, { value, unit }] of row.properties) {
-    const stored = product.properties.find((p) => p.name === name)
+  const columns = [...row.properties.values()]
+  const taken = new Set<number>()
+  for (const { name, value, unit } of columns) {
+    const named = product.properties.filter((p) => p.name === name && !taken.has(p.id))
+    const stored =
+      named.find((p) => p.unit === unit) ??
+      (value === null ? undefined : named.find((p) => !columns.some((c) => c.name === name && c.unit === p.unit)))
+    if (stored) taken.add(stored.id)
     if (value === null) {
       if (stored) ops.push({ kind: 'delete', id: stored.id })
     } else if (!stored) ops.push({ kind: 'insert', name, value, unit })
