@@ -10,6 +10,7 @@ import { searchRoutes } from './catalogue/search/admin-search-routes'
 import { privacyRoutes } from './privacy/privacy-routes'
 import { priceListRoutes } from './catalogue/price-list/price-routes'
 import { priceExportRoutes } from './catalogue/price-list/price-export-routes'
+import { productTableRoutes } from './catalogue/products/product-table-routes'
 import { feedsStatusRoutes } from './catalogue/feed/feeds-routes'
 import { exchangeAdminRoutes } from './catalogue/exchange/exchange-admin-routes'
 import { contentRoutes } from './admin/content-routes'
@@ -27,6 +28,7 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(privacyRoutes, { config })
   await app.register(priceListRoutes, { config })
   await app.register(priceExportRoutes, { config })
+  await app.register(productTableRoutes, { config })
   await app.register(feedsStatusRoutes, { config })
   await app.register(exchangeAdminRoutes, { config })
   await app.register(contentRoutes, { config })

@@ -243,6 +243,17 @@ export interface ExchangeRecordTable {
   withdrawn: ColumnType<Flag, Flag | undefined, Flag>
 }
 
+/** One action of «Товары» on a selection (server/catalogue/products/product-table-routes.ts) */
+export interface CatalogueAuditTable {
+  id: Generated<number>
+  operation: string
+  at: string
+  lastAt: string
+  who: string
+  action: string
+  count: number
+}
+
 export interface Database {
   structure: StructureTable
   siteIndex: SiteIndexTable
@@ -272,6 +283,7 @@ export interface Database {
   exchangeFile: ExchangeFileTable
   exchangeRun: ExchangeRunTable
   exchangeRecord: ExchangeRecordTable
+  catalogueAudit: CatalogueAuditTable
 }
 
 export type NewStructure = Insertable<StructureTable>

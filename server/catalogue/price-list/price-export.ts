@@ -71,7 +71,7 @@ export function exportFilterOf(query: Record<string, unknown>): ExportFilter {
 }
 
 /** The ids of a section and every section under it (null: no filter by section). */
-async function sectionIds(db: Db, section: number | undefined): Promise<number[] | null> {
+export async function sectionIds(db: Db, section: number | undefined): Promise<number[] | null> {
   if (section === undefined) return null
   const ids = new Set([section])
   for (let frontier = [section]; frontier.length > 0 && ids.size < 100_000;) {
