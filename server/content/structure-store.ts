@@ -170,6 +170,44 @@ export async function insertRecord(
   return id
 }
 
+/**
+ * Many new records in one statement (an import's chunk); returns their ids in the order given.
+ * Each row's URL must be free: the ids are matched back by it.
+ */
+export async function insertRecords(
+  unit: ContentWrite,
+  rows: readonly (Partial<NewStructure> & Pick<NewStructure, 'typeId' | 'title' | 'urlFull'>)[],
+): Promise<number[]> {
+  if (rows.length === 0) return []
+  const created = await unit.trx
+    .insertInto('structure')
+    .values(
+      rows.map((row) => ({
+        parentId: null,
+        sort: 0,
+        published: 1,
+        status: null,
+        content: null,
+        metaTitle: null,
+        metaDescription: null,
+        metaImage: null,
+        metaRobots: null,
+        metaJsonLd: null,
+        createdAt: unit.at,
+        updatedAt: unit.at,
+        ...row,
+      })),
+    )
+    .returning(['id', 'urlFull'])
+    .execute()
+  const byUrl = new Map(created.map((row) => [row.urlFull, Number(row.id)]))
+  return rows.map((row) => {
+    const id = byUrl.get(row.urlFull)!
+    unit.created(id)
+    return id
+  })
+}
+
 /** Changes the record's columns; `updatedAt` is the write's time unless the row says otherwise. */
 export async function updateRecord(unit: ContentWrite, id: number, row: Updateable<StructureTable>): Promise<void> {
   await unit.touch([id])
@@ -228,6 +266,11 @@ export async function deleteRecordAndParts(unit: ContentWrite, id: number, urlFu
 /** A URL taken by a record again is no longer gone. */
 export async function forgetGoneUrl(unit: ContentWrite, urlFull: string): Promise<void> {
   await unit.trx.deleteFrom('goneUrl').where('urlFull', '=', urlFull).execute()
+}
+
+/** URLs taken by new records (an import's chunk) are no longer gone. */
+export async function forgetGoneUrls(unit: ContentWrite, urls: readonly string[]): Promise<void> {
+  if (urls.length > 0) await unit.trx.deleteFrom('goneUrl').where('urlFull', 'in', urls).execute()
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
-import { findIdByUrl, forgetGoneUrl, insertRecord, updateRecord } from '../../content/structure-store'
+import { forgetGoneUrls, insertRecords, updateRecord } from '../../content/structure-store'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -29,12 +29,6 @@ export interface StoredProduct {
   readonly availability: Availability
   readonly vendor: string | null
   readonly properties: StoredProperty[]
-}
-
-export interface SectionEntry {
-  readonly id: number
-  readonly title: string
-  readonly urlFull: string
 }
 
 function chunks<T>(items: readonly T[]): T[][] {
@@ -87,16 +81,6 @@ export async function loadProductsByArticle(
     for (const { structureId, ...property } of rows) byId.get(structureId)!.properties.push(property)
   }
   return found
-}
-
-/** Every section: where a new product may go (a catalogue has tens of them, not thousands). */
-export async function loadSections(db: Queryable): Promise<SectionEntry[]> {
-  return db
-    .selectFrom('structure')
-    .select(['id', 'title', 'urlFull'])
-    .where('typeId', '=', 'section')
-    .orderBy('id')
-    .execute()
 }
 
 export interface ProductChange {
@@ -156,38 +140,36 @@ export interface NewProduct {
   readonly properties: readonly { name: string; value: string; unit: string | null }[]
 }
 
-export async function insertProduct(unit: ContentWrite, product: NewProduct): Promise<number> {
-  await forgetGoneUrl(unit, product.urlFull)
-  const id = await insertRecord(unit, {
-    parentId: product.parentId,
-    typeId: 'product',
-    title: product.title,
-    urlFull: product.urlFull,
-  })
+/** New products in a few statements (an import's chunk, URLs free); returns their ids in order. */
+export async function insertProducts(unit: ContentWrite, products: readonly NewProduct[]): Promise<number[]> {
+  if (products.length === 0) return []
+  await forgetGoneUrls(
+    unit,
+    products.map((p) => p.urlFull),
+  )
+  const ids = await insertRecords(
+    unit,
+    products.map((p) => ({ parentId: p.parentId, typeId: 'product', title: p.title, urlFull: p.urlFull })),
+  )
   const trx = unit.trx
   await trx
     .insertInto('product')
-    .values({
-      structureId: id,
-      image: null,
-      article: product.article,
-      price: product.price,
-      description: null,
-      vendor: product.vendor,
-      availability: product.availability,
-      oldPrice: product.oldPrice,
-    })
+    .values(
+      products.map((p, i) => ({
+        structureId: ids[i],
+        image: null,
+        article: p.article,
+        price: p.price,
+        description: null,
+        vendor: p.vendor,
+        availability: p.availability,
+        oldPrice: p.oldPrice,
+      })),
+    )
     .execute()
-  if (product.properties.length > 0) {
-    await trx
-      .insertInto('productProperty')
-      .values(product.properties.map((p, sort) => ({ structureId: id, groupName: null, ...p, sort })))
-      .execute()
-  }
-  return id
-}
-
-/** Whether a URL is free: no record has it. */
-export async function isUrlFree(db: Queryable, urlFull: string): Promise<boolean> {
-  return (await findIdByUrl(db, urlFull)) === null
+  const properties = products.flatMap((p, i) =>
+    p.properties.map((property, sort) => ({ structureId: ids[i], groupName: null, ...property, sort })),
+  )
+  for (const part of chunks(properties)) await trx.insertInto('productProperty').values(part).execute()
+  return ids
 }
