@@ -20,7 +20,7 @@ import { isSqlite } from '../data/dialect'
 import type { Database } from '../data/schema'
 import type { ContentWrite } from '../content/content-write'
 import { HttpError } from '../http/http-error'
-import type { WriteDoor, WriteOptions } from './write-door'
+import { ANALYZE_AFTER, type WriteDoor, type WriteOptions } from './write-door'
 
 export const IMPORT_CLAIM = Object.freeze({
   /** A claim not renewed for this long is free again (a process died midway) */
@@ -157,6 +157,7 @@ export async function writeInChunks<T, R>(
   const budget = isSqlite(door.db) ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
   const out: R[] = []
   let size: number = IMPORT_CLAIM.firstChunk
+  let sinceStatistics = 0
   for (let at = 0; at < items.length; ) {
     const part = items.slice(at, at + size)
     const started = performance.now()
@@ -174,6 +175,12 @@ export async function writeInChunks<T, R>(
     // The next chunk's size from this one's pace, growing at most fourfold.
     const fit = Math.floor((part.length * budget) / Math.max(took, 0.5))
     size = Math.max(IMPORT_CLAIM.minChunk, Math.min(IMPORT_CLAIM.maxChunk, fit, part.length * 4))
+    // PostgreSQL's planner learns of the rows as they come (a single large write does it after).
+    sinceStatistics += part.length
+    if (sinceStatistics >= ANALYZE_AFTER || (at >= items.length && items.length >= ANALYZE_AFTER)) {
+      sinceStatistics = 0
+      await door.refreshStatistics()
+    }
     await yieldToOthers()
   }
   return out

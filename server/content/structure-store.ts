@@ -141,6 +141,24 @@ export async function hasAnyRecord(db: Queryable): Promise<boolean> {
   return (await db.selectFrom('structure').select('id').limit(1).executeTakeFirst()) !== undefined
 }
 
+/** What a new record holds in a column its writer leaves unset. */
+function recordDefaults(unit: ContentWrite) {
+  return {
+    parentId: null,
+    sort: 0,
+    published: 1,
+    status: null,
+    content: null,
+    metaTitle: null,
+    metaDescription: null,
+    metaImage: null,
+    metaRobots: null,
+    metaJsonLd: null,
+    createdAt: unit.at,
+    updatedAt: unit.at,
+  }
+}
+
 /** A new record with the defaults of an unset column (created and updated at the write's time); returns its id. */
 export async function insertRecord(
   unit: ContentWrite,
@@ -148,21 +166,7 @@ export async function insertRecord(
 ): Promise<number> {
   const created = await unit.trx
     .insertInto('structure')
-    .values({
-      parentId: null,
-      sort: 0,
-      published: 1,
-      status: null,
-      content: null,
-      metaTitle: null,
-      metaDescription: null,
-      metaImage: null,
-      metaRobots: null,
-      metaJsonLd: null,
-      createdAt: unit.at,
-      updatedAt: unit.at,
-      ...row,
-    })
+    .values({ ...recordDefaults(unit), ...row })
     .returning('id')
     .executeTakeFirstOrThrow()
   const id = Number(created.id)
@@ -181,23 +185,7 @@ export async function insertRecords(
   if (rows.length === 0) return []
   const created = await unit.trx
     .insertInto('structure')
-    .values(
-      rows.map((row) => ({
-        parentId: null,
-        sort: 0,
-        published: 1,
-        status: null,
-        content: null,
-        metaTitle: null,
-        metaDescription: null,
-        metaImage: null,
-        metaRobots: null,
-        metaJsonLd: null,
-        createdAt: unit.at,
-        updatedAt: unit.at,
-        ...row,
-      })),
-    )
+    .values(rows.map((row) => ({ ...recordDefaults(unit), ...row })))
     .returning(['id', 'urlFull'])
     .execute()
   const byUrl = new Map(created.map((row) => [row.urlFull, Number(row.id)]))
