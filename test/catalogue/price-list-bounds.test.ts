@@ -8,10 +8,11 @@ import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, RootOperatio
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyPriceList, previewPriceList } from '../../server/catalogue/price-list/price-import'
 import { WriteDoor } from '../../server/catalogue/write-door'
+import { claimImport } from '../../server/catalogue/import-claim'
 import { AUTH, ADMIN_TOKEN } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { uploadPriceList } from '../helpers/multipart'
+import { multipartBody, uploadPriceList } from '../helpers/multipart'
 import { buildZip, entriesOf } from '../helpers/zip'
 
 async function xlsxOf(rows: readonly (readonly unknown[])[], at?: { row: number; value: string }): Promise<Buffer> {
@@ -117,7 +118,79 @@ for (const dialect of DIALECTS) {
       expect(again.statusCode).toBe(409)
       expect(await t.app.db.selectFrom('product').select('article').where('article', '=', 'ДУБ-1').execute()).toHaveLength(1)
     })
+
+    it('finishes the job when a file whose apply stopped midway is applied again', async () => {
+      const file = csv([
+        'Артикул;Наименование;Цена;Раздел',
+        ...Array.from({ length: 100 }, (_, i) => `ОБР-${i};Обрыв ${i};${100 + i};Садовая техника`),
+      ])
+      const preview = await previewPriceList(t.app.db, file)
+      expect(preview.created).toBe(100)
+      // The process "dies" at its second chunk of new products: the first chunk stays written.
+      const failing = new WriteDoor(t.app.db.withPlugin(new FailOnNthInsert('product', 2)), { indexNowOrigin: null })
+      await expect(applyPriceList(failing, file, preview.confirm)).rejects.toThrow('disk full')
+      const written = await t.app.db.selectFrom('product').select('article').where('article', 'like', 'ОБР-%').execute()
+      expect(written.length).toBeGreaterThan(0)
+      expect(written.length).toBeLessThan(100)
+      // A claim left by a process that died is free once its lease ran out.
+      await t.app.db
+        .insertInto('importClaim')
+        .values({ kind: 'catalogue', holder: 'dead', what: 'price-list', leaseUntil: '2000-01-01T00:00:00.000Z' })
+        .onConflict((oc) => oc.column('kind').doUpdateSet({ holder: 'dead', leaseUntil: '2000-01-01T00:00:00.000Z' }))
+        .execute()
+      const again = (await post(file)).json().data
+      expect(again).toMatchObject({ created: 100 - written.length, unchanged: written.length })
+      expect((await post(file, again.confirm)).statusCode).toBe(200)
+      const all = await t.app.db.selectFrom('product').select('article').where('article', 'like', 'ОБР-%').execute()
+      expect(new Set(all.map((p) => p.article)).size).toBe(100)
+      expect(all).toHaveLength(100)
+    })
+
+    it('holds back the content import while a price list writes, then lets it write', async () => {
+      const batch = () => {
+        const body = multipartBody({
+          data: JSON.stringify({
+            records: [{ typeId: 'page', title: 'Страница из импорта', urlFull: '/iz-importa', parentId: 1 }],
+          }),
+        })
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/batch/structure',
+          headers: { ...AUTH, ...body.headers },
+          payload: body.payload,
+        })
+      }
+      const claim = await claimImport(t.app.db, 'price-list')
+      const held = await batch()
+      expect(held.statusCode).toBe(409)
+      expect(held.json().error).toMatchObject({ code: 'import_running' })
+      expect(held.json().error.message).toContain('идёт другой импорт (прайс-листа)')
+      const file = csv(['Артикул;Цена', 'ЭИ-1002;100'])
+      const apply = await post(file, (await post(file)).json().data.confirm)
+      expect(apply.statusCode).toBe(409)
+      await claim.release()
+      expect((await batch()).statusCode).toBe(200)
+    })
   })
+}
+
+/** Fails the nth INSERT into a table, as a full disk would. */
+class FailOnNthInsert implements KyselyPlugin {
+  private seen = 0
+  constructor(
+    private readonly table: string,
+    private readonly n: number,
+  ) {}
+  transformQuery(args: { node: RootOperationNode }): RootOperationNode {
+    const node = args.node as { kind: string; into?: { table?: { identifier?: { name?: string } } } }
+    if (node.kind === 'InsertQueryNode' && node.into?.table?.identifier?.name === this.table && ++this.seen === this.n) {
+      throw new Error('disk full')
+    }
+    return args.node
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result
+  }
 }
 
 /** Counts the queries that read the structure table. */
