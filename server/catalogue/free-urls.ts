@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely'
 import { isSqlite } from '../data/dialect'
 import type { Database } from '../data/schema'
+import { yieldToOthers } from './import-claim'
 
 const CHUNK = 200
 const SLUG_LENGTH = 80
@@ -39,13 +40,16 @@ export async function findFreeUrls(
   taken: Set<string> = new Set(),
 ): Promise<string[]> {
   const bases: string[] = []
-  for (const want of wanted) {
+  for (const [i, want] of wanted.entries()) {
+    // Transliterating 10,000 names takes a while: other requests get their turn meanwhile.
+    if (i % 500 === 499) await yieldToOthers()
     const folder = want.parentUrl.endsWith('/') ? want.parentUrl : `${want.parentUrl}/`
     const slug = (await slugOf(want.name)) || (want.fallback ? await slugOf(want.fallback) : '') || 'item'
     bases.push(`${folder}${slug}`)
   }
   const distinct = [...new Set(bases)]
   for (let i = 0; i < distinct.length; i += CHUNK) {
+    await yieldToOthers()
     for (const url of await urlsLike(db, distinct.slice(i, i + CHUNK))) taken.add(url.replace(/\/$/, ''))
   }
   return bases.map((base, i) => {

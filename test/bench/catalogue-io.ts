@@ -1,7 +1,7 @@
 // The catalogue in and out at 10,000 products (issue 23), on SQLite and, with TEST_DATABASE_URL,
 // PostgreSQL: a price list of 10,000 new products, then 10,000 new prices, then the same file again,
 // each previewed and applied in this process as the back office's API does, while a second server
-// process on the same database (a second PM2 worker) takes a lead every 20 ms (issue #35); then
+// process on the same database (a second PM2 worker) sends itself a lead every 20 ms (issue #35); then
 // /feeds/yandex.xml over those products, built anew three times (the content version bumped in
 // between), then kept. Wall time, the heap's growth, the longest write transaction and event-loop
 // block of the apply, the leads' latency on the other process and the floors (import ≤ 10 s, feed
@@ -17,7 +17,7 @@ import { bumpContentVersion } from '../../server/data/db'
 import { PATHS } from '../../src/site/paths'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { sendLead, spawnLeadWorker } from '../helpers/lead-worker'
+import { spawnLeadWorker } from '../helpers/lead-worker'
 import { ensureBuild } from '../helpers/prod-server'
 import { ymlProblems } from '../helpers/yml-rules'
 import { percentile } from './load'
@@ -57,20 +57,6 @@ async function timed<T>(run: () => Promise<T>): Promise<{ value: T; ms: number; 
 
 const verdict = (ms: number, floor: number) => (ms <= floor ? `ok (≤ ${floor} ms)` : `OVER ${floor} ms`)
 
-/** Leads sent to `url` one after another (20 ms apart) until `until` settles: their status and latency. */
-async function leadsDuring(url: string, until: Promise<unknown>): Promise<{ status: number; ms: number }[]> {
-  let done = false
-  void until.finally(() => {
-    done = true
-  })
-  const leads: { status: number; ms: number }[] = []
-  while (!done) {
-    leads.push(await sendLead(url).catch(() => ({ status: 0, ms: 0 })))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  return leads
-}
-
 /** Imports the bench catalogue into `t` and prints the table; leaves the 10,000 products in place. */
 export async function benchPriceImport(t: TestApp, dialect: string): Promise<void> {
   const db = t.config.database
@@ -91,7 +77,7 @@ export async function benchPriceImport(t: TestApp, dialect: string): Promise<voi
       const loop = monitorEventLoopDelay({ resolution: 5 })
       loop.enable()
       const applying = timed(() => applyPriceList(t.app.writeDoor, file, preview.value.confirm, stats))
-      const leads = await leadsDuring(worker.url, applying)
+      const leads = await worker.leadsUntil(applying)
       const apply = await applying
       loop.disable()
       const total = preview.ms + apply.ms

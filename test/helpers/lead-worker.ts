@@ -8,6 +8,12 @@ import { ROOT_DIR } from '../../server/config/config'
 export interface LeadWorker {
   readonly url: string
   readonly child: ChildProcess
+  /**
+   * The worker sends itself a lead every 20 ms (one at a time) until `done` settles, and reports
+   * each one's status and latency as measured inside it: the other process's event loop, not
+   * this one's, is in the figure.
+   */
+  leadsUntil(done: Promise<unknown>): Promise<{ status: number; ms: number }[]>
   stop(): Promise<void>
 }
 
@@ -17,7 +23,7 @@ export const LEAD = { username: 'Иван Петров', phone: '8 999 123-45-67
 export async function spawnLeadWorker(dir: string, env: Record<string, string>): Promise<LeadWorker> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/helpers/lead-worker.ts', dir, JSON.stringify(env)], {
     cwd: ROOT_DIR,
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   })
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
@@ -31,6 +37,15 @@ export async function spawnLeadWorker(dir: string, env: Record<string, string>):
   return {
     url,
     child,
+    async leadsUntil(done) {
+      const report = new Promise<{ status: number; ms: number }[]>((resolve) =>
+        child.once('message', (message) => resolve(message as { status: number; ms: number }[])),
+      )
+      child.send('start')
+      await done.catch(() => {})
+      child.send('stop')
+      return report
+    },
     async stop() {
       if (child.exitCode !== null) return
       const exited = new Promise((resolve) => child.once('exit', resolve))
@@ -60,6 +75,21 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   if (!address || typeof address === 'string') throw new Error('no port')
-  process.stdout.write(`listening http://127.0.0.1:${address.port}\n`)
+  const url = `http://127.0.0.1:${address.port}`
+  let sending = false
+  process.on('message', (message) => {
+    if (message === 'stop') sending = false
+    if (message !== 'start') return
+    sending = true
+    void (async () => {
+      const leads: { status: number; ms: number }[] = []
+      while (sending) {
+        leads.push(await sendLead(url).catch(() => ({ status: 0, ms: 0 })))
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      process.send!(leads)
+    })()
+  })
+  process.stdout.write(`listening ${url}\n`)
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)))
 }

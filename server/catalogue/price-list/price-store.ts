@@ -5,6 +5,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
 import { forgetGoneUrls, insertRecords, updateRecord } from '../../content/structure-store'
+import { yieldToOthers } from '../import-claim'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -45,6 +46,8 @@ export async function loadProductsByArticle(
   const found = new Map<string, StoredProduct[]>()
   const byId = new Map<number, StoredProduct>()
   for (const part of chunks(articles)) {
+    // SQLite answers synchronously: without a yield the reads of a large file are one long block.
+    await yieldToOthers()
     const rows = await db
       .selectFrom('product')
       .innerJoin('structure', 'structure.id', 'product.structureId')
@@ -71,6 +74,7 @@ export async function loadProductsByArticle(
     }
   }
   for (const part of chunks([...byId.keys()])) {
+    await yieldToOthers()
     const rows = await db
       .selectFrom('productProperty')
       .select(['id', 'structureId', 'name', 'value', 'unit', 'sort'])
