@@ -100,7 +100,11 @@ export function sectionResolver(tree: SectionTree) {
     let section = planned.get(key)
     if (!section) {
       const path =
-        parent && isNewSection(parent) ? `${parent.path} / ${title}` : parent && parent !== home ? `${parent.title} / ${title}` : title
+        parent && isNewSection(parent)
+          ? `${parent.path} / ${title}`
+          : parent && parent !== home
+            ? `${parent.title} / ${title}`
+            : title
       section = { key, title, parent, path }
       planned.set(key, section)
     }
@@ -123,7 +127,9 @@ export function sectionResolver(tree: SectionTree) {
       const key = sectionKey(title)
       if (current === null || !isNewSection(current)) {
         const candidates: SectionEntry[] =
-          i === 0 ? (byTitle.get(key) ?? []) : (children.get(current!.id) ?? []).filter((s) => sectionKey(s.title) === key)
+          i === 0
+            ? (byTitle.get(key) ?? [])
+            : (children.get(current!.id) ?? []).filter((s) => sectionKey(s.title) === key)
         if (candidates.length > 1) {
           return `Разделов «${title}» несколько: укажите адрес раздела, например ${candidates[0].urlFull}`
         }

@@ -54,7 +54,8 @@ function busy(what: string): HttpError {
   )
 }
 
-export const STALE_PREVIEW = 'Каталог или файл изменились после предпросмотра: загрузите файл и проверьте предпросмотр ещё раз'
+export const STALE_PREVIEW =
+  'Каталог или файл изменились после предпросмотра: загрузите файл и проверьте предпросмотр ещё раз'
 
 /** The claim an import holds while it writes; renewed by each chunk, released at the end. */
 export class ImportClaim {
@@ -119,7 +120,11 @@ export async function claimImport(
       .returning('holder')
       .executeTakeFirst()
     if (taken?.holder !== holder) {
-      const current = await trx.selectFrom('importClaim').select('what').where('kind', '=', 'catalogue').executeTakeFirst()
+      const current = await trx
+        .selectFrom('importClaim')
+        .select('what')
+        .where('kind', '=', 'catalogue')
+        .executeTakeFirst()
       throw busy(current?.what ?? '')
     }
     if (expectedVersion !== undefined && (await readContentVersion(trx)) !== expectedVersion) {
@@ -158,7 +163,7 @@ export async function writeInChunks<T, R>(
   const out: R[] = []
   let size: number = IMPORT_CLAIM.firstChunk
   let sinceStatistics = 0
-  for (let at = 0; at < items.length; ) {
+  for (let at = 0; at < items.length;) {
     const part = items.slice(at, at + size)
     const started = performance.now()
     const written = await door.write(async (unit) => {

@@ -44,7 +44,12 @@ for (const dialect of DIALECTS) {
     })
 
     it('refuses an XLSX that declares or inflates to far more than its weight, before parsing it', async () => {
-      const real = await entriesOf(await xlsxOf([['Артикул', 'Цена'], ['ЭИ-1002', 100]]))
+      const real = await entriesOf(
+        await xlsxOf([
+          ['Артикул', 'Цена'],
+          ['ЭИ-1002', 100],
+        ]),
+      )
       const zeros = Buffer.alloc(80 * 1024 * 1024)
       // Declares its 80 MB honestly: refused by the directory, nothing inflated.
       const declared = buildZip([...real, { name: 'xl/media/image1.png', data: zeros }])
@@ -84,7 +89,11 @@ for (const dialect of DIALECTS) {
         const counter = new StructureSelects()
         const preview = await previewPriceList(t.app.db, file)
         expect(preview.created).toBe(20)
-        await applyPriceList(new WriteDoor(t.app.db.withPlugin(counter), { indexNowOrigin: null }), file, preview.confirm)
+        await applyPriceList(
+          new WriteDoor(t.app.db.withPlugin(counter), { indexNowOrigin: null }),
+          file,
+          preview.confirm,
+        )
         counts.push(counter.count)
       }
       expect(counts[1]).toBe(counts[0])
@@ -116,7 +125,9 @@ for (const dialect of DIALECTS) {
       // The same file and confirm once more: 409, not a second product or a 500.
       const again = await post(a, pa)
       expect(again.statusCode).toBe(409)
-      expect(await t.app.db.selectFrom('product').select('article').where('article', '=', 'ДУБ-1').execute()).toHaveLength(1)
+      expect(
+        await t.app.db.selectFrom('product').select('article').where('article', '=', 'ДУБ-1').execute(),
+      ).toHaveLength(1)
     })
 
     it('finishes the job when a file whose apply stopped midway is applied again', async () => {
@@ -183,7 +194,11 @@ class FailOnNthInsert implements KyselyPlugin {
   ) {}
   transformQuery(args: { node: RootOperationNode }): RootOperationNode {
     const node = args.node as { kind: string; into?: { table?: { identifier?: { name?: string } } } }
-    if (node.kind === 'InsertQueryNode' && node.into?.table?.identifier?.name === this.table && ++this.seen === this.n) {
+    if (
+      node.kind === 'InsertQueryNode' &&
+      node.into?.table?.identifier?.name === this.table &&
+      ++this.seen === this.n
+    ) {
       throw new Error('disk full')
     }
     return args.node

@@ -84,7 +84,11 @@ for (const dialect of DIALECTS) {
         { number: 9, article: 'НОВ-3', reason: expect.stringContaining('нужно наименование') },
       ])
       expect(await readContentVersion(t.app.db)).toBe(version)
-      const sections = await t.app.db.selectFrom('structure').select('id').where('title', 'in', ['Дрели', 'Станки']).execute()
+      const sections = await t.app.db
+        .selectFrom('structure')
+        .select('id')
+        .where('title', 'in', ['Дрели', 'Станки'])
+        .execute()
       expect(sections).toEqual([])
       expect((await priceOf('ЭИ-1002'))?.price).toBe(7490)
       expect(await priceOf('НОВ-1')).toBeUndefined()

@@ -85,7 +85,9 @@ describe('the price list in the back office', () => {
     )
     const count = (name: string) => page.locator(`dd[data-count="${name}"]`).textContent()
     expect([await count('updated'), await count('created'), await count('refused')]).toEqual(['1', '1', '1'])
-    expect(await page.getByTestId('new-sections').textContent()).toBe('Будут созданы разделы: Электроинструмент / Дрели.')
+    expect(await page.getByTestId('new-sections').textContent()).toBe(
+      'Будут созданы разделы: Электроинструмент / Дрели.',
+    )
     const refusedRow = page.getByRole('row').filter({ hasText: REFUSED_REASON })
     expect(await refusedRow.getByRole('cell').allTextContents()).toEqual(['3', 'НЕТ-1', REFUSED_REASON])
     expect(await axeViolations(page, 'price list preview')).toEqual([])

@@ -225,9 +225,7 @@ export async function applyPriceList(
   const plan = await planImport(door.db, sheet)
   const claim = await claimImport(door.db, 'price-list', version)
   try {
-    const sections = await createSections(door, door.db, plan.newSections, plan.home, (unit) =>
-      claim.renew(unit.trx),
-    )
+    const sections = await createSections(door, door.db, plan.newSections, plan.home, (unit) => claim.renew(unit.trx))
     const changedIds: number[] = []
     changedIds.push(
       ...(await writeInChunks(
