@@ -1,6 +1,7 @@
 // The price list in, on both databases: a Windows-1251 CSV and an XLSX made here, headers in any
 // case, a preview that writes nothing and names each refused row, a confirm that writes the rest
-// in one transaction, a second run that changes nothing, a failure halfway that leaves nothing.
+// in short transactions, a second run that changes nothing, a failure inside a transaction that
+// leaves nothing of it.
 import ExcelJS from 'exceljs'
 import iconv from 'iconv-lite'
 import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
@@ -199,8 +200,9 @@ for (const dialect of DIALECTS) {
       expect((await priceOf('ЭИ-1006'))?.price).toBe(11490)
     })
 
-    it('leaves nothing half-written when the database fails in the middle', async () => {
-      const failing = t.app.db.withPlugin(new FailOnNthProductUpdate(2))
+    it('leaves nothing of a transaction written when the database fails in its middle', async () => {
+      // The chunk's records were stamped, then its products' update fails: none of it stays.
+      const failing = t.app.db.withPlugin(new FailOnNthProductUpdate(1))
       const file = Buffer.from('Артикул;Цена\nРИ-3001;1\nРИ-3002;2\nРИ-3003;3\n')
       const preview = await previewPriceList(t.app.db, file)
       expect(preview.updated).toBe(3)
@@ -209,6 +211,10 @@ for (const dialect of DIALECTS) {
       ).rejects.toThrow('disk full')
       expect((await priceOf('РИ-3001'))?.price).toBe(690)
       expect((await priceOf('РИ-3002'))?.price).toBe(2890)
+      // Nothing was written, and the failed apply let go of its claim: the same confirm still works.
+      const again = await applyPriceList(t.app.writeDoor, file, preview.confirm)
+      expect(again).toMatchObject({ updated: 3 })
+      expect((await priceOf('РИ-3002'))?.price).toBe(2)
     })
 
     it('refuses files it cannot use with a Russian reason, and strangers', async () => {

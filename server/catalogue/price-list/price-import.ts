@@ -28,7 +28,7 @@ import { readPriceList, type Sheet } from './price-list-file'
 import {
   insertProducts,
   loadProductsByArticle,
-  updateProduct,
+  updateProducts,
   type ProductChange,
   type PropertyOp,
   type StoredProduct,
@@ -233,9 +233,7 @@ export async function applyPriceList(
         claim,
         plan.updates,
         async (unit, part) => {
-          // The products as they were, in a few queries rather than one a row.
-          await unit.touch(part.map((update) => update.product.id))
-          for (const update of part) await updateProduct(unit, update.product, update.change, update.properties)
+          await updateProducts(unit, part)
           return part.map((update) => update.product.id)
         },
         { stats },

@@ -1,7 +1,7 @@
 // The price list's queries on products, their characteristics and the sections they go in. The
 // structure rows themselves are written through content/structure-store.ts; every write takes the
 // write door's unit (catalogue/write-door.ts).
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
 import { forgetGoneUrls, insertRecords, updateRecord } from '../../content/structure-store'
@@ -100,18 +100,72 @@ export type PropertyOp =
   | { readonly kind: 'update'; readonly id: number; readonly value: string; readonly unit: string | null }
   | { readonly kind: 'delete'; readonly id: number }
 
-export async function updateProduct(
-  unit: ContentWrite,
-  product: StoredProduct,
-  change: ProductChange,
-  properties: readonly PropertyOp[],
-): Promise<void> {
-  const { title, ...fields } = change
+export interface ProductUpdate {
+  readonly product: StoredProduct
+  readonly change: ProductChange
+  readonly properties: readonly PropertyOp[]
+}
+
+const INTEGER_FIELDS = new Set(['price', 'oldPrice'])
+
+/**
+ * Changed products (an import's chunk) in a few statements rather than a few per product: the
+ * records' times in one, their prices and the like in one per set of changed fields (a CASE by
+ * id), a new title or characteristic each on its own (rarer).
+ */
+export async function updateProducts(unit: ContentWrite, updates: readonly ProductUpdate[]): Promise<void> {
+  if (updates.length === 0) return
   const trx = unit.trx
-  await updateRecord(unit, product.id, title !== undefined ? { title } : {})
-  if (Object.keys(fields).length > 0) {
-    await trx.updateTable('product').set(fields).where('structureId', '=', product.id).execute()
+  await unit.touch(updates.map((u) => u.product.id))
+  for (const part of chunks(updates)) {
+    await trx
+      .updateTable('structure')
+      .set({ updatedAt: unit.at })
+      .where(
+        'id',
+        'in',
+        part.map((u) => u.product.id),
+      )
+      .execute()
   }
+  const groups = new Map<string, ProductUpdate[]>()
+  for (const update of updates) {
+    const { title, ...fields } = update.change
+    if (title !== undefined) await updateRecord(unit, update.product.id, { title })
+    const key = Object.keys(fields).sort().join(',')
+    if (key !== '') groups.set(key, [...(groups.get(key) ?? []), update])
+  }
+  for (const [key, group] of groups) {
+    const fields = key.split(',') as (keyof Omit<ProductChange, 'title'>)[]
+    for (const part of chunks(group)) {
+      const set = Object.fromEntries(
+        fields.map((field) => [
+          field,
+          sql`case ${sql.ref('structureId')} ${sql.join(
+            part.map((u) => {
+              const value = u.change[field] ?? null
+              return sql`when ${u.product.id} then ${INTEGER_FIELDS.has(field) ? sql`cast(${value} as integer)` : value}`
+            }),
+            sql` `,
+          )} end`,
+        ]),
+      )
+      await trx
+        .updateTable('product')
+        .set(set)
+        .where(
+          'structureId',
+          'in',
+          part.map((u) => u.product.id),
+        )
+        .execute()
+    }
+  }
+  for (const { product, properties } of updates) await writeProperties(unit, product, properties)
+}
+
+async function writeProperties(unit: ContentWrite, product: StoredProduct, properties: readonly PropertyOp[]) {
+  const trx = unit.trx
   let sort = product.properties.reduce((max, p) => Math.max(max, p.sort), -1)
   for (const op of properties) {
     if (op.kind === 'delete') await trx.deleteFrom('productProperty').where('id', '=', op.id).execute()
