@@ -6,8 +6,9 @@
 //      the check that the content version is still the one previewed — so of two applies of
 //      previews made at the same version exactly one goes ahead and the others get 409;
 //   3. write in short transactions (`writeInChunks`): each a `door.write` of as many items as fit in
-//      a small time budget, renewing the claim inside it, with the event loop let go between them —
-//      other processes' writes (leads) get SQLite's write lock between two chunks;
+//      a small time budget, renewing the claim inside it, with the event loop let go between them
+//      and, on SQLite, the write lock left free about as long as the chunk held it — other
+//      processes' writes (leads) get the lock between two chunks;
 //   4. release the claim.
 // A crash midway leaves the chunks written so far (each is whole) and a claim that expires after
 // its lease; the importers' chunks are idempotent (by артикул, by URL), so running the same file
@@ -31,7 +32,9 @@ export const IMPORT_CLAIM = Object.freeze({
    * rows written (and the content version's row, which other content writes wait for), and each
    * statement is a round trip: larger chunks.
    */
-  budgetMs: { sqlite: 20, postgres: 150 },
+  budgetMs: { sqlite: 35, postgres: 150 },
+  /** SQLite: the write lock left free between two chunks, half as long as the last one held it */
+  pauseMs: { min: 10, max: 30 },
   firstChunk: 25,
   minChunk: 1,
   maxChunk: 1000,
@@ -134,6 +137,10 @@ export async function claimImport(
   return new ImportClaim(db, holder, what)
 }
 
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
 /** Lets every other request and timer run before the next chunk. */
 export function yieldToOthers(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
@@ -159,7 +166,8 @@ export async function writeInChunks<T, R>(
   write: (unit: ContentWrite, items: readonly T[]) => Promise<readonly R[]>,
   options: WriteOptions & { stats?: ChunkStats } = {},
 ): Promise<R[]> {
-  const budget = isSqlite(door.db) ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
+  const sqlite = isSqlite(door.db)
+  const budget = sqlite ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
   const out: R[] = []
   let size: number = IMPORT_CLAIM.firstChunk
   let sinceStatistics = 0
@@ -186,7 +194,12 @@ export async function writeInChunks<T, R>(
       sinceStatistics = 0
       await door.refreshStatistics()
     }
-    await yieldToOthers()
+    // SQLite: other processes waiting for the write lock poll it with growing sleeps (its busy
+    // handler: 1, 2, 5, 10, 15, 20, 25 … 100 ms); a lock let go for a microsecond is missed and a
+    // lead would wait seconds. The lock stays free half as long as the chunk held it, so a
+    // waiter's next tries find it free.
+    if (sqlite) await pause(Math.min(IMPORT_CLAIM.pauseMs.max, Math.max(IMPORT_CLAIM.pauseMs.min, took / 2)))
+    else await yieldToOthers()
   }
   return out
 }
