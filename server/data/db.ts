@@ -38,6 +38,7 @@ import * as m016 from './migrations/016-feeds'
 import * as m017 from './migrations/017-visible'
 import * as m018 from './migrations/018-search-gin'
 import * as m020 from './migrations/020-exchange'
+import * as m021 from './migrations/021-import-claim'
 import * as m023 from './migrations/023-catalogue-audit'
 
 export type Db = Kysely<Database>
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017-visible': m017,
   '018-search-gin': m018,
   '020-exchange': m020,
+  '021-import-claim': m021,
   '023-catalogue-audit': m023,
 }
 

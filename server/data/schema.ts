@@ -151,6 +151,15 @@ export interface IndexNowUrlTable {
   createdAt: ColumnType<string, string, never>
 }
 
+/** The import that writes the catalogue now (migration 021, catalogue/import-claim.ts) */
+export interface ImportClaimTable {
+  kind: string
+  holder: string
+  what: string
+  /** ISO 8601 UTC: another import may take the claim over after then */
+  leaseUntil: string
+}
+
 /** Settings the site keeps for itself, by name (the generated IndexNow key) */
 export interface SiteSettingTable {
   name: string
@@ -284,6 +293,7 @@ export interface Database {
   exchangeRun: ExchangeRunTable
   exchangeRecord: ExchangeRecordTable
   catalogueAudit: CatalogueAuditTable
+  importClaim: ImportClaimTable
 }
 
 export type NewStructure = Insertable<StructureTable>

@@ -8,7 +8,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
-import { loadSections } from './price-store'
+import { loadSectionTree } from '../catalogue-sections'
 import { PRICE_LIST_LIMITS } from './price-list-file'
 
 type Db = Kysely<Database>
@@ -144,7 +144,7 @@ export async function* exportRows(
   yield { columns: { header, properties } }
 
   // A section by its title when no other section has it, else by its URL: what the import finds.
-  const all = await loadSections(db)
+  const { sections: all } = await loadSectionTree(db)
   const titles = new Map<string, number>()
   for (const s of all) titles.set(s.title.trim().toLowerCase(), (titles.get(s.title.trim().toLowerCase()) ?? 0) + 1)
   const sectionLabel = new Map(

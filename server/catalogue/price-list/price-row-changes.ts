@@ -1,25 +1,7 @@
-// One row of a price list against one product: which section it names, and what it changes in
-// the product and its characteristics. price-import.ts plans and applies whole files with these.
-import { normalizeHeader, type PriceRow } from './price-columns'
-import type { ProductChange, PropertyOp, SectionEntry, StoredProduct } from './price-store'
-
-/** Finds a row's section by its title (when only one has it) or by its URL; a string says why not. */
-export function sectionFinder(sections: readonly SectionEntry[]) {
-  const byTitle = new Map<string, SectionEntry[]>()
-  const byUrl = new Map<string, SectionEntry>()
-  for (const section of sections) {
-    const key = normalizeHeader(section.title)
-    byTitle.set(key, [...(byTitle.get(key) ?? []), section])
-    byUrl.set(section.urlFull.replace(/\/+$/, ''), section)
-  }
-  return (text: string): SectionEntry | string => {
-    if (text.startsWith('/')) return byUrl.get(text.replace(/\/+$/, '')) ?? `Раздел «${text}» не найден на сайте`
-    const found = byTitle.get(normalizeHeader(text)) ?? []
-    if (found.length === 1) return found[0]
-    if (found.length > 1) return `Разделов «${text}» несколько: укажите адрес раздела, например ${found[0].urlFull}`
-    return `Раздел «${text}» не найден на сайте: создайте его в админке или укажите существующий`
-  }
-}
+// One row of a price list against one product: what it changes in the product and its
+// characteristics. price-import.ts plans and applies whole files with these.
+import type { PriceRow } from './price-columns'
+import type { ProductChange, PropertyOp, StoredProduct } from './price-store'
 
 /**
  * What a row changes in a product's characteristics: inserts, updates and deletes. A column names a
