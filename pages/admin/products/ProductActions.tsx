@@ -56,7 +56,9 @@ export function ProductActions({
       case 'price': {
         const number = Number(value.replace(',', '.'))
         if (value.trim() === '' || !Number.isFinite(number)) return 'Введите процент или сумму'
-        return by === 'percent' ? { kind, percent: number, keepOldPrice } : { kind, amount: Math.round(number), keepOldPrice }
+        return by === 'percent'
+          ? { kind, percent: number, keepOldPrice }
+          : { kind, amount: Math.round(number), keepOldPrice }
       }
       case 'availability':
         return { kind, availability }
@@ -121,14 +123,23 @@ export function ProductActions({
           <>
             <label className="products__field">
               <span>Как</span>
-              <select className="field__control" value={by} onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}>
+              <select
+                className="field__control"
+                value={by}
+                onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}
+              >
                 <option value="percent">на процент</option>
                 <option value="amount">на сумму, ₽</option>
               </select>
             </label>
             <label className="products__field">
               <span>{by === 'percent' ? 'Процент (−10 — скидка)' : 'Сумма, ₽ (−500 — дешевле)'}</span>
-              <input className="field__control" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
+              <input
+                className="field__control"
+                inputMode="decimal"
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+              />
             </label>
             <label className="products__check">
               <input type="checkbox" checked={keepOldPrice} onChange={(e) => setKeepOldPrice(e.target.checked)} />
@@ -139,7 +150,11 @@ export function ProductActions({
         {kind === 'availability' && (
           <label className="products__field">
             <span>Наличие</span>
-            <select className="field__control" value={availability} onChange={(e) => setAvailability(e.target.value as ProductAvailability)}>
+            <select
+              className="field__control"
+              value={availability}
+              onChange={(e) => setAvailability(e.target.value as ProductAvailability)}
+            >
               {Object.entries(AVAILABILITY_LABELS).map(([value, text]) => (
                 <option key={value} value={value}>
                   {text}

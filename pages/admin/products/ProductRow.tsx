@@ -70,7 +70,12 @@ function PriceCell({
 
   if (draft === null) {
     return (
-      <button type="button" className="products__edit" aria-label={`${label}: изменить`} onClick={() => setDraft(value === null ? '' : String(value))}>
+      <button
+        type="button"
+        className="products__edit"
+        aria-label={`${label}: изменить`}
+        onClick={() => setDraft(value === null ? '' : String(value))}
+      >
         {value === null ? '—' : formatPrice(value)}
       </button>
     )
@@ -129,10 +134,25 @@ export function ProductRowView({
   return (
     <tr className={`products__row products__row--${row.state}`}>
       <td className="products__pick">
-        <input type="checkbox" aria-label={`Выбрать «${row.title}»`} checked={selected} onChange={(e) => onSelect(e.target.checked)} />
+        <input
+          type="checkbox"
+          aria-label={`Выбрать «${row.title}»`}
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+        />
       </td>
       <td className="products__photo" data-label="Фото">
-        {row.image ? <img src={thumbnail(publicSettings?.mediaUrl ?? '', row.image)} alt="" width={48} height={48} loading="lazy" /> : <span className="products__nophoto">нет фото</span>}
+        {row.image ? (
+          <img
+            src={thumbnail(publicSettings?.mediaUrl ?? '', row.image)}
+            alt=""
+            width={48}
+            height={48}
+            loading="lazy"
+          />
+        ) : (
+          <span className="products__nophoto">нет фото</span>
+        )}
       </td>
       <td data-label="Название">
         <a href={ADMIN_PATHS.record(row.id)}>{row.title}</a>
@@ -143,7 +163,11 @@ export function ProductRowView({
         <PriceCell label={`Цена «${row.title}»`} value={row.price} onSave={(price) => save({ price })} />
       </td>
       <td data-label="Старая цена">
-        <PriceCell label={`Старая цена «${row.title}»`} value={row.oldPrice} onSave={(oldPrice) => save({ oldPrice })} />
+        <PriceCell
+          label={`Старая цена «${row.title}»`}
+          value={row.oldPrice}
+          onSave={(oldPrice) => save({ oldPrice })}
+        />
       </td>
       <td data-label="Наличие">
         <select

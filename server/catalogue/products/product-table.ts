@@ -56,7 +56,7 @@ const bad = (field: string, message: string): never => {
 
 /** The query string of «Товары» (and of the actions «все по фильтру»); 400 for what it does not know. */
 export function productQueryOf(query: Record<string, unknown>): ProductQuery {
-  const text = (name: string) => (typeof query[name] === 'string' ? (query[name]) : undefined)
+  const text = (name: string) => (typeof query[name] === 'string' ? query[name] : undefined)
   const sort = text('sort') ?? 'title'
   if (!(PRODUCT_SORTS as readonly string[]).includes(sort)) bad('sort', 'Неизвестная сортировка')
   const pageSize = Number(text('pageSize') ?? 50)
