@@ -37,6 +37,7 @@ import * as m015 from './migrations/015-backoffice'
 import * as m016 from './migrations/016-feeds'
 import * as m017 from './migrations/017-visible'
 import * as m018 from './migrations/018-search-gin'
+import * as m019 from './migrations/019-lead-search'
 
 export type Db = Kysely<Database>
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-feeds': m016,
   '017-visible': m017,
   '018-search-gin': m018,
+  '019-lead-search': m019,
 }
 
 class InlineMigrations implements MigrationProvider {

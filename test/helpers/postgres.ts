@@ -16,6 +16,7 @@ export async function createTestSchema(): Promise<TestSchema> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
   await admin.connect()
   await admin.query(`CREATE SCHEMA ${schema}`)
+  await trigramsInPublic(admin)
   const url = new URL(TEST_DATABASE_URL)
   url.searchParams.set('options', `-c search_path=${schema}`)
   return {
@@ -24,5 +25,18 @@ export async function createTestSchema(): Promise<TestSchema> {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`)
       await admin.end()
     },
+  }
+}
+
+/**
+ * pg_trgm (the inbox search's index, migration 019) installed once for the database in `public`:
+ * a site's migration would put it in its own schema, where dropping a test's schema would take it,
+ * and every other test's index, with it. Two tests starting at once may both try; one wins.
+ */
+async function trigramsInPublic(admin: pg.Client): Promise<void> {
+  try {
+    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public')
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error
   }
 }
