@@ -11,7 +11,9 @@ export const LEAD_SEARCH_INDEX = 'feedback_search_trgm'
 /** The warning for the operator, or null when the index is there (always on SQLite). */
 export async function leadSearchIndexWarning(db: Db): Promise<string | null> {
   if (isSqlite(db)) return null
-  const { rows } = await sql<{ found: string | null }>`select to_regclass(${LEAD_SEARCH_INDEX})::text as found`.execute(db)
+  const { rows } = await sql<{ found: string | null }>`select to_regclass(${LEAD_SEARCH_INDEX})::text as found`.execute(
+    db,
+  )
   if (rows[0]?.found) return null
   return (
     'The inbox search has no index: PostgreSQL did not allow CREATE EXTENSION pg_trgm, so a search reads every lead. ' +

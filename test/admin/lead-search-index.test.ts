@@ -172,20 +172,24 @@ describe.each(DIALECTS)('the inbox search by an index on $name', (dialect) => {
     expect((await inbox(t, 'new', 'покупатель 3')).data.length).toBeGreaterThan(0)
   })
 
-  it.skipIf(!dialect.available)('reads the index to find a rare term', async () => {
-    t = await dialect.build({ ADMIN_TOKEN: TOKEN, LEAD_RATE_LIMIT: '0' })
-    const db = t.app.db
-    await insertManyLeads(db, 20_000)
-    if (!isSqlite(db)) await sql`analyze feedback`.execute(db)
-    for (const needle of ['покупатель 12345', '9000012345', 'buyer777@']) {
-      const plan = await planOf(db, needle)
-      if (isSqlite(db)) expect(plan, needle).toMatch(/SCAN s VIRTUAL TABLE INDEX \d+:M/)
-      else expect(plan, needle).toContain('Bitmap Index Scan on feedback_search_trgm')
-    }
-    expect((await inbox(t, 'new', 'покупатель 12345')).data.map((lead) => lead.username)).toEqual([
-      'Покупатель 12345',
-    ])
-  }, 120_000)
+  it.skipIf(!dialect.available)(
+    'reads the index to find a rare term',
+    async () => {
+      t = await dialect.build({ ADMIN_TOKEN: TOKEN, LEAD_RATE_LIMIT: '0' })
+      const db = t.app.db
+      await insertManyLeads(db, 20_000)
+      if (!isSqlite(db)) await sql`analyze feedback`.execute(db)
+      for (const needle of ['покупатель 12345', '9000012345', 'buyer777@']) {
+        const plan = await planOf(db, needle)
+        if (isSqlite(db)) expect(plan, needle).toMatch(/SCAN s VIRTUAL TABLE INDEX \d+:M/)
+        else expect(plan, needle).toContain('Bitmap Index Scan on feedback_search_trgm')
+      }
+      expect((await inbox(t, 'new', 'покупатель 12345')).data.map((lead) => lead.username)).toEqual([
+        'Покупатель 12345',
+      ])
+    },
+    120_000,
+  )
 })
 
 /** Whether the bytes of a text are anywhere in the FTS5 table's stored pages (SQLite). */

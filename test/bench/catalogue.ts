@@ -162,7 +162,10 @@ async function benchOn(dialect: 'SQLite' | 'PostgreSQL', products: number, leads
     if (schema) await sql`analyze "feedback"`.execute(db)
     const leadsS = (performance.now() - leadsStarted) / 1000
     const reload = await routeMapReload(db)
-    const plans = await searchPlans(db, config.database.kind === 'sqlite' ? { file: config.database.path } : { url: schema!.url })
+    const plans = await searchPlans(
+      db,
+      config.database.kind === 'sqlite' ? { file: config.database.path } : { url: schema!.url },
+    )
     await db.destroy()
 
     const server = await startProdServer(env, dir, { cpu: SERVER_CPU })
@@ -261,11 +264,16 @@ async function searchPlans(db: Db, where: { file: string } | { url: string }) {
     const lines = result.rows.map((row) => String(sqlite ? row.detail : row['QUERY PLAN']))
     return lines
       .filter((line) => /Scan|SCAN|SEARCH|Index/.test(line))
-      .map((line) => line.trim().replace(/^->\s*/, '').replace(/\s+\(cost=.*$/, ''))
+      .map((line) =>
+        line
+          .trim()
+          .replace(/^->\s*/, '')
+          .replace(/\s+\(cost=.*$/, ''),
+      )
   }
   const plans: [string, string][] = []
   try {
-    const search = new CatalogueSearch(logging as Db)
+    const search = new CatalogueSearch(logging)
     for (const [label, q] of SEARCHES) {
       caught.length = 0
       const answer = await search.find(q, 1)
