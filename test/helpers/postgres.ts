@@ -31,12 +31,17 @@ export async function createTestSchema(): Promise<TestSchema> {
 /**
  * pg_trgm (the inbox search's index, migration 019) installed once for the database in `public`:
  * a site's migration would put it in its own schema, where dropping a test's schema would take it,
- * and every other test's index, with it. Two tests starting at once may both try; one wins.
+ * and every other test's index, with it.
  */
 async function trigramsInPublic(admin: pg.Client): Promise<void> {
+  const installed = async () =>
+    (await admin.query(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).rowCount === 1
+  if (await installed()) return
+  // One creator at a time (a lock of the whole server's tests), so no test sees it half made.
+  await admin.query(`SELECT pg_advisory_lock(hashtext('vitrina-test-pg_trgm'))`)
   try {
-    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public')
-  } catch (error) {
-    if ((error as { code?: string }).code !== '23505') throw error
+    if (!(await installed())) await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public')
+  } finally {
+    await admin.query(`SELECT pg_advisory_unlock(hashtext('vitrina-test-pg_trgm'))`)
   }
 }

@@ -39,8 +39,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db)
     await sql`RELEASE SAVEPOINT lead_search_trgm`.execute(db)
   } catch {
+    // Refused, or another site's migration in the same database created it at the same moment
+    // (then it is there now, and the index below is made all the same).
     await sql`ROLLBACK TO SAVEPOINT lead_search_trgm`.execute(db)
-    return
   }
   // The extension may live in another schema than the site's (installed once per database).
   const { rows } = await sql<{ schema: string }>`
