@@ -37,6 +37,7 @@ import * as m015 from './migrations/015-backoffice'
 import * as m016 from './migrations/016-feeds'
 import * as m017 from './migrations/017-visible'
 import * as m018 from './migrations/018-search-gin'
+import * as m019 from './migrations/019-lead-search'
 import * as m020 from './migrations/020-exchange'
 import * as m021 from './migrations/021-import-claim'
 import * as m023 from './migrations/023-catalogue-audit'
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-feeds': m016,
   '017-visible': m017,
   '018-search-gin': m018,
+  '019-lead-search': m019,
   '020-exchange': m020,
   '021-import-claim': m021,
   '023-catalogue-audit': m023,
