@@ -111,7 +111,12 @@ export function ProductActions({
       <div className="admin-toolbar">
         <label className="products__field">
           <span>Действие</span>
-          <select className="field__control" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+          <select
+            aria-label="Действие"
+            className="field__control"
+            value={kind}
+            onChange={(e) => setKind(e.target.value as Kind)}
+          >
             {KINDS.map(([value, text]) => (
               <option key={value} value={value}>
                 {text}
@@ -124,6 +129,7 @@ export function ProductActions({
             <label className="products__field">
               <span>Как</span>
               <select
+                aria-label="Как"
                 className="field__control"
                 value={by}
                 onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}
@@ -151,6 +157,7 @@ export function ProductActions({
           <label className="products__field">
             <span>Наличие</span>
             <select
+              aria-label="Наличие"
               className="field__control"
               value={availability}
               onChange={(e) => setAvailability(e.target.value as ProductAvailability)}
@@ -166,7 +173,12 @@ export function ProductActions({
         {kind === 'move' && (
           <label className="products__field">
             <span>Раздел</span>
-            <select className="field__control" value={sectionId} onChange={(e) => setSectionId(e.target.value)}>
+            <select
+              aria-label="Раздел"
+              className="field__control"
+              value={sectionId}
+              onChange={(e) => setSectionId(e.target.value)}
+            >
               <option value="">— выберите —</option>
               {sections.map((s) => (
                 <option key={s.id} value={s.id}>

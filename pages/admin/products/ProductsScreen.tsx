@@ -7,9 +7,7 @@
 import './products.css'
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import {
-  AVAILABILITY_LABELS,
   PRODUCT_QUERY_KEYS,
-  STATE_LABELS,
   createProductsApi,
   type AuditEntry,
   type ProductPage,
@@ -20,6 +18,7 @@ import { ADMIN_API_PATHS } from '../../../src/site/paths'
 import { useTimeZone } from '../layout/admin-context'
 import { ProductActions } from './ProductActions'
 import { ProductRowView } from './ProductRow'
+import { ProductFilters } from './ProductFilters'
 
 const COLUMNS: readonly [string, string | null][] = [
   ['Фото', null],
@@ -123,100 +122,16 @@ export function ProductsScreen() {
   return (
     <div className="products">
       <h1>Товары</h1>
-      <form className="admin-panel products__filters" onSubmit={submitSearch} aria-label="Фильтры товаров">
-        <label className="products__field products__search">
-          <span>Поиск</span>
-          <input className="field__control" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-        <label className="products__field">
-          <span>Раздел</span>
-          <select
-            className="field__control"
-            value={filter.get('section') ?? ''}
-            onChange={(e) => set('section', e.target.value || null)}
-          >
-            <option value="">Все разделы</option>
-            {sections.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.title} ({s.urlFull})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="products__field">
-          <span>Наличие</span>
-          <select
-            className="field__control"
-            value={filter.get('avail') ?? ''}
-            onChange={(e) => set('avail', e.target.value || null)}
-          >
-            <option value="">Любое</option>
-            {Object.entries(AVAILABILITY_LABELS).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="products__field">
-          <span>Видимость</span>
-          <select
-            className="field__control"
-            value={filter.get('state') ?? ''}
-            onChange={(e) => set('state', e.target.value || null)}
-          >
-            <option value="">Любая</option>
-            {Object.entries(STATE_LABELS).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="products__field">
-          <span>Сортировка</span>
-          <select
-            className="field__control"
-            value={`${sortKey}:${desc ? 'desc' : 'asc'}`}
-            onChange={(e) =>
-              change((next) => {
-                const [key, dir] = e.target.value.split(':')
-                next.set('sort', key)
-                if (dir === 'desc') next.set('dir', 'desc')
-                else next.delete('dir')
-              })
-            }
-          >
-            {COLUMNS.flatMap(([label, key]) =>
-              key
-                ? [
-                    <option key={`${key}:asc`} value={`${key}:asc`}>{`${label} ↑`}</option>,
-                    <option key={`${key}:desc`} value={`${key}:desc`}>{`${label} ↓`}</option>,
-                  ]
-                : [],
-            )}
-          </select>
-        </label>
-        {(
-          [
-            ['noPhoto', 'Без фото'],
-            ['noPrice', 'Без цены'],
-            ['noDescription', 'Без описания'],
-          ] as const
-        ).map(([key, label]) => (
-          <label key={key} className="products__check">
-            <input
-              type="checkbox"
-              checked={filter.get(key) === '1'}
-              onChange={(e) => set(key, e.target.checked ? '1' : null)}
-            />
-            <span>{label}</span>
-          </label>
-        ))}
-        <button type="submit" className="button">
-          Найти
-        </button>
-      </form>
+      <ProductFilters
+        filter={filter}
+        sections={sections}
+        search={search}
+        onSearch={setSearch}
+        onSubmit={submitSearch}
+        set={set}
+        change={change}
+        columns={COLUMNS}
+      />
 
       <div className="admin-toolbar products__summary">
         <p role="status">Найдено товаров: {total}</p>

@@ -7,8 +7,10 @@
 // left out: the import finds products by it.
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
-import { HttpError } from '../../http/http-error'
 import { loadSectionTree } from '../catalogue-sections'
+import { productFilter, sectionIds, type ExportFilter } from '../products/product-filter'
+
+export { exportFilterOf, sectionIds, type ExportFilter } from '../products/product-filter'
 import { PRICE_LIST_LIMITS } from './price-list-file'
 
 type Db = Kysely<Database>
@@ -21,94 +23,11 @@ export const EXPORT_AVAILABILITY: Readonly<Record<Availability, string>> = {
   out_of_stock: 'Нет в наличии',
 }
 
-/** What the export takes: the «Товары» screen's filters; none is the whole catalogue. */
-export interface ExportFilter {
-  /** A section: its products and those of its subsections */
-  readonly section?: number
-  readonly availability?: Availability
-  readonly state?: 'published' | 'draft' | 'withdrawn'
-  readonly noPhoto?: boolean
-  readonly noPrice?: boolean
-  readonly noDescription?: boolean
-}
-
-const bad = (field: string, message: string): never => {
-  throw new HttpError(400, message, 'validation_failed', { [field]: message })
-}
-
-/** The filter from a query string; 400 with a Russian message for a value it does not know. */
-export function exportFilterOf(query: Record<string, unknown>): ExportFilter {
-  const text = (name: string) => {
-    const value = query[name]
-    if (value === undefined || value === '') return undefined
-    if (typeof value !== 'string') return bad(name, 'Параметр указан дважды')
-    return value
-  }
-  const yes = (name: string) => {
-    const value = text(name)
-    if (value === undefined) return undefined
-    if (value !== '1' && value !== 'true') return bad(name, 'Ожидается 1')
-    return true
-  }
-  const section = text('section')
-  if (section !== undefined && !/^[1-9]\d{0,9}$/.test(section)) bad('section', 'Раздел: ожидается номер записи')
-  const availability = text('avail')
-  if (availability !== undefined && !(availability in EXPORT_AVAILABILITY)) {
-    bad('avail', 'Наличие: in_stock, on_order или out_of_stock')
-  }
-  const state = text('state')
-  if (state !== undefined && state !== 'published' && state !== 'draft' && state !== 'withdrawn') {
-    bad('state', 'Видимость: published, draft или withdrawn')
-  }
-  return {
-    ...(section ? { section: Number(section) } : {}),
-    ...(availability ? { availability: availability as Availability } : {}),
-    ...(state ? { state: state as ExportFilter['state'] } : {}),
-    ...(yes('noPhoto') ? { noPhoto: true } : {}),
-    ...(yes('noPrice') ? { noPrice: true } : {}),
-    ...(yes('noDescription') ? { noDescription: true } : {}),
-  }
-}
-
-/** The ids of a section and every section under it (null: no filter by section). */
-export async function sectionIds(db: Db, section: number | undefined): Promise<number[] | null> {
-  if (section === undefined) return null
-  const ids = new Set([section])
-  for (let frontier = [section]; frontier.length > 0 && ids.size < 100_000;) {
-    const children = await db
-      .selectFrom('structure')
-      .select('id')
-      .where('parentId', 'in', frontier.slice(0, 5000))
-      .where('typeId', '<>', 'product')
-      .execute()
-    frontier = children.map((c) => c.id).filter((id) => !ids.has(id))
-    for (const id of frontier) ids.add(id)
-  }
-  return [...ids]
-}
-
-type Eb = ExpressionBuilder<Database, 'structure' | 'product'>
-
+/** The filter's products that have an артикул (what the import finds products by). */
 function conditions(filter: ExportFilter, sections: number[] | null) {
-  return (eb: Eb): Expression<SqlBool> => {
-    const all: Expression<SqlBool>[] = [
-      eb('structure.typeId', '=', 'product'),
-      eb('product.article', 'is not', null),
-      eb('product.article', '<>', ''),
-    ]
-    if (sections) all.push(eb('structure.parentId', 'in', sections))
-    if (filter.availability) all.push(eb('product.availability', '=', filter.availability))
-    if (filter.state === 'draft') all.push(eb('structure.published', '=', 0))
-    if (filter.state === 'withdrawn') all.push(eb('structure.status', 'in', [404, 410]))
-    if (filter.state === 'published') {
-      all.push(eb('structure.published', '=', 1), eb('structure.status', 'is', null))
-    }
-    if (filter.noPhoto) all.push(eb('product.image', 'is', null))
-    if (filter.noPrice) all.push(eb('product.price', 'is', null))
-    if (filter.noDescription)
-      all.push(eb.or([eb('product.description', 'is', null), eb('product.description', '=', '')]))
-    return eb.and(all)
-  }
+  const chosen = productFilter(filter, sections)
+  return (eb: ExpressionBuilder<Database, 'structure' | 'product'>): Expression<SqlBool> =>
+    eb.and([chosen(eb), eb('product.article', 'is not', null), eb('product.article', '<>', '')])
 }
 
 export interface ExportColumns {

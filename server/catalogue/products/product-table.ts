@@ -2,11 +2,10 @@
 // (never a growing offset), sorted by any column, filtered by the same filter as «Скачать
 // прайс-лист» plus the back office's search. A page's cost is its rows' and the sort's, not the
 // catalogue's: no offset, and the count stops at COUNT_LIMIT.
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
-import { articleKey, tokensOf } from '../search/search-text'
-import { exportFilterOf, type ExportFilter } from '../price-list/price-export'
+import { exportFilterOf, productFilter, type ExportFilter } from './product-filter'
 
 type Db = Kysely<Database>
 
@@ -89,9 +88,6 @@ export function productQueryOf(query: Record<string, unknown>): ProductQuery {
 export const cursorOf = (value: string | number, id: number) =>
   Buffer.from(JSON.stringify([value, id])).toString('base64url')
 
-type Eb = ExpressionBuilder<Database & { section: Database['structure'] }, 'structure' | 'product' | 'section'>
-
-/** The value a row is sorted by, one comparable type per column (null prices sort as -1). */
 function sortKey(sort: ProductSort): RawBuilder<string | number> {
   switch (sort) {
     case 'title':
@@ -110,42 +106,6 @@ function sortKey(sort: ProductSort): RawBuilder<string | number> {
       return sql<number>`(case when ${sql.ref('structure.published')} = 0 then 1 when ${sql.ref('structure.status')} in (404, 410) then 2 else 0 end)`
     case 'updatedAt':
       return sql<string>`${sql.ref('structure.updatedAt')}`
-  }
-}
-
-/** The search: every word of `q` starts a word of the title or артикул, or `q` is in an артикул. */
-function searchCondition(eb: Eb, q: string): Expression<SqlBool> {
-  const tokens = tokensOf(q).slice(0, 8)
-  const key = articleKey(q)
-  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-  const words = tokens.map(
-    (token) => sql<SqlBool>`(' ' || ${sql.ref('searchIndex.name')}) like ${`% ${escape(token)}%`} escape '\\'`,
-  )
-  const byArticle = key
-    ? [sql<SqlBool>`${sql.ref('searchIndex.articleKey')} like ${`%${escape(key)}%`} escape '\\'`]
-    : []
-  const found = eb
-    .selectFrom('searchIndex')
-    .select('searchIndex.structureId')
-    .where((inner) => inner.or([...(words.length > 0 ? [inner.and(words)] : []), ...byArticle]))
-  return eb('structure.id', 'in', found)
-}
-
-/** The products of a query: the filter's conditions on structure × product (× the section). */
-export function productFilter(filter: ExportFilter & { q?: string }, sections: readonly number[] | null) {
-  return (eb: Eb): Expression<SqlBool> => {
-    const all: Expression<SqlBool>[] = [eb('structure.typeId', '=', 'product')]
-    if (sections) all.push(eb('structure.parentId', 'in', sections))
-    if (filter.availability) all.push(eb('product.availability', '=', filter.availability))
-    if (filter.state === 'draft') all.push(eb('structure.published', '=', 0))
-    if (filter.state === 'withdrawn') all.push(eb('structure.status', 'in', [404, 410]))
-    if (filter.state === 'published') all.push(eb('structure.published', '=', 1), eb('structure.status', 'is', null))
-    if (filter.noPhoto) all.push(eb('product.image', 'is', null))
-    if (filter.noPrice) all.push(eb('product.price', 'is', null))
-    if (filter.noDescription)
-      all.push(eb.or([eb('product.description', 'is', null), eb('product.description', '=', '')]))
-    if (filter.q) all.push(searchCondition(eb, filter.q))
-    return eb.and(all)
   }
 }
 
