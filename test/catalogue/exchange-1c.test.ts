@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
 import { claimImport } from '../../server/catalogue/import-claim'
+import { readContentVersion } from '../../server/data/db'
 import { ADMIN_TOKEN, jpegImage } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
@@ -191,6 +192,7 @@ for (const dialect of DIALECTS) {
         .select(['id', 'urlFull', 'updatedAt'])
         .orderBy('id')
         .execute()
+      const version = await readContentVersion(t.app.db)
       await client.exchange({
         'import_files/ab/drill.jpg': picture,
         'import.xml': importXml({ groups: GROUPS, properties: PROPERTIES, products: catalogue() }),
@@ -202,6 +204,8 @@ for (const dialect of DIALECTS) {
         .orderBy('id')
         .execute()
       expect(after).toEqual(before)
+      // Nothing written: the content version stays, so no process drops its caches.
+      expect(await readContentVersion(t.app.db)).toBe(version)
     })
 
     it('keeps a renamed group as the same section, its old URL answering 301', async () => {

@@ -117,7 +117,6 @@ export async function upsertProducts(
           .orderBy('id')
           .execute(),
   )
-  await unit.touch(storedIds)
 
   const sectionFor = (p: ProductInput) => (p.group !== null ? sections.get(p.group)?.structureId : undefined) ?? rootId
   const fresh = products.filter((p) => !known.has(p.id) && !p.deleted)
@@ -136,6 +135,7 @@ export async function upsertProducts(
     ),
   )
   const writeGallery = async (id: number, images: readonly string[]) => {
+    await unit.touch([id])
     await trx.deleteFrom('productImage').where('structureId', '=', id).execute()
     if (images.length > 0) {
       await trx
@@ -146,6 +146,7 @@ export async function upsertProducts(
     await syncMainImage(unit, id, 'gallery')
   }
   const writeProperties = async (id: number, properties: ProductInput['properties']) => {
+    await unit.touch([id])
     await trx.deleteFrom('productProperty').where('structureId', '=', id).execute()
     if (properties.length > 0) {
       await trx
@@ -231,7 +232,10 @@ export async function upsertProducts(
       ...(row.description !== product.description ? { description: product.description } : {}),
       ...(row.vendor !== product.vendor ? { vendor: product.vendor } : {}),
     }
+    // Only what changes is touched: an exchange that changes nothing leaves the version, the caches
+    // and search alone.
     if (Object.keys(fields).length > 0) {
+      await unit.touch([row.id])
       await trx.updateTable('product').set(fields).where('structureId', '=', row.id).execute()
       changed = true
     }
