@@ -10,6 +10,7 @@ import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import { isSqlite } from '../../data/dialect'
 import { claimImport, type ImportClaim } from '../import-claim'
+import { ANALYZE_AFTER } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
 import { insertRecord } from '../../content/structure-store'
 import { CmlError, readCommerceMl, type CmlDocument } from './commerceml'
@@ -172,6 +173,13 @@ export async function importStep(
       else await yieldToVisitors()
     }
 
+    /** PostgreSQL's planner statistics, refreshed every ANALYZE_AFTER items (issue 36): search stays on its indexes. */
+    const statistics = async (before: number) => {
+      if (!sqlite && Math.floor(before / ANALYZE_AFTER) !== Math.floor(progress.pos / ANALYZE_AFTER)) {
+        await ctx.door.refreshStatistics()
+      }
+    }
+
     if (progress.step === 'start') {
       for (const p of doc.properties) {
         state.properties[p.id] = { name: p.name, values: Object.fromEntries(p.values) }
@@ -210,6 +218,7 @@ export async function importStep(
         const imageSkips: RunReport['skipped'] = []
         const images = await storeImages(ctx, session.id, batch, imageSkips)
         const inputs = productInputs(batch, state, images)
+        const before = progress.pos
         await pacer.time(batch.length, () =>
           step(async (unit, tally, skipped) => {
             await upsertProducts(unit, inputs, root, run, tally)
@@ -217,6 +226,7 @@ export async function importStep(
             progress.pos += batch.length
           }),
         )
+        await statistics(before)
       }
       if (progress.pos >= doc.products.length) {
         const files = await listFiles(ctx.db, session.id)
@@ -255,6 +265,7 @@ export async function importStep(
       const pacer = new Pacer(50, 5, 1000, target)
       while (progress.pos < inputs.length && inTime()) {
         const batch = inputs.slice(progress.pos, progress.pos + pacer.size)
+        const before = progress.pos
         await pacer.time(batch.length, () =>
           step(async (unit, tally, skipped) => {
             // The characteristics' offers are counted once, with the file's first step.
@@ -264,6 +275,7 @@ export async function importStep(
             progress.pos += batch.length
           }),
         )
+        await statistics(before)
       }
       if (progress.pos >= inputs.length) {
         progress.step = 'done'
