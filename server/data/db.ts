@@ -38,6 +38,7 @@ import * as m016 from './migrations/016-feeds'
 import * as m017 from './migrations/017-visible'
 import * as m018 from './migrations/018-search-gin'
 import * as m020 from './migrations/020-exchange'
+import * as m022 from './migrations/022-content-change'
 
 export type Db = Kysely<Database>
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017-visible': m017,
   '018-search-gin': m018,
   '020-exchange': m020,
+  '022-content-change': m022,
 }
 
 class InlineMigrations implements MigrationProvider {
@@ -234,13 +236,15 @@ export async function writeTransaction<T>(db: Db, fn: (trx: Transaction<Database
   })
 }
 
-/** Marks the content as changed, inside the write's own transaction (see ContentService). */
-export async function bumpContentVersion(trx: Kysely<Database>): Promise<void> {
-  await trx
+/** Marks the content as changed, inside the write's own transaction (see ContentService): the new version. */
+export async function bumpContentVersion(trx: Kysely<Database>): Promise<number> {
+  const row = await trx
     .updateTable('contentVersion')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
-    .execute()
+    .returning('version')
+    .executeTakeFirstOrThrow()
+  return row.version
 }
 
 /** The current content version: compared by each process to notice writes of the others. */

@@ -194,6 +194,13 @@ export interface SearchWordTable {
   uses: number
 }
 
+/** What the write that made each recent content version changed, as the pages see it */
+export interface ContentChangeTable {
+  version: number
+  /** JSON array of page tags (src/site/page-tags.ts); null: every page */
+  pages: string | null
+}
+
 /** A single row (id 1) whose version every content write increments */
 export interface ContentVersionTable {
   id: number
@@ -257,6 +264,7 @@ export interface Database {
   goneUrl: GoneUrlTable
   movedUrl: MovedUrlTable
   contentVersion: ContentVersionTable
+  contentChange: ContentChangeTable
   rateLimit: RateLimitTable
   adminSession: AdminSessionTable
   mediaLease: MediaLeaseTable
