@@ -18,7 +18,10 @@ export async function recordContentChange(
 ): Promise<void> {
   const pages = tags === null || tags.length > MAX_TAGS ? null : JSON.stringify(tags)
   await trx.insertInto('contentChange').values({ version, pages }).execute()
-  await trx.deleteFrom('contentChange').where('version', '<=', version - KEPT_VERSIONS).execute()
+  await trx
+    .deleteFrom('contentChange')
+    .where('version', '<=', version - KEPT_VERSIONS)
+    .execute()
 }
 
 /**

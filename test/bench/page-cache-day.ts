@@ -76,7 +76,10 @@ async function main() {
           times.push(performance.now() - started)
           if (res.headers['x-vitrina-cache'] === 'hit') hits++
         }
-        const changed = Array.from({ length: PRODUCTS_PER_WRITE }, () => products[Math.floor(writer() * products.length)].id)
+        const changed = Array.from(
+          { length: PRODUCTS_PER_WRITE },
+          () => products[Math.floor(writer() * products.length)].id,
+        )
         await t.app.writeDoor.write(async (unit) => {
           await unit.touch(changed)
           for (const id of changed) {

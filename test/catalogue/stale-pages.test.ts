@@ -111,7 +111,7 @@ for (const dialect of DIALECTS) {
       await expectNothingStale(t.app, 'a price change')
     })
 
-    it('a featured product\'s price drops the home page too', async () => {
+    it("a featured product's price drops the home page too", async () => {
       await warm(t.app)
       const id = await idAt('/structure/power-tools/screwdriver')
       const res = await multipart('PATCH', '/api/product', { structureId: id, price: 6543 })
@@ -231,23 +231,33 @@ for (const dialect of DIALECTS) {
           groups: [{ id: 'g-pumps', name: 'Насосы' }],
           products: [{ id: 'prod-pump', name: 'Насос дренажный', article: 'НД-1', groups: ['g-pumps'] }],
         }),
-        'offers.xml': offersXml({ priceTypes, offers: [{ id: 'prod-pump', prices: { 'pt-retail': 3100 }, quantity: 2 }] }),
+        'offers.xml': offersXml({
+          priceTypes,
+          offers: [{ id: 'prod-pump', prices: { 'pt-retail': 3100 }, quantity: 2 }],
+        }),
       })
       await expectNothingStale(t.app, 'a 1C exchange')
-      const pump = (await t.app.db
-        .selectFrom('structure')
-        .select('urlFull')
-        .where('title', '=', 'Насос дренажный')
-        .executeTakeFirstOrThrow()).urlFull
+      const pump = (
+        await t.app.db
+          .selectFrom('structure')
+          .select('urlFull')
+          .where('title', '=', 'Насос дренажный')
+          .executeTakeFirstOrThrow()
+      ).urlFull
       PAGES.push(pump)
       try {
         await warm(t.app)
         await client.exchange({
-          'offers.xml': offersXml({ priceTypes, offers: [{ id: 'prod-pump', prices: { 'pt-retail': 3300 }, quantity: 1 }] }),
+          'offers.xml': offersXml({
+            priceTypes,
+            offers: [{ id: 'prod-pump', prices: { 'pt-retail': 3300 }, quantity: 1 }],
+          }),
         })
         expect((await get(t.app, pump)).body).toMatch(/3[\s\u00a0]300/)
         // Prices alone: a page that does not show the pump is still kept.
-        expect(await cacheStates(t.app, ['/structure/hand-tools/hammer'])).toEqual(hits(['/structure/hand-tools/hammer']))
+        expect(await cacheStates(t.app, ['/structure/hand-tools/hammer'])).toEqual(
+          hits(['/structure/hand-tools/hammer']),
+        )
         await expectNothingStale(t.app, 'a 1C price exchange')
       } finally {
         PAGES.pop()
