@@ -6,6 +6,7 @@
 // does not show that product in the page cache (`x-vitrina-cache: hit`).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
+import { bumpContentVersion, writeTransaction } from '../../server/data/db'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
@@ -292,6 +293,21 @@ for (const dialect of DIALECTS) {
           menu = (await get(second, '/structure/hand-tools/hammer')).body
         }
         await expectNothingStale(second, "another process's section rename")
+        // A version made outside the door (a script writing straight into the database) has no
+        // record of what it changed: the other process drops every page.
+        await warm(second)
+        const hammer = await idAt('/structure/hand-tools/hammer')
+        await writeTransaction(t.app.db, async (trx) => {
+          await trx.updateTable('product').set({ price: 1234 }).where('structureId', '=', hammer).execute()
+          await bumpContentVersion(trx)
+        })
+        let price = ''
+        for (let i = 0; i < 60 && !/1[\s\u00a0]234/.test(price); i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          price = (await get(second, '/structure/hand-tools/hammer')).body
+        }
+        expect(price).toMatch(/1[\s\u00a0]234/)
+        await expectNothingStale(second, 'a version made outside the door')
       } finally {
         await second.close()
       }
