@@ -125,9 +125,9 @@ export class ContentService implements ContentSource {
       routes = await this.routes()
       entry = routes.byUrl.get(path)
     }
-    // Which record answers a URL, or that none does, changes with any record's place.
-    if (!entry) reads.add(TREE_TAG)
     if (!entry) {
+      // That no record answers a URL changes with any record's place.
+      reads.add(TREE_TAG)
       const toggled = toggleTrailingSlash(path)
       const other = toggled ? routes.byUrl.get(toggled) : undefined
       if (other) reads.record(other.id)

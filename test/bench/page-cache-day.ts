@@ -4,11 +4,14 @@
 // simulated time (600 requests at one a second). Run twice on the same catalogue: with the page
 // cache emptied by every write (as before issue 34) and with a write dropping only the pages it
 // changed, and without writes (the most a cache of this load can hit). Prints the page cache's hit
-// ratio and the latency (p50/p99, in process) of each.
+// ratio and the latency (p50/p99, the production build in process, SQLite) of each.
 // `npm run bench:page-cache` (`-- 12` for the number of writes, default 12: two simulated hours).
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { percentile } from './load'
 import { buildTestApp } from '../helpers/build-test-app'
 import { generateCatalogue } from '../helpers/catalogue'
+import { ensureBuild } from '../helpers/prod-server'
 
 const PRODUCTS = 10_000
 const SECTIONS = 200
@@ -45,9 +48,10 @@ function zipf(n: number, next: () => number): () => number {
   }
 }
 
-async function main() {
-  const writes = Number(process.argv[2] ?? 12)
-  const t = await buildTestApp({ LOG_LEVEL: 'silent', PAGE_CACHE_MB: '512' })
+/** Part of `npm run bench`: the simulated day with `writes` writes (two simulated hours by default). */
+export async function benchPageCacheDay(writes = 12) {
+  ensureBuild()
+  const t = await buildTestApp({ LOG_LEVEL: 'silent', PAGE_CACHE_MB: '512', NODE_ENV: 'production' })
   try {
     const catalogue = await generateCatalogue(t.app.db, { sections: SECTIONS, products: PRODUCTS, featuredEvery: 500 })
     t.app.content.invalidate()
@@ -104,7 +108,7 @@ async function main() {
 
     console.log(
       `A simulated day: ${PRODUCTS} products, ${pages.length} pages by Zipf, ${writes} writes of ${PRODUCTS_PER_WRITE} prices, ` +
-        `${REQUESTS_PER_WRITE} requests between writes (development build, in process)`,
+        `${REQUESTS_PER_WRITE} requests between writes (production build, in process)`,
     )
     await run('every write empties the cache', 'drop everything')
     await run('a write drops what it changed', 'drop what changed')
@@ -114,4 +118,6 @@ async function main() {
   }
 }
 
-await main()
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await benchPageCacheDay(Number(process.argv[2] ?? 12))
+}
