@@ -9,6 +9,8 @@ import { leadRoutes } from './leads/inbox/inbox-routes'
 import { searchRoutes } from './catalogue/search/admin-search-routes'
 import { privacyRoutes } from './privacy/privacy-routes'
 import { priceListRoutes } from './catalogue/price-list/price-routes'
+import { priceExportRoutes } from './catalogue/price-list/price-export-routes'
+import { productTableRoutes } from './catalogue/products/product-table-routes'
 import { feedsStatusRoutes } from './catalogue/feed/feeds-routes'
 import { exchangeAdminRoutes } from './catalogue/exchange/exchange-admin-routes'
 import { contentRoutes } from './admin/content-routes'
@@ -25,6 +27,8 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(searchRoutes, { config })
   await app.register(privacyRoutes, { config })
   await app.register(priceListRoutes, { config })
+  await app.register(priceExportRoutes, { config })
+  await app.register(productTableRoutes, { config })
   await app.register(feedsStatusRoutes, { config })
   await app.register(exchangeAdminRoutes, { config })
   await app.register(contentRoutes, { config })

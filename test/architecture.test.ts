@@ -188,6 +188,7 @@ const CONTENT_WRITERS = [
   'server/catalogue/price-list/price-store.ts',
   'server/catalogue/exchange/exchange-store.ts',
   'server/catalogue/exchange/exchange-offers.ts',
+  'server/catalogue/products/product-actions.ts',
   'server/catalogue/search/search-index.ts',
   'server/model-api/write-rows.ts',
   'server/data/db.ts',

@@ -5,6 +5,7 @@ import { RecordEditor } from './content/editor/RecordEditor'
 import { LeadsInbox } from './leads/LeadsInbox'
 import { PriceListScreen } from './price-list/PriceListScreen'
 import { ExchangeScreen } from './exchange/ExchangeScreen'
+import { ProductsScreen } from './products/ProductsScreen'
 import { PrivacyScreen } from './privacy/PrivacyScreen'
 import { screenOf } from './screens'
 import { ADMIN_PATHS } from '../../src/site/paths'
@@ -16,6 +17,7 @@ export function Page() {
   if (screen?.kind === 'privacy') return <PrivacyScreen />
   if (screen?.kind === 'price-list') return <PriceListScreen />
   if (screen?.kind === 'exchange') return <ExchangeScreen />
+  if (screen?.kind === 'products') return <ProductsScreen />
   // Keyed by id: another record gets a fresh form, not the previous record's state.
   if (screen?.kind === 'record') return <RecordEditor key={screen.id} id={screen.id} />
   return (

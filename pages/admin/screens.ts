@@ -8,6 +8,7 @@ export type Screen =
   | { kind: 'privacy' }
   | { kind: 'price-list' }
   | { kind: 'exchange' }
+  | { kind: 'products' }
 
 export function screenOf(pathname: string): Screen | null {
   if (pathname === ADMIN_PATHS.leads) return { kind: 'leads' }
@@ -15,6 +16,7 @@ export function screenOf(pathname: string): Screen | null {
   if (pathname === ADMIN_PATHS.privacy) return { kind: 'privacy' }
   if (pathname === ADMIN_PATHS.priceList) return { kind: 'price-list' }
   if (pathname === ADMIN_PATHS.exchange) return { kind: 'exchange' }
+  if (pathname === ADMIN_PATHS.products) return { kind: 'products' }
   const id = /^(new|[1-9]\d{0,9})$/.exec(pathname.slice(ADMIN_PATHS.record('').length))?.[1]
   return id && pathname === ADMIN_PATHS.record(id) ? { kind: 'record', id } : null
 }
@@ -26,4 +28,5 @@ export const SCREEN_TITLES: Readonly<Record<Screen['kind'], string>> = {
   privacy: 'Персональные данные',
   'price-list': 'Прайс-лист',
   exchange: 'Обмен с 1С',
+  products: 'Товары',
 }

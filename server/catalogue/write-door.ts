@@ -156,8 +156,8 @@ class Unit implements ContentWrite {
       flips.map((flip) => flip.id),
       this.everyPage,
     )
-    const version = await bumpContentVersion(this.trx)
-    await recordContentChange(this.trx, version, pages === 'every page' ? null : [...pages])
+    await bumpContentVersion(this.trx)
+    const version = await recordContentChange(this.trx, pages === 'every page' ? null : [...pages])
     return { ids, everyPage: this.everyPage, pages, version }
   }
 }
@@ -205,8 +205,9 @@ export class WriteDoor implements ContentDoor {
    * PostgreSQL's planner statistics of the tables a large write filled (issue #36): until
    * autovacuum gets to them, search plans for the catalogue before the write (20–52 ms per page
    * after a 10,000-row price list, 7–18 ms after ANALYZE). Best effort: a failure changes no data.
+   * An import writing in many short transactions (import-claim.ts) calls it every ANALYZE_AFTER rows.
    */
-  private async refreshStatistics(): Promise<void> {
+  async refreshStatistics(): Promise<void> {
     if (isSqlite(this.db)) return
     try {
       await sql`ANALYZE "structure", "product", "searchIndex", "searchWord"`.execute(this.db)

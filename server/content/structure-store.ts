@@ -141,6 +141,24 @@ export async function hasAnyRecord(db: Queryable): Promise<boolean> {
   return (await db.selectFrom('structure').select('id').limit(1).executeTakeFirst()) !== undefined
 }
 
+/** What a new record holds in a column its writer leaves unset. */
+function recordDefaults(unit: ContentWrite) {
+  return {
+    parentId: null,
+    sort: 0,
+    published: 1,
+    status: null,
+    content: null,
+    metaTitle: null,
+    metaDescription: null,
+    metaImage: null,
+    metaRobots: null,
+    metaJsonLd: null,
+    createdAt: unit.at,
+    updatedAt: unit.at,
+  }
+}
+
 /** A new record with the defaults of an unset column (created and updated at the write's time); returns its id. */
 export async function insertRecord(
   unit: ContentWrite,
@@ -148,26 +166,34 @@ export async function insertRecord(
 ): Promise<number> {
   const created = await unit.trx
     .insertInto('structure')
-    .values({
-      parentId: null,
-      sort: 0,
-      published: 1,
-      status: null,
-      content: null,
-      metaTitle: null,
-      metaDescription: null,
-      metaImage: null,
-      metaRobots: null,
-      metaJsonLd: null,
-      createdAt: unit.at,
-      updatedAt: unit.at,
-      ...row,
-    })
+    .values({ ...recordDefaults(unit), ...row })
     .returning('id')
     .executeTakeFirstOrThrow()
   const id = Number(created.id)
   unit.created(id)
   return id
+}
+
+/**
+ * Many new records in one statement (an import's chunk); returns their ids in the order given.
+ * Each row's URL must be free: the ids are matched back by it.
+ */
+export async function insertRecords(
+  unit: ContentWrite,
+  rows: readonly (Partial<NewStructure> & Pick<NewStructure, 'typeId' | 'title' | 'urlFull'>)[],
+): Promise<number[]> {
+  if (rows.length === 0) return []
+  const created = await unit.trx
+    .insertInto('structure')
+    .values(rows.map((row) => ({ ...recordDefaults(unit), ...row })))
+    .returning(['id', 'urlFull'])
+    .execute()
+  const byUrl = new Map(created.map((row) => [row.urlFull, Number(row.id)]))
+  return rows.map((row) => {
+    const id = byUrl.get(row.urlFull)!
+    unit.created(id)
+    return id
+  })
 }
 
 /** Changes the record's columns; `updatedAt` is the write's time unless the row says otherwise. */
@@ -228,6 +254,11 @@ export async function deleteRecordAndParts(unit: ContentWrite, id: number, urlFu
 /** A URL taken by a record again is no longer gone. */
 export async function forgetGoneUrl(unit: ContentWrite, urlFull: string): Promise<void> {
   await unit.trx.deleteFrom('goneUrl').where('urlFull', '=', urlFull).execute()
+}
+
+/** URLs taken by new records (an import's chunk) are no longer gone. */
+export async function forgetGoneUrls(unit: ContentWrite, urls: readonly string[]): Promise<void> {
+  if (urls.length > 0) await unit.trx.deleteFrom('goneUrl').where('urlFull', 'in', urls).execute()
 }
 
 /**

@@ -3,25 +3,41 @@
 // transaction; another process that notices a new version reads what the versions since the one it
 // knew changed, and drops only those pages. Bounded: rows KEPT_VERSIONS behind the newest go.
 import type { Kysely } from 'kysely'
+import { readContentVersion } from './db'
 import type { Database } from './schema'
+
+/** What the write that made each recent content version changed, as the pages see it */
+export interface ContentChangeTable {
+  version: number
+  /** JSON array of page tags (src/site/page-tags.ts); null: every page */
+  pages: string | null
+}
+
+// The table's type joins the schema's from here, beside the only code that reads or writes it.
+declare module './schema' {
+  interface Database {
+    contentChange: ContentChangeTable
+  }
+}
 
 /** Versions the log keeps: a process that fell further behind drops every page. */
 export const KEPT_VERSIONS = 1000
 /** Tags a row keeps at most; a write that changed more is recorded as a change of every page. */
 export const MAX_TAGS = 20_000
 
-/** Records what `version` changed (`null`: every page) and forgets versions far behind it. */
-export async function recordContentChange(
-  trx: Kysely<Database>,
-  version: number,
-  tags: readonly string[] | null,
-): Promise<void> {
+/**
+ * Records what the version just bumped in this transaction changed (`null`: every page) and
+ * forgets versions far behind it. Returns that version.
+ */
+export async function recordContentChange(trx: Kysely<Database>, tags: readonly string[] | null): Promise<number> {
+  const version = await readContentVersion(trx)
   const pages = tags === null || tags.length > MAX_TAGS ? null : JSON.stringify(tags)
   await trx.insertInto('contentChange').values({ version, pages }).execute()
   await trx
     .deleteFrom('contentChange')
     .where('version', '<=', version - KEPT_VERSIONS)
     .execute()
+  return version
 }
 
 /**

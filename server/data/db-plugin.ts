@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { KyselyPlugin } from 'kysely'
 import type { Config } from '../config/config'
 import { openDatabase, type Db } from './db'
+import { leadSearchIndexWarning } from './lead-search-index'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +18,8 @@ export const dbPlugin = fp<{ config: Config; plugins?: readonly KyselyPlugin[] }
     app.addHook('onClose', async () => {
       await db.destroy()
     })
+    const warning = await leadSearchIndexWarning(db)
+    if (warning) app.log.warn(warning)
   },
   { name: 'db' },
 )

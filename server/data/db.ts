@@ -1,5 +1,4 @@
-// The connection module: the only place that knows which SQL dialect is underneath.
-// Everything else writes dialect-neutral Kysely queries.
+// The connection module, the only place that knows the SQL dialect: the rest is neutral Kysely.
 import fs from 'node:fs'
 import path from 'node:path'
 import { SQLite, type SQLiteDatabase } from './sqlite-driver'
@@ -37,8 +36,11 @@ import * as m015 from './migrations/015-backoffice'
 import * as m016 from './migrations/016-feeds'
 import * as m017 from './migrations/017-visible'
 import * as m018 from './migrations/018-search-gin'
+import * as m019 from './migrations/019-lead-search'
 import * as m020 from './migrations/020-exchange'
+import * as m021 from './migrations/021-import-claim'
 import * as m022 from './migrations/022-content-change'
+import * as m023 from './migrations/023-catalogue-audit'
 
 export type Db = Kysely<Database>
 
@@ -59,8 +61,11 @@ const MIGRATIONS: Record<string, Migration> = {
   '016-feeds': m016,
   '017-visible': m017,
   '018-search-gin': m018,
+  '019-lead-search': m019,
   '020-exchange': m020,
+  '021-import-claim': m021,
   '022-content-change': m022,
+  '023-catalogue-audit': m023,
 }
 
 class InlineMigrations implements MigrationProvider {
@@ -236,15 +241,13 @@ export async function writeTransaction<T>(db: Db, fn: (trx: Transaction<Database
   })
 }
 
-/** Marks the content as changed, inside the write's own transaction (see ContentService): the new version. */
-export async function bumpContentVersion(trx: Kysely<Database>): Promise<number> {
-  const row = await trx
+/** Marks the content as changed, inside the write's own transaction (see ContentService). */
+export async function bumpContentVersion(trx: Kysely<Database>): Promise<void> {
+  await trx
     .updateTable('contentVersion')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
-    .returning('version')
-    .executeTakeFirstOrThrow()
-  return row.version
+    .execute()
 }
 
 /** The current content version: compared by each process to notice writes of the others. */

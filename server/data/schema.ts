@@ -151,6 +151,15 @@ export interface IndexNowUrlTable {
   createdAt: ColumnType<string, string, never>
 }
 
+/** The import that writes the catalogue now (migration 021, catalogue/import-claim.ts) */
+export interface ImportClaimTable {
+  kind: string
+  holder: string
+  what: string
+  /** ISO 8601 UTC: another import may take the claim over after then */
+  leaseUntil: string
+}
+
 /** Settings the site keeps for itself, by name (the generated IndexNow key) */
 export interface SiteSettingTable {
   name: string
@@ -192,13 +201,6 @@ export interface SearchWordTable {
   length: number
   /** How many records' tokens include it; the row goes at 0 */
   uses: number
-}
-
-/** What the write that made each recent content version changed, as the pages see it */
-export interface ContentChangeTable {
-  version: number
-  /** JSON array of page tags (src/site/page-tags.ts); null: every page */
-  pages: string | null
 }
 
 /** A single row (id 1) whose version every content write increments */
@@ -250,6 +252,17 @@ export interface ExchangeRecordTable {
   withdrawn: ColumnType<Flag, Flag | undefined, Flag>
 }
 
+/** One action of «Товары» on a selection (server/catalogue/products/product-table-routes.ts) */
+export interface CatalogueAuditTable {
+  id: Generated<number>
+  operation: string
+  at: string
+  lastAt: string
+  who: string
+  action: string
+  count: number
+}
+
 export interface Database {
   structure: StructureTable
   siteIndex: SiteIndexTable
@@ -264,7 +277,6 @@ export interface Database {
   goneUrl: GoneUrlTable
   movedUrl: MovedUrlTable
   contentVersion: ContentVersionTable
-  contentChange: ContentChangeTable
   rateLimit: RateLimitTable
   adminSession: AdminSessionTable
   mediaLease: MediaLeaseTable
@@ -280,6 +292,8 @@ export interface Database {
   exchangeFile: ExchangeFileTable
   exchangeRun: ExchangeRunTable
   exchangeRecord: ExchangeRecordTable
+  catalogueAudit: CatalogueAuditTable
+  importClaim: ImportClaimTable
 }
 
 export type NewStructure = Insertable<StructureTable>

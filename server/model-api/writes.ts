@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely'
 import type { Database, NewStructure } from '../data/schema'
 import type { ContentWrite } from '../content/content-write'
 import type { WriteDoor } from '../catalogue/write-door'
+import { claimImport, writeInChunks } from '../catalogue/import-claim'
 import {
   findIdByUrl,
   forgetGoneUrl,
@@ -70,23 +71,29 @@ export interface BatchRecord {
 }
 
 /**
- * Writes a batch of structure records in one write transaction (the content import): a record whose
- * URL exists updates that record, any other is created. Returns their ids in order. All or nothing.
+ * The content import's batch (POST /api/batch/structure): each record created or, when its URL
+ * exists, updated. Written like every import (catalogue/import-claim.ts): under the catalogue's
+ * claim (409 while the price list or another import writes), in short transactions with the event
+ * loop let go between them. A record failing stops the batch there: the records before it stay
+ * written, and since a record is matched by its URL, sending the batch again finishes it.
  */
 export async function writeStructureBatch(door: WriteDoor, records: readonly BatchRecord[]): Promise<number[]> {
+  const claim = await claimImport(door.db, 'content-import')
   try {
-    return await door.write(async (unit) => {
-      const ids: number[] = []
-      for (const [i, record] of records.entries()) {
+    const ids: number[] = []
+    return await writeInChunks(door, claim, [...records.entries()], async (unit, part) => {
+      const written: number[] = []
+      for (const [i, record] of part) {
         const values = { ...record.values }
         if (record.parent !== undefined) values.parentId = ids[record.parent]
         const existing = await findIdByUrl(unit.trx, values.urlFull as string)
         try {
-          ids.push(
+          const id =
             existing === null
               ? await writeStructure(unit, 'create', values)
-              : await writeStructure(unit, 'update', { ...values, id: existing }),
-          )
+              : await writeStructure(unit, 'update', { ...values, id: existing })
+          written.push(id)
+          ids.push(id)
         } catch (error) {
           if (!(error instanceof HttpError)) throw error
           const errors = Object.fromEntries(
@@ -100,10 +107,12 @@ export async function writeStructureBatch(door: WriteDoor, records: readonly Bat
           )
         }
       }
-      return ids
+      return written
     })
   } catch (error) {
     throw translateStorageError(error)
+  } finally {
+    await claim.release()
   }
 }
 

@@ -1,8 +1,11 @@
 // The content import (npm run content -- import site.json): writes an export's records on another
-// instance in tree order, a batch of up to 200 records per request in one transaction
-// (POST /api/batch/structure, decision 025), remapping parent ids, with each image sent once as a
-// file. A record whose URL exists there is updated, so importing the same file again changes nothing.
+// instance in tree order, a batch of up to 200 records per request (POST /api/batch/structure,
+// decision 025; the server writes it in short transactions under the catalogue's import claim,
+// decision 029), remapping parent ids, with each image sent once as a file. A record whose URL
+// exists there is updated, so importing the same file again changes nothing, and an import that
+// stopped midway, run again, finishes.
 import sharp from 'sharp'
+import { ApiError } from '../../src/api/http-client'
 import { toFormData } from '../../src/api/multipart'
 import { sniffImageFormat } from '../media/image-store'
 import {
@@ -15,6 +18,25 @@ import {
 } from './content-format'
 import { createToolApi, requireToken, UsageError, type ToolConfig } from './tool-config'
 import { PATHS } from '../../src/site/paths'
+
+/** How long a batch waits for another import (a price list applied meanwhile) before giving up */
+const IMPORT_WAIT = { tries: 60, delayMs: 2000 }
+
+/**
+ * Sends a batch; while the server answers 409 import_running (a price list or another import holds
+ * the catalogue's claim, decision 029), waits and sends it again.
+ */
+async function whileAnotherImportRuns<T>(send: () => Promise<T>, log: (line: string) => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send()
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'import_running') || attempt >= IMPORT_WAIT.tries) throw error
+      log(`Another import is writing the catalogue; waiting (${attempt})`)
+      await new Promise((resolve) => setTimeout(resolve, IMPORT_WAIT.delayMs))
+    }
+  }
+}
 
 /** Records per batch write and new files per batch (the server takes 200 and 100). */
 const BATCH_RECORDS = 200
@@ -72,11 +94,12 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
   let batchBytes = 0
   const flush = async () => {
     if (batch.length === 0) return
-    const answer = await http.request<{ data: { ids: number[]; media: Record<string, string> } }>(
-      'POST',
-      PATHS.batchStructure,
-      { body: toFormData({ records: batch.map((b) => b.values) }), headers: { authorization: `Bearer ${token}` } },
-    )
+    const send = () =>
+      http.request<{ data: { ids: number[]; media: Record<string, string> } }>('POST', PATHS.batchStructure, {
+        body: toFormData({ records: batch.map((b) => b.values) }),
+        headers: { authorization: `Bearer ${token}` },
+      })
+    const answer = await whileAnotherImportRuns(send, log)
     const { ids, media } = answer.data
     for (const [i, { record }] of batch.entries()) {
       newIds.set(record.id, ids[i])

@@ -19,6 +19,8 @@ export interface PriceCounts {
   readonly created: number
   readonly unchanged: number
   readonly refused: readonly RefusedRow[]
+  /** The sections the new products name that the site lacks, created on apply («Электроинструмент / Дрели») */
+  readonly sections: readonly string[]
 }
 
 export interface PricePreview extends PriceCounts {

@@ -68,6 +68,8 @@ export const ADMIN_PATHS = Object.freeze({
   privacy: `${ADMIN}/privacy`,
   /** «Прайс-лист»: a price list in, the feeds out */
   priceList: `${ADMIN}/price-list`,
+  /** «Товары»: every product as a table row, the filters in the query */
+  products: `${ADMIN}/products`,
   /** «Обмен с 1С»: the exchange's address, its settings and its log */
   exchange: `${ADMIN}/exchange`,
 })
@@ -98,6 +100,21 @@ export const ADMIN_API_PATHS = Object.freeze({
   priceListApply: `${ADMIN_API}/price-list/apply`,
   /** The Yandex feed's URL and IndexNow's state («Выгрузки») */
   feeds: `${ADMIN_API}/feeds`,
+  /** «Скачать прайс-лист»: the catalogue, or the «Товары» filter in the query, as the import reads it */
+  priceListXlsx: `${ADMIN_API}/price-list.xlsx`,
+  priceListCsv: `${ADMIN_API}/price-list.csv`,
+  /** «Товары»: GET a page (filters, sort, keyset `after`) */
+  products: `${ADMIN_API}/products`,
+  /** GET the ids a filter matches (the actions' «все по фильтру») */
+  productIds: `${ADMIN_API}/products/ids`,
+  /** GET the sections, for the filter and «Перенести» */
+  productSections: `${ADMIN_API}/products/sections`,
+  /** POST a batch of an action on products */
+  productActions: `${ADMIN_API}/products/actions`,
+  /** GET the catalogue's audit log */
+  productAudit: `${ADMIN_API}/products/audit`,
+  /** PATCH a product's price, old price or availability in place */
+  product: (id: Id) => `${ADMIN_API}/products/${id}`,
 })
 
 /** Whether a path is the back office's (its pages are never cached, indexed or listed). */

@@ -2,17 +2,29 @@
 // catalogue of 10,000 products in 200 sections (or BENCH_PRODUCTS, e.g. 100000, by hand), written
 // straight into the database in batches, then the production build on it, on SQLite and on
 // PostgreSQL (where TEST_DATABASE_URL names a server): start-up and RSS, the route map's reload,
-// uncached section pages 1 and 50, an uncached product page, the home page's size and sitemap.xml.
+// uncached section pages 1 and 50, an uncached product page, the home page's size and sitemap.xml;
+// the search (1, 2 and 3 words, a rare prefix, an артикул) and the inbox's search among BENCH_LEADS
+// leads (100,000 by default), each with the plan its database chooses (issue #36). The catalogue is
+// indexed for search through the write door, as a large import is, so PostgreSQL's statistics are
+// the ones the door leaves (it runs ANALYZE after a write of 2,000 records or more), not a manual
+// ANALYZE. BENCH_DATABASES=postgres (or sqlite) measures one database only.
 // Part of `npm run bench`; alone: `npm run bench:catalogue` (`-- 2` for 2 s per URL).
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { sql } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
 import { Pool } from 'undici'
-import { fillMissingSearchIndex } from '../../server/catalogue/search/search-index'
+import { CatalogueSearch } from '../../server/catalogue/search/search-service'
+import { WriteDoor } from '../../server/catalogue/write-door'
 import { readConfig } from '../../server/config/config'
 import { RouteMapCache } from '../../server/content/route-map'
-import { openDatabase } from '../../server/data/db'
+import { openDatabase, type Db } from '../../server/data/db'
+import type { Database } from '../../server/data/schema'
+import { SQLite } from '../../server/data/sqlite-driver'
+import { leadMatchesQuery } from '../../server/leads/store/lead-search-query'
+import { leadSearchNeedle } from '../../server/leads/store/lead-search'
+import { insertManyLeads } from '../helpers/many-leads'
 import { tempDir } from '../helpers/build-test-app'
 import { generateCatalogue } from '../helpers/catalogue'
 import { createTestSchema, TEST_DATABASE_URL } from '../helpers/postgres'
@@ -27,11 +39,79 @@ const LONG_SECTION = 1500
 /** Issue 22's floors, SQLite, 10,000 products */
 const FLOORS = { startupMs: 2000, rssMiB: 250, pageCpuMs: 3, homeKiB: 60 }
 
+const ADMIN_TOKEN = 'bench-admin-token-0123456789'
+/** Issue #36: search pages and the inbox's search, p99 on either database */
+const SEARCH_P99_MS = 15
+const INBOX_P99_MS = 20
+
+/**
+ * The search's shapes on the generated catalogue (titles «Дрель модель 07919», артикулы «G-n»):
+ * 1, 2 and 3 words, a prefix only a few numbers start with (the last word is looked up as a
+ * prefix), and an артикул typed without its dash.
+ */
+const SEARCHES: [label: string, q: string][] = [
+  ['search: 1 word', 'дрель'],
+  ['search: 2 words', 'дрель модель'],
+  ['search: 3 words', 'ключ модель 07919'],
+  ['search: rare prefix', 'модель 0791'],
+  ['search: артикул', 'g4242'],
+]
+
+/** The inbox's search among the leads (test/helpers/many-leads.ts): a name and number, a phone, an e-mail. */
+const INBOX_SEARCHES: [label: string, q: string][] = [
+  ['inbox: «покупатель 4242»', 'покупатель 4242'],
+  ['inbox: a phone «8 900 000-42-42»', '8 900 000-42-42'],
+  ['inbox: an e-mail «buyer4242@»', 'buyer4242@'],
+]
+
 /**
  * More URLs measured like the section and product pages (uncached, CPU ms/req, p50/p99): the
- * search's queries go here (`/poisk?q=…`: 1, 2 and 3 words and an артикул), one line each.
+ * search's queries (`/poisk?q=…`), one line each.
  */
-export const CATALOGUE_TARGETS: [label: string, request: BenchRequest][] = []
+export const CATALOGUE_TARGETS: [label: string, request: BenchRequest][] = SEARCHES.map(([label, q]) => [
+  label,
+  { method: 'GET', path: `/poisk?q=${encodeURIComponent(q)}` },
+])
+
+/** The inbox's searches as the back office asks (a session cookie: a bearer token is counted per request). */
+function inboxTargets(cookie: string): Target[] {
+  return INBOX_SEARCHES.map(([label, q]) => ({
+    label,
+    request: { method: 'GET', path: `/api/admin/leads?tab=new&q=${encodeURIComponent(q)}`, headers: { cookie } },
+  }))
+}
+
+/** Requests sent one at a time after a warm-up: the latency a visitor (or the owner) sees. */
+const SEQUENTIAL = { warmUp: 20, requests: 300 }
+
+async function oneAtATime(pool: Pool, request: BenchRequest) {
+  const times: number[] = []
+  const statuses = new Map<number, number>()
+  for (let i = 0; i < SEQUENTIAL.warmUp + SEQUENTIAL.requests; i++) {
+    const started = performance.now()
+    const res = await pool.request({ method: request.method, path: request.path, headers: request.headers })
+    await res.body.arrayBuffer()
+    if (i < SEQUENTIAL.warmUp) continue
+    times.push(performance.now() - started)
+    statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
+  }
+  times.sort((a, b) => a - b)
+  const status = [...statuses].map(([code, count]) => `${code}×${count}`).join(' ')
+  return { p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? NaN, status }
+}
+
+/** The back office's session cookie, signed in with the token. */
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ secret: ADMIN_TOKEN }),
+  })
+  if (res.status !== 204) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`)
+  const cookie = res.headers.getSetCookie().find((line) => line.startsWith('vitrina_admin='))
+  if (!cookie) throw new Error('no session cookie')
+  return cookie.split(';')[0]
+}
 
 interface Target {
   label: string
@@ -52,10 +132,15 @@ function targets(): Target[] {
 }
 
 /** One database: generated, measured, dropped. */
-async function benchOn(dialect: 'SQLite' | 'PostgreSQL', products: number, durationMs: number) {
+async function benchOn(dialect: 'SQLite' | 'PostgreSQL', products: number, leads: number, durationMs: number) {
   const dir = tempDir('vitrina-bench-catalogue-')
   const schema = dialect === 'PostgreSQL' ? await createTestSchema() : null
-  const env: Record<string, string> = { LOG_LEVEL: 'error', PAGE_CACHE_MB: '0', LEAD_RATE_LIMIT: '0' }
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'error',
+    PAGE_CACHE_MB: '0',
+    LEAD_RATE_LIMIT: '0',
+    ADMIN_TOKEN,
+  }
   if (schema) env.DATABASE_URL = schema.url
   try {
     // The schema and the demo shop by a server of its own, then the catalogue straight into the database.
@@ -65,13 +150,22 @@ async function benchOn(dialect: 'SQLite' | 'PostgreSQL', products: number, durat
     const db = await openDatabase(config.database)
     const started = performance.now()
     const made = await generateCatalogue(db, { sections: SECTIONS, products, firstSection: LONG_SECTION })
-    // Indexed for search as every write path does (the generator writes rows only): start-up then
-    // measures a site's ordinary start, not the one-time index fill after an upgrade.
-    await fillMissingSearchIndex(db)
-    // PostgreSQL analyses a table soon after a bulk load (autovacuum); the bench does not wait for it.
-    if (schema) await sql`analyze`.execute(db)
+    // Indexed for search by the write door, as an import is (the generator writes rows only):
+    // start-up then measures a site's ordinary start, and PostgreSQL's statistics are what the
+    // door's ANALYZE after a large write leaves.
+    const ids = (await db.selectFrom('structure').select('id').execute()).map((row) => row.id)
+    await new WriteDoor(db, { indexNowOrigin: null }).write((unit) => unit.touch(ids), { announce: false })
     const generateS = (performance.now() - started) / 1000
+    const leadsStarted = performance.now()
+    await insertManyLeads(db, leads)
+    // Leads arrive one at a time in life, and autovacuum keeps their statistics; not in one go.
+    if (schema) await sql`analyze "feedback"`.execute(db)
+    const leadsS = (performance.now() - leadsStarted) / 1000
     const reload = await routeMapReload(db)
+    const plans = await searchPlans(
+      db,
+      config.database.kind === 'sqlite' ? { file: config.database.path } : { url: schema!.url },
+    )
     await db.destroy()
 
     const server = await startProdServer(env, dir, { cpu: SERVER_CPU })
@@ -82,7 +176,8 @@ async function benchOn(dialect: 'SQLite' | 'PostgreSQL', products: number, durat
     let homeKiB = NaN
     let sitemap = { ms: NaN, kib: NaN, urls: 0 }
     try {
-      for (const { label, request } of targets()) {
+      const cookie = await signIn(server.url)
+      for (const { label, request } of [...targets(), ...inboxTargets(cookie)]) {
         const load = await runLoad(pool, pid, request, {}, durationMs, CONCURRENCY)
         const sizes = await answerSizes(pool, request)
         if (label === 'home /') homeKiB = sizes.raw / 1024
@@ -103,9 +198,32 @@ async function benchOn(dialect: 'SQLite' | 'PostgreSQL', products: number, durat
           `start-up ${Math.round(startup.ms)} ms, RSS ${Math.round(startup.rss)} MiB after start, ${Math.round(afterLoad)} MiB after the load; ` +
           `route map reload ${reload.ms.toFixed(0)} ms, ${reload.cpuMs.toFixed(0)} ms CPU (median of 5, in the bench's process), ` +
           `its heap ~${reload.heapMiB.toFixed(1)} MiB; ` +
-          `sitemap.xml ${sitemap.ms.toFixed(0)} ms, ${sitemap.kib.toFixed(0)} KiB, ${sitemap.urls} URLs`,
+          `sitemap.xml ${sitemap.ms.toFixed(0)} ms, ${sitemap.kib.toFixed(0)} KiB, ${sitemap.urls} URLs; ` +
+          `${leads} leads inserted in ${leadsS.toFixed(1)} s`,
       )
       console.table(rows)
+      console.log(`${dialect}: the plans of the searches (what reads the index):`)
+      for (const [label, plan] of plans) console.log(`  ${label}: ${plan}`)
+      const single = new Pool(server.url, { connections: 1 })
+      const sequential: Record<string, string | number>[] = []
+      try {
+        for (const { label, request } of [...targets(), ...inboxTargets(cookie)]) {
+          const floor = label.startsWith('search:') ? SEARCH_P99_MS : label.startsWith('inbox:') ? INBOX_P99_MS : null
+          if (floor === null) continue
+          const timing = await oneAtATime(single, request)
+          sequential.push({
+            [`${dialect}, ${made.products} products, ${leads} leads, one at a time`]: label,
+            'p50 ms': timing.p50.toFixed(2),
+            'p99 ms': timing.p99.toFixed(2),
+            'max ms': timing.max.toFixed(2),
+            [`p99 ≤ ${SEARCH_P99_MS} / ${INBOX_P99_MS}`]: timing.p99 <= floor ? 'met' : 'NOT met',
+            statuses: timing.status,
+          })
+        }
+      } finally {
+        await single.close()
+      }
+      console.table(sequential)
       return { dialect, products: made.products, startup, reload, rows, homeKiB, sitemap }
     } finally {
       await pool.close()
@@ -115,6 +233,62 @@ async function benchOn(dialect: 'SQLite' | 'PostgreSQL', products: number, durat
     fs.rmSync(dir, { recursive: true, force: true })
     await schema?.drop()
   }
+}
+
+/**
+ * Each search shape's SQL, caught as the search runs it (a Kysely of its own that logs), and the
+ * plan its database chooses for each statement that reads the search index: the lines that say
+ * how a table is read. The inbox's too (the query that gathers a term's matches).
+ */
+async function searchPlans(db: Db, where: { file: string } | { url: string }) {
+  const caught: CompiledQuery[] = []
+  const log = (event: { level: string; query: CompiledQuery }) => {
+    if (event.level === 'query') caught.push(event.query)
+  }
+  let close: () => Promise<void>
+  let logging: Kysely<Database>
+  if ('url' in where) {
+    const pool = new pg.Pool({ connectionString: where.url, max: 1 })
+    logging = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log })
+    close = () => logging.destroy()
+  } else {
+    logging = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(where.file) }), log })
+    close = () => logging.destroy()
+  }
+  const sqlite = !('url' in where)
+  const explain = async (query: CompiledQuery) => {
+    const prefix = sqlite ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN '
+    const result = await db.executeQuery<Record<string, unknown>>(
+      CompiledQuery.raw(prefix + query.sql, [...query.parameters]),
+    )
+    const lines = result.rows.map((row) => String(sqlite ? row.detail : row['QUERY PLAN']))
+    return lines
+      .filter((line) => /Scan|SCAN|SEARCH|Index/.test(line))
+      .map((line) =>
+        line
+          .trim()
+          .replace(/^->\s*/, '')
+          .replace(/\s+\(cost=.*$/, ''),
+      )
+  }
+  const plans: [string, string][] = []
+  try {
+    const search = new CatalogueSearch(logging)
+    for (const [label, q] of SEARCHES) {
+      caught.length = 0
+      const answer = await search.find(q, 1)
+      const reading = caught.filter((query) => /"searchIndex|"searchWord"/.test(query.sql))
+      const lines = [...new Set((await Promise.all(reading.map(explain))).flat())]
+      plans.push([`${label} «${q}» (${answer.products.length} found)`, lines.join('; ')])
+    }
+    for (const [label, q] of INBOX_SEARCHES) {
+      const lines = await explain(leadMatchesQuery(db, leadSearchNeedle(q)!, 2001).compile(db))
+      plans.push([label, lines.join('; ')])
+    }
+  } finally {
+    await close()
+  }
+  return plans
 }
 
 /** V8's collector, when node runs with --expose-gc (the bench scripts do) */
@@ -170,14 +344,20 @@ async function sitemapTime(base: string) {
 /** The catalogue part of the bench: SQLite, then PostgreSQL where a server is named. */
 export async function benchCatalogue(durationMs: number): Promise<void> {
   const products = Number(process.env.BENCH_PRODUCTS ?? 10_000)
+  const leads = Number(process.env.BENCH_LEADS ?? 100_000)
+  const only = process.env.BENCH_DATABASES?.toLowerCase()
   console.log(
     `Catalogue at scale: ${products} products in ${SECTIONS} sections (the first ${LONG_SECTION} long), ` +
-      `page cache off, ${CONCURRENCY} connections, ${durationMs / 1000} s per URL without compression`,
+      `${leads} leads, page cache off, ${CONCURRENCY} connections, ${durationMs / 1000} s per URL without compression`,
   )
-  const results = [await benchOn('SQLite', products, durationMs)]
-  if (TEST_DATABASE_URL) results.push(await benchOn('PostgreSQL', products, durationMs))
-  else console.log('PostgreSQL: skipped (set TEST_DATABASE_URL)')
+  const results = []
+  if (only !== 'postgres') results.push(await benchOn('SQLite', products, leads, durationMs))
+  if (only !== 'sqlite') {
+    if (TEST_DATABASE_URL) await benchOn('PostgreSQL', products, leads, durationMs)
+    else console.log('PostgreSQL: skipped (set TEST_DATABASE_URL)')
+  }
   const sqlite = results[0]
+  if (!sqlite) return
   const check = (value: number, floor: number) =>
     `${value.toFixed(value < 10 ? 3 : 0)} (floor ${floor}: ${value <= floor ? 'met' : 'NOT met'})`
   const cpu = (label: string) => Number(sqlite.rows.find((r) => Object.values(r)[0] === label)?.['CPU ms/req'])

@@ -7,6 +7,7 @@
 // session the first one opened; and every lead reaches 1C as an order exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
+import { claimImport } from '../../server/catalogue/import-claim'
 import { ADMIN_TOKEN, jpegImage } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
@@ -283,6 +284,23 @@ for (const dialect of DIALECTS) {
       const again = await client.importFile('import.xml')
       expect(again.lines[0]).toBe('success')
       expect(await count()).toBe(records)
+      await client.call('type=catalog&mode=complete')
+    })
+
+    it('waits while another import holds the catalogue, then goes on', async () => {
+      const other = await claimImport(t.app.db, 'price-list')
+      await client.checkauth()
+      await client.init()
+      await client.sendFile(
+        'import.xml',
+        importXml({ products: [{ id: 'prod-later', name: 'Товар после прайс-листа' }] }),
+      )
+      const waiting = await client.call('type=catalog&mode=import&filename=import.xml')
+      expect(waiting.lines).toEqual(['progress', 'Ждём окончания другого импорта на сайте'])
+      expect(await recordOf('prod-later')).toBeUndefined()
+      await other.release()
+      expect((await client.importFile('import.xml')).lines[0]).toBe('success')
+      expect((await recordOf('prod-later'))!.title).toBe('Товар после прайс-листа')
       await client.call('type=catalog&mode=complete')
     })
 

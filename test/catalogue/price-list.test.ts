@@ -1,6 +1,7 @@
 // The price list in, on both databases: a Windows-1251 CSV and an XLSX made here, headers in any
 // case, a preview that writes nothing and names each refused row, a confirm that writes the rest
-// in one transaction, a second run that changes nothing, a failure halfway that leaves nothing.
+// in short transactions, a second run that changes nothing, a failure inside a transaction that
+// leaves nothing of it.
 import ExcelJS from 'exceljs'
 import iconv from 'iconv-lite'
 import type { KyselyPlugin, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely'
@@ -21,8 +22,10 @@ const CSV_1251 = [
   'ЭИ-1004;;двести;;;;;',
   'ЭИ-1003;;5300;;;;;',
   'НОВ-1;Ножницы садовые;1 250,50;;;Садовая техника;Gardena;0,3',
-  'НОВ-2;Нечто;500;;;Нет такого раздела;;',
+  'НОВ-2;Дрель ударная;500;;;Электроинструмент / Дрели;;',
   'НОВ-3;;500;;;Садовая техника;;',
+  'НОВ-4;Станок токарный;90 000;;;Станки / Токарные;;',
+  'НОВ-5;Станок токарный;95 000;;;станки/ токарные ;;',
 ].join('\r\n')
 
 function upload(file: Buffer, name: string, confirm?: string) {
@@ -68,19 +71,26 @@ for (const dialect of DIALECTS) {
       expect(preview).toMatchObject({
         format: 'csv',
         encoding: 'windows-1251',
-        rows: 8,
+        rows: 10,
         updated: 2,
-        created: 1,
+        created: 4,
         unchanged: 0,
       })
+      // The sections the new products name that do not exist yet, before anything is written.
+      expect(preview.sections).toEqual(['Электроинструмент / Дрели', 'Станки', 'Станки / Токарные'])
       expect(preview.refused).toEqual([
         { number: 4, article: null, reason: 'Не указан артикул' },
         { number: 5, article: 'ЭИ-1004', reason: 'Цена: «двести» — не число' },
         { number: 6, article: 'ЭИ-1003', reason: 'Артикул уже был в строке 3' },
-        { number: 8, article: 'НОВ-2', reason: expect.stringContaining('Раздел «Нет такого раздела» не найден') },
         { number: 9, article: 'НОВ-3', reason: expect.stringContaining('нужно наименование') },
       ])
       expect(await readContentVersion(t.app.db)).toBe(version)
+      const sections = await t.app.db
+        .selectFrom('structure')
+        .select('id')
+        .where('title', 'in', ['Дрели', 'Станки'])
+        .execute()
+      expect(sections).toEqual([])
       expect((await priceOf('ЭИ-1002'))?.price).toBe(7490)
       expect(await priceOf('НОВ-1')).toBeUndefined()
     })
@@ -92,7 +102,7 @@ for (const dialect of DIALECTS) {
       const { confirm } = (await post('preview', file)).json().data
       const res = await post('apply', file, 'price.csv', confirm)
       expect(res.statusCode).toBe(200)
-      expect(res.json().data).toMatchObject({ updated: 2, created: 1, changed: 3 })
+      expect(res.json().data).toMatchObject({ updated: 2, created: 4, changed: 6 })
 
       expect(await priceOf('ЭИ-1002')).toMatchObject({
         price: 7990,
@@ -115,12 +125,34 @@ for (const dialect of DIALECTS) {
       const after = await t.app.inject({ url: '/structure/power-tools/screwdriver' })
       expect(after.body).toMatch(/7[\s\u00a0\u202f]?990/)
       expect((await t.app.inject({ url: created!.urlFull })).statusCode).toBe(200)
+
+      // The sections a path names: nested, published, with transliterated URLs, shared by the rows.
+      const drill = await priceOf('НОВ-2')
+      expect(drill!.urlFull).toBe('/structure/power-tools/dreli/drel-udarnaya')
+      const lathes = [await priceOf('НОВ-4'), await priceOf('НОВ-5')]
+      expect(lathes.map((p) => p!.urlFull)).toEqual([
+        '/structure/stanki/tokarnye/stanok-tokarnyy',
+        '/structure/stanki/tokarnye/stanok-tokarnyy-2',
+      ])
+      for (const url of ['/structure/power-tools/dreli/', '/structure/stanki/', '/structure/stanki/tokarnye/']) {
+        const page = await t.app.inject({ url })
+        expect(page.statusCode, url).toBe(200)
+      }
+      const section = await t.app.inject({ url: '/structure/stanki/tokarnye/' })
+      expect(section.body).toContain('Станок токарный')
+      const nested = await t.app.db
+        .selectFrom('structure as child')
+        .innerJoin('structure as parent', 'parent.id', 'child.parentId')
+        .select(['child.typeId', 'child.published', 'parent.urlFull as parentUrl'])
+        .where('child.urlFull', '=', '/structure/stanki/tokarnye/')
+        .executeTakeFirstOrThrow()
+      expect(nested).toEqual({ typeId: 'section', published: 1, parentUrl: '/structure/stanki/' })
     })
 
     it('changes nothing when the same file runs again', async () => {
       const file = iconv.encode(CSV_1251, 'win1251')
       const preview = (await post('preview', file)).json().data
-      expect(preview).toMatchObject({ updated: 0, created: 0, unchanged: 3 })
+      expect(preview).toMatchObject({ updated: 0, created: 0, unchanged: 6, sections: [] })
       const version = await readContentVersion(t.app.db)
       const res = await post('apply', file, 'price.csv', preview.confirm)
       expect(res.json().data).toMatchObject({ updated: 0, created: 0, changed: 0 })
@@ -168,8 +200,9 @@ for (const dialect of DIALECTS) {
       expect((await priceOf('ЭИ-1006'))?.price).toBe(11490)
     })
 
-    it('leaves nothing half-written when the database fails in the middle', async () => {
-      const failing = t.app.db.withPlugin(new FailOnNthProductUpdate(2))
+    it('leaves nothing of a transaction written when the database fails in its middle', async () => {
+      // The chunk's records were stamped, then its products' update fails: none of it stays.
+      const failing = t.app.db.withPlugin(new FailOnNthProductUpdate(1))
       const file = Buffer.from('Артикул;Цена\nРИ-3001;1\nРИ-3002;2\nРИ-3003;3\n')
       const preview = await previewPriceList(t.app.db, file)
       expect(preview.updated).toBe(3)
@@ -178,6 +211,10 @@ for (const dialect of DIALECTS) {
       ).rejects.toThrow('disk full')
       expect((await priceOf('РИ-3001'))?.price).toBe(690)
       expect((await priceOf('РИ-3002'))?.price).toBe(2890)
+      // Nothing was written, and the failed apply let go of its claim: the same confirm still works.
+      const again = await applyPriceList(t.app.writeDoor, file, preview.confirm)
+      expect(again).toMatchObject({ updated: 3 })
+      expect((await priceOf('РИ-3002'))?.price).toBe(2)
     })
 
     it('refuses files it cannot use with a Russian reason, and strangers', async () => {

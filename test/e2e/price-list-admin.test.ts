@@ -1,5 +1,6 @@
 // «Прайс-лист» in Chromium against the production build, at a phone's width: a CSV made here with
-// one refused row is previewed (the counts, the refused row's number and reason, nothing written),
+// one refused row and one new product in a section the site lacks is previewed (the counts, the
+// section to be created, the refused row's number and reason, nothing written),
 // a change to the catalogue in between makes «Применить» answer 409 with a fresh preview offered,
 // then it is applied and the new price is on the product's public page. «Выгрузки» shows the feed's
 // URL, the offers Yandex Товары would refuse (40 of the demo's 45 have no brand) with links to
@@ -18,7 +19,7 @@ import { ADMIN_SECRET, axeViolations, openSignedIn, startAdminServer } from './a
 const PHONE = { width: 390, height: 844 }
 const PRODUCT = '/structure/power-tools/screwdriver'
 const NEW_PRICE = 7777
-const CSV = `Артикул;Наименование;Цена\r\nЭИ-1002;;${NEW_PRICE},00\r\nНЕТ-1;;100\r\n`
+const CSV = `Артикул;Наименование;Цена;Раздел\r\nЭИ-1002;;${NEW_PRICE},00;\r\nНЕТ-1;;100;\r\nНОВ-Э;Дрель новая;1000;Электроинструмент / Дрели\r\n`
 const REFUSED_REASON = 'Товара с таким артикулом нет на сайте, а для нового товара нужно наименование'
 
 let server: ProdServer
@@ -103,9 +104,14 @@ describe('the price list in the back office', () => {
     await page.getByRole('button', { name: 'Проверить файл' }).click()
     const status = page.getByRole('status').filter({ hasText: 'Предпросмотр готов' })
     await status.waitFor()
-    expect(await status.textContent()).toContain('обновится: 1, будет создано: 0, без изменений: 0, отклонено строк: 1')
+    expect(await status.textContent()).toContain(
+      'обновится: 1, будет создано: 1, без изменений: 0, отклонено строк: 1, будут созданы разделы: Электроинструмент / Дрели',
+    )
     const count = (name: string) => page.locator(`dd[data-count="${name}"]`).textContent()
-    expect([await count('updated'), await count('created'), await count('refused')]).toEqual(['1', '0', '1'])
+    expect([await count('updated'), await count('created'), await count('refused')]).toEqual(['1', '1', '1'])
+    expect(await page.getByTestId('new-sections').textContent()).toBe(
+      'Будут созданы разделы: Электроинструмент / Дрели.',
+    )
     const refusedRow = page.getByRole('row').filter({ hasText: REFUSED_REASON })
     expect(await refusedRow.getByRole('cell').allTextContents()).toEqual(['3', 'НЕТ-1', REFUSED_REASON])
     expect(await axeViolations(page, 'price list preview')).toEqual([])
@@ -124,7 +130,10 @@ describe('the price list in the back office', () => {
     await page.getByRole('button', { name: 'Применить' }).click()
     const done = page.getByRole('status').filter({ hasText: 'Прайс-лист применён' })
     await done.waitFor()
-    expect(await done.textContent()).toContain('обновлено: 1, создано: 0, без изменений: 0, пропущено строк: 1')
+    expect(await done.textContent()).toContain(
+      'обновлено: 1, создано: 1, без изменений: 0, пропущено строк: 1, созданы разделы: Электроинструмент / Дрели',
+    )
+    expect((await fetch(`${server.url}/structure/power-tools/dreli/drel-novaya`)).status).toBe(200)
 
     const product = await context.newPage()
     await product.goto(server.url + PRODUCT)

@@ -6,10 +6,15 @@
 // production build is started on a free loopback port, once on SQLite and, with
 // TEST_DATABASE_URL, once on PostgreSQL. Bounded: FUZZ_LEADS, FUZZ_QUERIES and FUZZ_SECONDS. Then
 // the read queries with relations (relation-queries.ts, FUZZ_RELATION_QUERIES), timed and
-// measured, on that server, or on SQLite and, with TEST_DATABASE_URL, PostgreSQL.
+// measured, on that server, or on SQLite and, with TEST_DATABASE_URL, PostgreSQL. Last, the
+// catalogue's newer surfaces (surfaces.ts, FUZZ_SURFACE_REQUESTS): the search, price filters, derived
+// images from every stored name and the feed in each encoding, on a server of its own per database
+// with a 1 MB page cache, so that a page without parameters pushed out by the rest would show.
+import path from 'node:path'
 import fc from 'fast-check'
 import { Pool } from 'undici'
 import { fuzzQueryFamily } from './relation-queries'
+import { fuzzSurfaces, reportSurfaces } from './surfaces'
 import { anyLeadRequest, modelQueryUrl, type RawRequest } from '../helpers/arbitraries'
 
 export interface FuzzOptions {
@@ -177,10 +182,18 @@ async function main(): Promise<void> {
     concurrency: Number(env.FUZZ_CONCURRENCY ?? 4),
   }
   const relationQueries = Number(env.FUZZ_RELATION_QUERIES ?? 5_000)
+  const surfaceRequests = Number(env.FUZZ_SURFACE_REQUESTS ?? 4_000)
+  const surfaces = async (name: string, url: string, mediaDir: string) => {
+    const started = performance.now()
+    const result = await fuzzSurfaces({ url, mediaDir, adminToken: options.adminToken, requests: surfaceRequests })
+    return reportSurfaces(name, result, (performance.now() - started) / 1000)
+  }
   if (env.FUZZ_URL) {
     const { result, seconds } = await warmRun({ ...options, url: env.FUZZ_URL })
     const families = await fuzzQueryFamily(env.FUZZ_URL, env.FUZZ_URL, options.adminToken, relationQueries)
-    process.exitCode = report(env.FUZZ_URL, result, null, seconds) && families ? 0 : 1
+    // The media names come from the server's folder: only where it is named (FUZZ_MEDIA_DIR).
+    const newer = env.FUZZ_MEDIA_DIR ? await surfaces(env.FUZZ_URL, env.FUZZ_URL, env.FUZZ_MEDIA_DIR) : true
+    process.exitCode = report(env.FUZZ_URL, result, null, seconds) && families && newer ? 0 : 1
     return
   }
   const { ensureBuild, startProdServer } = await import('../helpers/prod-server')
@@ -251,6 +264,22 @@ async function main(): Promise<void> {
     }
   }
   await schema?.drop()
+
+  // The newer surfaces, each database on a server of its own with the feed on and a small page cache.
+  const surfaceEnv = { ...serverEnv, YANDEX_FEED: 'true', PAGE_CACHE_MB: '1' }
+  const surfaceRuns: Array<{ name: string; env: Record<string, string> }> = [{ name: 'SQLite', env: surfaceEnv }]
+  const surfaceSchema = TEST_DATABASE_URL ? await createTestSchema() : null
+  if (surfaceSchema) surfaceRuns.push({ name: 'PostgreSQL', env: { ...surfaceEnv, DATABASE_URL: surfaceSchema.url } })
+  for (const run of surfaceRuns) {
+    const server = await startProdServer(run.env)
+    try {
+      ok = (await surfaces(run.name, server.url, path.join(server.dir, 'media'))) && ok
+    } finally {
+      await server.stop()
+      server.cleanup()
+    }
+  }
+  await surfaceSchema?.drop()
   process.exitCode = ok ? 0 : 1
 }
 

@@ -16,6 +16,7 @@ export async function createTestSchema(): Promise<TestSchema> {
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
   await admin.connect()
   await admin.query(`CREATE SCHEMA ${schema}`)
+  await trigramsInPublic(admin)
   const url = new URL(TEST_DATABASE_URL)
   url.searchParams.set('options', `-c search_path=${schema}`)
   return {
@@ -24,5 +25,23 @@ export async function createTestSchema(): Promise<TestSchema> {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`)
       await admin.end()
     },
+  }
+}
+
+/**
+ * pg_trgm (the inbox search's index, migration 019) installed once for the database in `public`:
+ * a site's migration would put it in its own schema, where dropping a test's schema would take it,
+ * and every other test's index, with it.
+ */
+async function trigramsInPublic(admin: pg.Client): Promise<void> {
+  const installed = async () =>
+    (await admin.query(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`)).rowCount === 1
+  if (await installed()) return
+  // One creator at a time (a lock of the whole server's tests), so no test sees it half made.
+  await admin.query(`SELECT pg_advisory_lock(hashtext('vitrina-test-pg_trgm'))`)
+  try {
+    if (!(await installed())) await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public')
+  } finally {
+    await admin.query(`SELECT pg_advisory_unlock(hashtext('vitrina-test-pg_trgm'))`)
   }
 }

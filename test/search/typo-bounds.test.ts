@@ -128,7 +128,9 @@ for (const dialect of DIALECTS) {
       // prefix), a candidate read and a word read per word, and the retry (two tiers)
       expect(three.queries).toBeLessThanOrEqual(2 + 2 + 2 * 3 + 2)
       expect(three.rows).toBeLessThanOrEqual(TYPO_LIMITS.candidates + 10)
-      expect((await work([0, 1, 2, 3].map((n) => mistype(vocabulary[n])).join(' '))).rows).toBe(0)
+      // Past the words corrected, no candidate is read: at most the one row of PostgreSQL's
+      // vocabulary bound (search-query.ts), which tells the search that no record has the words.
+      expect((await work([0, 1, 2, 3].map((n) => mistype(vocabulary[n])).join(' '))).rows).toBeLessThanOrEqual(1)
     })
 
     it('still corrects one typo, in a crowded corner of the vocabulary too', async () => {

@@ -13,6 +13,7 @@ type SessionState = 'checking' | 'signed-out' | 'expired' | 'signed-in' | 'unava
 const NAV = [
   { href: ADMIN_PATHS.leads, label: 'Заявки' },
   { href: ADMIN_PATHS.content, label: 'Содержимое' },
+  { href: ADMIN_PATHS.products, label: 'Товары' },
   { href: ADMIN_PATHS.priceList, label: 'Прайс-лист' },
   { href: ADMIN_PATHS.exchange, label: 'Обмен с 1С' },
   { href: ADMIN_PATHS.privacy, label: 'Персональные данные' },

@@ -1,5 +1,6 @@
-// A price list's preview: the counts, every refused row with its number and reason (the first
-// hundred, then all on request), and the first changes with their prices before and after.
+// A price list's preview: the counts, the sections that will be created, every refused row with its
+// number and reason (the first hundred, then all on request), and the first changes with their
+// prices before and after.
 import { useId, useState, type ReactNode } from 'react'
 import type { PricePreview } from '../../../src/admin/admin-price-list'
 import { formatPrice } from '../../../src/format/format-price'
@@ -61,6 +62,11 @@ export function PreviewView({ preview, children }: { preview: PricePreview; chil
         Строк в файле: {preview.rows}
         {preview.encoding ? `, кодировка ${preview.encoding}` : ''}.
       </p>
+      {preview.sections.length > 0 && (
+        <p className="price-list__sections" data-testid="new-sections">
+          Будут созданы разделы: {preview.sections.join(', ')}.
+        </p>
+      )}
       {children}
       {preview.refused.length > 0 && (
         <>

@@ -27,8 +27,8 @@ const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocumen
 
 function countsText(counts: PriceCounts, future: boolean): string {
   return future
-    ? `обновится: ${counts.updated}, будет создано: ${counts.created}, без изменений: ${counts.unchanged}, отклонено строк: ${counts.refused.length}`
-    : `обновлено: ${counts.updated}, создано: ${counts.created}, без изменений: ${counts.unchanged}, пропущено строк: ${counts.refused.length}`
+    ? `обновится: ${counts.updated}, будет создано: ${counts.created}, без изменений: ${counts.unchanged}, отклонено строк: ${counts.refused.length}${counts.sections.length > 0 ? `, будут созданы разделы: ${counts.sections.join(', ')}` : ''}`
+    : `обновлено: ${counts.updated}, создано: ${counts.created}, без изменений: ${counts.unchanged}, пропущено строк: ${counts.refused.length}${counts.sections.length > 0 ? `, созданы разделы: ${counts.sections.join(', ')}` : ''}`
 }
 
 function statusText(step: Step): string {

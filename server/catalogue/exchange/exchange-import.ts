@@ -8,6 +8,8 @@ import type { Transaction } from 'kysely'
 import type { Db } from '../../data/db'
 import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
+import { isSqlite } from '../../data/dialect'
+import { claimImport, type ImportClaim } from '../import-claim'
 import type { ContentWrite } from '../../content/content-write'
 import { insertRecord } from '../../content/structure-store'
 import { CmlError, readCommerceMl, type CmlDocument } from './commerceml'
@@ -27,31 +29,50 @@ import {
 import { applyOffers } from './exchange-offers'
 import { emptyTally, upsertGroups, withdrawUnseen, type Tally } from './exchange-records'
 import { upsertProducts } from './exchange-store'
+import { addToRun, finishRun, runOf } from './exchange-runs'
 
 export type { ImportAnswer, ImportContext, RunReport } from './exchange-inputs'
 
 type Trx = Transaction<Database>
 
 /** How long one step's transaction should take: other processes' writes (leads) wait at most that long. */
-const STEP_TARGET_MS = 25
+const STEP_TARGET_MS = { sqlite: 25, postgres: 100 }
 const WITHDRAW_BATCH = 200
 
-/** The batch size that makes a step take about STEP_TARGET_MS, learnt from the steps so far. */
+/** The batch size that makes a step take about `targetMs`, learnt from the steps so far. */
 class Pacer {
   constructor(
     public size: number,
     private readonly min: number,
     private readonly max: number,
+    private readonly targetMs: number,
   ) {}
 
   async time(items: number, run: () => Promise<void>): Promise<void> {
     const start = performance.now()
     await run()
     const ms = Math.max(1, performance.now() - start)
-    this.size = Math.max(this.min, Math.min(this.max, Math.round((items * STEP_TARGET_MS) / ms)))
+    this.size = Math.max(this.min, Math.min(this.max, Math.round((items * this.targetMs) / ms)))
   }
 }
-const SKIPPED_KEPT = 100
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The catalogue's import claim (import-claim.ts), so the price list, the content import and 1C
+ * never write at once: waited for until the call's deadline, then null (1C hears `progress`).
+ */
+async function claimCatalogue(db: Db, deadline: number): Promise<ImportClaim | null> {
+  for (;;) {
+    try {
+      return await claimImport(db, '1c')
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.code !== 'import_running') throw error
+      if (Date.now() > deadline) return null
+      await sleep(250)
+    }
+  }
+}
 
 const newState = (): ImportState => ({ unpacked: false, files: {}, properties: {}, priceTypes: {}, fullSync: false })
 
@@ -79,62 +100,6 @@ async function saveState(trx: Trx | Db, sessionId: string, state: ImportState): 
     .updateTable('exchangeSession')
     .set({ state: JSON.stringify(state) })
     .where('id', '=', sessionId)
-    .execute()
-}
-
-async function addToRun(
-  trx: Trx,
-  runId: number,
-  change: { tally?: Tally; skipped?: RunReport['skipped']; file?: string },
-): Promise<void> {
-  const row = await trx.selectFrom('exchangeRun').select('report').where('id', '=', runId).executeTakeFirstOrThrow()
-  const report = JSON.parse(row.report) as RunReport
-  if (change.tally)
-    for (const key of Object.keys(change.tally) as (keyof Tally)[]) report.tally[key] += change.tally[key]
-  if (change.skipped) {
-    report.skippedCount += change.skipped.length
-    report.skipped.push(...change.skipped.slice(0, Math.max(0, SKIPPED_KEPT - report.skipped.length)))
-  }
-  if (change.file && !report.files.includes(change.file)) report.files.push(change.file)
-  await trx
-    .updateTable('exchangeRun')
-    .set({ report: JSON.stringify(report) })
-    .where('id', '=', runId)
-    .execute()
-}
-
-/** The run this session's import belongs to, made on its first import call. */
-async function runOf(ctx: ImportContext, session: ExchangeSession): Promise<number> {
-  if (session.runId !== null) return session.runId
-  const report: RunReport = { files: [], tally: emptyTally(), skipped: [], skippedCount: 0 }
-  const row = await ctx.db
-    .insertInto('exchangeRun')
-    .values({
-      startedAt: ctx.now().toISOString(),
-      finishedAt: null,
-      status: 'running',
-      report: JSON.stringify(report),
-      message: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const runId = Number(row.id)
-  await ctx.db.updateTable('exchangeSession').set({ runId }).where('id', '=', session.id).execute()
-  return runId
-}
-
-export async function finishRun(
-  db: Db,
-  runId: number,
-  status: 'success' | 'failure',
-  at: Date,
-  message: string | null,
-) {
-  await db
-    .updateTable('exchangeRun')
-    .set({ status, finishedAt: at.toISOString(), message: message?.slice(0, 2000) ?? null })
-    .where('id', '=', runId)
-    .where('status', '=', 'running')
     .execute()
 }
 
@@ -169,6 +134,7 @@ export async function importStep(
     ? { ...newState(), ...(JSON.parse(session.state) as ImportState) }
     : newState()
   let runId: number | null = session.runId
+  let claim: ImportClaim | null = null
   try {
     const name = checkedName(filename)
     if (!state.unpacked) {
@@ -184,17 +150,26 @@ export async function importStep(
     const doc = await parsed(session.id, name, bytes)
     const settings = await readSettings(ctx.db)
     const run = runId
+    claim = await claimCatalogue(ctx.db, deadline)
+    if (!claim) return { status: 'progress', message: 'Ждём окончания другого импорта на сайте' }
+    const held = claim
+    const sqlite = isSqlite(ctx.db)
+    const target = sqlite ? STEP_TARGET_MS.sqlite : STEP_TARGET_MS.postgres
 
     /** One step: `work` and the import's state after it, in one short transaction; then visitors go first. */
     const step = async (work: (unit: ContentWrite, tally: Tally, skipped: RunReport['skipped']) => Promise<void>) => {
       const tally = emptyTally()
       const skipped: RunReport['skipped'] = []
+      const start = performance.now()
       await ctx.door.write(async (unit) => {
+        await held.renew(unit.trx)
         await work(unit, tally, skipped)
         await saveState(unit.trx, session.id, state)
         await addToRun(unit.trx, run, { tally, skipped, file: name })
       })
-      await yieldToVisitors()
+      // SQLite: the write lock stays free a while, so other processes' writes (leads) take it.
+      if (sqlite) await sleep(Math.min(30, Math.max(10, (performance.now() - start) / 2)))
+      else await yieldToVisitors()
     }
 
     if (progress.step === 'start') {
@@ -210,7 +185,7 @@ export async function importStep(
     if (progress.step === 'groups') {
       // Parents come before their children in the file's order, so each step finds its parents made.
       const root = await catalogueRoot(ctx)
-      const pacer = new Pacer(10, 2, 100)
+      const pacer = new Pacer(10, 2, 100, target)
       while (progress.pos < doc.groups.length && inTime()) {
         const batch = doc.groups.slice(progress.pos, progress.pos + pacer.size)
         await pacer.time(batch.length, () =>
@@ -229,7 +204,7 @@ export async function importStep(
 
     if (progress.step === 'products') {
       const root = await catalogueRoot(ctx)
-      const pacer = new Pacer(10, 2, 200)
+      const pacer = new Pacer(10, 2, 200, target)
       while (progress.pos < doc.products.length && inTime()) {
         const batch = doc.products.slice(progress.pos, progress.pos + pacer.size)
         const imageSkips: RunReport['skipped'] = []
@@ -277,7 +252,7 @@ export async function importStep(
       const oldPriceType = settings.oldPriceType ? priceTypeId(settings.oldPriceType, state.priceTypes) : null
       const variants = emptyTally()
       const inputs = offerInputs(doc.offers, settings, priceType, oldPriceType, variants)
-      const pacer = new Pacer(50, 5, 1000)
+      const pacer = new Pacer(50, 5, 1000, target)
       while (progress.pos < inputs.length && inTime()) {
         const batch = inputs.slice(progress.pos, progress.pos + pacer.size)
         await pacer.time(batch.length, () =>
@@ -309,5 +284,7 @@ export async function importStep(
     await dropFiles(ctx.db, session.id)
     forgetParsed(session.id)
     return { status: 'failure', message: error.message }
+  } finally {
+    await claim?.release()
   }
 }

@@ -23,7 +23,8 @@ import {
   resetSession,
   type ExchangeSession,
 } from './exchange-files'
-import { finishRun, importStep, forgetParsed } from './exchange-import'
+import { importStep, forgetParsed } from './exchange-import'
+import { finishRun } from './exchange-runs'
 import { readSettings } from './exchange-settings'
 
 export const EXCHANGE_PATH = '/1c/exchange'

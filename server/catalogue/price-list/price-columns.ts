@@ -40,8 +40,11 @@ export interface PriceRow {
   readonly availability?: Availability
   readonly section?: string
   readonly vendor?: string | null
-  /** Characteristic name → value (null: the cell is empty, the characteristic goes) */
-  readonly properties: ReadonlyMap<string, { value: string | null; unit: string | null }>
+  /**
+   * The characteristics' columns, by name and unit («Мощность, Вт» and «Мощность, л.с.» are two):
+   * the value (null: the cell is empty, the characteristic in that unit goes)
+   */
+  readonly properties: ReadonlyMap<string, { name: string; value: string | null; unit: string | null }>
 }
 
 export interface RefusedRow {
@@ -50,7 +53,11 @@ export interface RefusedRow {
   readonly reason: string
 }
 
-const LIMITS = { article: 100, name: 500, vendor: 200, propertyName: 200, propertyValue: 1000, unit: 50 }
+const LIMITS = { article: 100, name: 500, vendor: 200, section: 1000, propertyName: 200, propertyValue: 1000, unit: 50 }
+
+/** Control characters a cell may not hold (a line break inside a quoted cell becomes a space) */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 
 export function normalizeHeader(text: string): string {
   return text.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim()
@@ -62,6 +69,9 @@ export function matchColumns(header: readonly string[]): Columns {
   const properties: PropertyColumn[] = []
   const seen = new Set<string>()
   header.forEach((raw, index) => {
+    if (CONTROL.test(raw.replace(/\r?\n/g, ' '))) {
+      refuse(`Заголовок столбца ${index + 1} содержит недопустимые символы: исправьте первую строку файла`)
+    }
     const key = normalizeHeader(raw)
     if (key === '') return
     if (seen.has(key)) refuse(`Столбец «${raw}» встречается дважды`)
@@ -128,8 +138,7 @@ function bounded(text: string, max: number, label: string): string {
   if (text.length > max) throw new RowError(`${label}: длиннее ${max} символов`)
   // Line breaks inside a quoted cell become spaces; other control characters are refused.
   const flat = text.replace(/\r?\n/g, ' ')
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(flat)) throw new RowError(`${label}: недопустимые символы`)
+  if (CONTROL.test(flat)) throw new RowError(`${label}: недопустимые символы`)
   return flat
 }
 
@@ -146,10 +155,11 @@ export function readRow(columns: Columns, row: SheetRow): PriceRow | RefusedRow 
     const availability = cell(columns.fields.availability)
     const section = cell(columns.fields.section)
     const vendor = cell(columns.fields.vendor)
-    const properties = new Map<string, { value: string | null; unit: string | null }>()
+    const properties = new Map<string, { name: string; value: string | null; unit: string | null }>()
     for (const column of columns.properties) {
       const value = cell(column.index) ?? ''
-      properties.set(column.name, {
+      properties.set(`${column.name}\u0000${column.unit ?? ''}`, {
+        name: column.name,
         value: value === '' ? null : bounded(value, LIMITS.propertyValue, column.name),
         unit: column.unit,
       })
@@ -161,7 +171,7 @@ export function readRow(columns: Columns, row: SheetRow): PriceRow | RefusedRow 
       ...(price !== undefined ? { price: parsePrice(price, 'Цена') } : {}),
       ...(oldPrice !== undefined ? { oldPrice: parsePrice(oldPrice, 'Старая цена') } : {}),
       ...(availability ? { availability: parseAvailability(availability) } : {}),
-      ...(section ? { section } : {}),
+      ...(section ? { section: bounded(section, LIMITS.section, 'Раздел') } : {}),
       ...(vendor !== undefined ? { vendor: vendor === '' ? null : bounded(vendor, LIMITS.vendor, 'Бренд') } : {}),
       properties,
     }

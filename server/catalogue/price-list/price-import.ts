@@ -1,26 +1,36 @@
 // A price list against the catalogue (docs/decisions/029-price-list-and-feeds.md): the plan says,
-// row by row, which product is updated, created or left alone and which row is refused and why.
-// The preview shows the plan; applying writes the plan's accepted rows through the write door (all
-// of them or none), and is refused when the catalogue or the file changed since the preview the
-// owner confirmed. Applying the same file twice changes nothing.
+// row by row, which product is updated, created or left alone, which section is created and which
+// row is refused and why. The preview shows the plan; applying writes the plan's accepted rows
+// through the write door in short transactions under the import's claim (catalogue/import-claim.ts),
+// and is refused when the catalogue or the file changed since the preview the owner confirmed, or
+// while another import writes. Applying the same file twice changes nothing; a file whose apply
+// stopped midway, applied again, writes the rest.
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { readContentVersion, type Db } from '../../data/db'
 import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import type { WriteDoor } from '../write-door'
+import {
+  createSections,
+  isNewSection,
+  loadSectionTree,
+  sectionResolver,
+  type NewSection,
+  type SectionEntry,
+  type SectionTree,
+} from '../catalogue-sections'
+import { findFreeUrls } from '../free-urls'
+import { claimImport, STALE_PREVIEW, writeInChunks, yieldToOthers, type ChunkStats } from '../import-claim'
 import { describeColumns, isRefused, matchColumns, readRow, type PriceRow, type RefusedRow } from './price-columns'
-import { productChange, propertyOps, sectionFinder } from './price-row-changes'
+import { productChange, propertyOps } from './price-row-changes'
 import { readPriceList, type Sheet } from './price-list-file'
 import {
-  insertProduct,
-  isUrlFree,
+  insertProducts,
   loadProductsByArticle,
-  loadSections,
-  updateProduct,
+  updateProducts,
   type ProductChange,
   type PropertyOp,
-  type SectionEntry,
   type StoredProduct,
 } from './price-store'
 
@@ -35,7 +45,7 @@ interface Update {
 
 interface Create {
   readonly row: PriceRow & { name: string }
-  readonly section: SectionEntry
+  readonly section: SectionEntry | NewSection
 }
 
 export interface ImportPlan {
@@ -44,6 +54,9 @@ export interface ImportPlan {
   readonly creates: readonly Create[]
   readonly unchanged: number
   readonly refused: readonly RefusedRow[]
+  /** The sections the new products need that do not exist yet, parents first */
+  readonly newSections: readonly NewSection[]
+  readonly home: SectionTree['home']
 }
 
 /** What the owner sees before confirming, and what `npm run content -- import-prices` prints. */
@@ -56,6 +69,8 @@ export interface PricePreview {
   readonly created: number
   readonly unchanged: number
   readonly refused: readonly RefusedRow[]
+  /** «будут созданы разделы: …»: the new sections' paths («Электроинструмент / Дрели») */
+  readonly sections: readonly string[]
   /** The first changes, for a look: артикул, name, price before → after */
   readonly sample: readonly {
     number: number
@@ -74,6 +89,8 @@ export interface ApplyResult extends Omit<PricePreview, 'confirm' | 'sample'> {
 }
 
 const SAMPLE = 50
+/** Rows read between two yields of the event loop */
+const ROWS_PER_TURN = 1000
 
 /** Reads the rows and compares them with the catalogue; writes nothing. */
 export async function planImport(db: Queryable, sheet: Sheet): Promise<ImportPlan> {
@@ -81,7 +98,8 @@ export async function planImport(db: Queryable, sheet: Sheet): Promise<ImportPla
   const refused: RefusedRow[] = []
   const rows: PriceRow[] = []
   const firstRowOf = new Map<string, number>()
-  for (const sheetRow of sheet.rows) {
+  for (const [i, sheetRow] of sheet.rows.entries()) {
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToOthers()
     const row = readRow(columns, sheetRow)
     if (isRefused(row)) {
       refused.push(row)
@@ -96,11 +114,13 @@ export async function planImport(db: Queryable, sheet: Sheet): Promise<ImportPla
     rows.push(row)
   }
   const existing = await loadProductsByArticle(db, [...firstRowOf.keys()])
-  const findSection = sectionFinder(await loadSections(db))
+  const tree = await loadSectionTree(db)
+  const sections = sectionResolver(tree)
   const updates: Update[] = []
   const creates: Create[] = []
   let unchanged = 0
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToOthers()
     const products = existing.get(row.article) ?? []
     if (products.length > 1) {
       refused.push({
@@ -134,12 +154,12 @@ export async function planImport(db: Queryable, sheet: Sheet): Promise<ImportPla
       })
       continue
     }
-    const section = findSection(row.section)
+    const section = sections.resolve(row.section)
     if (typeof section === 'string') refused.push({ number: row.number, article: row.article, reason: section })
     else creates.push({ row: row as PriceRow & { name: string }, section })
   }
   refused.sort((a, b) => a.number - b.number)
-  return { sheet, updates, creates, unchanged, refused }
+  return { sheet, updates, creates, unchanged, refused, newSections: sections.planned(), home: tree.home }
 }
 
 function fingerprint(bytes: Buffer, version: number): string {
@@ -156,6 +176,7 @@ function counts(plan: ImportPlan) {
     created: plan.creates.length,
     unchanged: plan.unchanged,
     refused: plan.refused,
+    sections: plan.newSections.map((section) => section.path),
   }
 }
 
@@ -183,68 +204,62 @@ export async function previewPriceList(db: Db, bytes: Buffer): Promise<PricePrev
   return { ...counts(plan), sample, confirm: fingerprint(bytes, version) }
 }
 
-/** A free URL for a new product in its section: the name transliterated, then -2, -3, … */
-async function freeUrl(
-  trx: Transaction<Database>,
-  section: SectionEntry,
-  row: PriceRow & { name: string },
-  taken: Set<string>,
-) {
-  const { slugify } = await import('transliteration') // on first use (decision 031, "Start-up")
-  const base = section.urlFull.endsWith('/') ? section.urlFull : `${section.urlFull}/`
-  const slug =
-    slugify(row.name, { lowercase: true, separator: '-' }).slice(0, 80).replace(/-+$/, '') ||
-    slugify(row.article) ||
-    'tovar'
-  for (let n = 1; ; n++) {
-    const url = `${base}${slug}${n === 1 ? '' : `-${n}`}`
-    if (taken.has(url) || !(await isUrlFree(trx, url)) || !(await isUrlFree(trx, `${url}/`))) continue
-    taken.add(url)
-    return url
-  }
-}
-
 /**
- * Writes the accepted rows of the file the owner previewed, in one transaction. Throws 409 when the
- * catalogue changed since the preview (`confirm` is the preview's).
+ * Writes the accepted rows of the file the owner previewed: the new sections, then the changed
+ * products and the new ones, each in short transactions under the import's claim. Throws 409 when
+ * the catalogue changed since the preview (`confirm` is the preview's) or another import writes.
  */
-export async function applyPriceList(door: WriteDoor, bytes: Buffer, confirm: string): Promise<ApplyResult> {
+export async function applyPriceList(
+  door: WriteDoor,
+  bytes: Buffer,
+  confirm: string,
+  stats?: ChunkStats,
+): Promise<ApplyResult> {
+  const version = Number(/^(\d+)\./.exec(confirm)?.[1])
+  if (!Number.isSafeInteger(version) || fingerprint(bytes, version) !== confirm) {
+    throw new HttpError(409, STALE_PREVIEW, 'stale_preview')
+  }
   const sheet = await readPriceList(bytes)
-  return door.write(async (unit) => {
-    const trx = unit.trx
-    if (fingerprint(bytes, await readContentVersion(trx)) !== confirm) {
-      throw new HttpError(
-        409,
-        'Каталог или файл изменились после предпросмотра: загрузите файл и проверьте предпросмотр ещё раз',
-        'stale_preview',
-      )
-    }
-    const plan = await planImport(trx, sheet)
+  // Planned before the claim; the claim is taken only if no content write came since the preview,
+  // so the plan is the one the owner saw.
+  const plan = await planImport(door.db, sheet)
+  const claim = await claimImport(door.db, 'price-list', version)
+  try {
+    const sections = await createSections(door, door.db, plan.newSections, plan.home, (unit) => claim.renew(unit.trx))
     const changedIds: number[] = []
-    // The products as they were, in a few queries rather than one a row.
-    await unit.touch(plan.updates.map((update) => update.product.id))
-    for (const update of plan.updates) {
-      await updateProduct(unit, update.product, update.change, update.properties)
-      changedIds.push(update.product.id)
-    }
-    const taken = new Set<string>()
-    for (const { row, section } of plan.creates) {
-      const properties = [...row.properties].flatMap(([name, p]) =>
-        p.value === null ? [] : [{ name, value: p.value, unit: p.unit }],
-      )
-      const id = await insertProduct(unit, {
-        parentId: section.id,
-        urlFull: await freeUrl(trx, section, row, taken),
-        title: row.name,
-        article: row.article,
-        price: row.price ?? null,
-        oldPrice: row.oldPrice ?? null,
-        availability: row.availability ?? 'in_stock',
-        vendor: row.vendor ?? null,
-        properties,
-      })
-      changedIds.push(id)
-    }
+    changedIds.push(
+      ...(await writeInChunks(
+        door,
+        claim,
+        plan.updates,
+        async (unit, part) => {
+          await updateProducts(unit, part)
+          return part.map((update) => update.product.id)
+        },
+        { stats },
+      )),
+    )
+    const placed = plan.creates.map(({ section }) => (isNewSection(section) ? sections.get(section.key)! : section))
+    const urls = await findFreeUrls(
+      door.db,
+      plan.creates.map(({ row }, i) => ({ parentUrl: placed[i].urlFull, name: row.name, fallback: row.article })),
+    )
+    const news = plan.creates.map(({ row }, i) => ({
+      parentId: placed[i].id,
+      urlFull: urls[i],
+      title: row.name,
+      article: row.article,
+      price: row.price ?? null,
+      oldPrice: row.oldPrice ?? null,
+      availability: row.availability ?? ('in_stock' as const),
+      vendor: row.vendor ?? null,
+      properties: [...row.properties.values()].flatMap((p) =>
+        p.value === null ? [] : [{ name: p.name, value: p.value, unit: p.unit }],
+      ),
+    }))
+    changedIds.push(...(await writeInChunks(door, claim, news, (unit, part) => insertProducts(unit, part), { stats })))
     return { ...counts(plan), changedIds }
-  })
+  } finally {
+    await claim.release()
+  }
 }

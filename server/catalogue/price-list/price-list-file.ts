@@ -1,9 +1,11 @@
 // A price list's bytes as a table of text cells: CSV as Excel saves it in Russia (`;`-separated,
 // UTF-8 with or without a BOM, or Windows-1251; quoted fields) or an XLSX workbook (its first
 // sheet). Row numbers are the ones the owner sees in Excel: the header is row 1.
-import { parse } from 'csv-parse/sync'
+import { Readable } from 'node:stream'
+import { parse } from 'csv-parse'
 import iconv from 'iconv-lite'
 import { HttpError } from '../../http/http-error'
+import { checkZip, ZipRefused } from '../bounded-zip'
 
 /** What one file may hold: a bigger catalogue is imported in parts */
 export const PRICE_LIST_LIMITS = Object.freeze({ maxBytes: 10 * 1024 * 1024, maxRows: 20_000, maxColumns: 200 })
@@ -37,7 +39,7 @@ function refuse(message: string): never {
 export async function readPriceList(bytes: Buffer): Promise<Sheet> {
   if (bytes.length === 0) refuse('Файл пуст')
   if (bytes.length > PRICE_LIST_LIMITS.maxBytes) refuse('Файл больше 10 МБ: разделите прайс-лист на части')
-  const sheet = startsWith(bytes, ZIP_MAGIC) ? await readXlsx(bytes) : readCsv(bytes)
+  const sheet = startsWith(bytes, ZIP_MAGIC) ? await readXlsx(bytes) : await readCsv(bytes)
   if (sheet.header.every((cell) => cell === '')) refuse('В первой строке файла нет заголовков столбцов')
   return sheet
 }
@@ -61,18 +63,31 @@ function delimiterOf(text: string): string {
   return best.n > 0 ? best.ch : ';'
 }
 
-function readCsv(bytes: Buffer): Sheet {
+/** Characters of CSV text parsed between two yields of the event loop */
+const CSV_SLICE = 64 * 1024
+
+async function* slices(text: string): AsyncGenerator<string> {
+  for (let at = 0; at < text.length; at += CSV_SLICE) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve))
+    yield text.slice(at, at + CSV_SLICE)
+  }
+}
+
+async function readCsv(bytes: Buffer): Promise<Sheet> {
   const { text, encoding } = decodeText(bytes)
-  let records: string[][]
+  const records: string[][] = []
   try {
-    const parsed: string[][] = parse(text, {
-      delimiter: delimiterOf(text),
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: false,
-      to_line: PRICE_LIST_LIMITS.maxRows + 2,
-    })
-    records = parsed
+    // Parsed a slice at a time: a 10 MB file does not hold the event loop.
+    const parser = Readable.from(slices(text)).pipe(
+      parse({
+        delimiter: delimiterOf(text),
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: false,
+        to_line: PRICE_LIST_LIMITS.maxRows + 2,
+      }),
+    )
+    for await (const record of parser) records.push(record as string[])
   } catch (error) {
     const line = (error as { lines?: number }).lines
     refuse(`Не удалось прочитать CSV${line ? ` (строка ${line})` : ''}: проверьте кавычки и разделители`)
@@ -80,25 +95,64 @@ function readCsv(bytes: Buffer): Sheet {
   return toSheet(records, 'csv', encoding)
 }
 
+/** What an XLSX may unpack to: 20,000 rows of a price list are a few MB of XML */
+export const XLSX_LIMITS = Object.freeze({ maxEntries: 1000, maxBytes: 64 * 1024 * 1024 })
+
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  // The archive is checked by its directory and its actual sizes before exceljs reads it (a 64 KB
+  // file used to unpack to 400 MB in one block of the event loop): bounded-zip.ts.
+  try {
+    await checkZip(bytes, XLSX_LIMITS)
+  } catch (error) {
+    if (!(error instanceof ZipRefused)) throw error
+    if (error.problem === 'broken') refuse('Не удалось прочитать файл Excel: сохраните его как .xlsx или CSV')
+    throw new HttpError(
+      413,
+      error.problem === 'entries'
+        ? `В файле Excel больше ${XLSX_LIMITS.maxEntries} частей: сохраните прайс-лист заново или как CSV`
+        : `Файл Excel распаковывается больше чем в ${XLSX_LIMITS.maxBytes / 1024 / 1024} МБ: сохраните в нём только лист с прайс-листом или сохраните его как CSV`,
+      'file_too_large',
+      { file: 'Файл слишком велик в распакованном виде' },
+    )
+  }
   // exceljs and its dependencies cost most of a second to load: only an XLSX upload pays it.
   const { default: ExcelJS } = await import('exceljs')
-  const workbook = new ExcelJS.Workbook()
+  const input = Readable.from([bytes])
+  const records: string[][] = []
+  let tooLong = false
+  let sheets = 0
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer)
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    })
+    // The first sheet, row by row; reading stops past the row limit.
+    for await (const worksheet of reader) {
+      sheets++
+      for await (const row of worksheet) {
+        if (row.number > PRICE_LIST_LIMITS.maxRows + 1) {
+          tooLong = true
+          break
+        }
+        const values = row.values as unknown[]
+        const cells: string[] = []
+        for (let i = 1; i < values.length && i <= PRICE_LIST_LIMITS.maxColumns + 1; i++) {
+          cells.push(cellText(values[i]))
+        }
+        records[row.number - 1] = cells
+      }
+      break
+    }
   } catch {
     refuse('Не удалось прочитать файл Excel: сохраните его как .xlsx или CSV')
+  } finally {
+    input.destroy()
   }
-  const worksheet = workbook.worksheets[0]
-  if (!worksheet) refuse('В файле Excel нет листов')
-  const records: string[][] = []
-  worksheet.eachRow({ includeEmpty: true }, (row, number) => {
-    if (number > PRICE_LIST_LIMITS.maxRows + 2) return
-    const values = row.values as unknown[]
-    const cells: string[] = []
-    for (let i = 1; i < values.length && i <= PRICE_LIST_LIMITS.maxColumns + 1; i++) cells.push(cellText(values[i]))
-    records[number - 1] = cells
-  })
+  if (tooLong) refuse(`В файле больше ${PRICE_LIST_LIMITS.maxRows} строк: разделите прайс-лист на части`)
+  if (sheets === 0) refuse('В файле Excel нет листов')
   for (let i = 0; i < records.length; i++) records[i] ??= []
   return toSheet(records, 'xlsx')
 }

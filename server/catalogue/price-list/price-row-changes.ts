@@ -1,31 +1,25 @@
-// One row of a price list against one product: which section it names, and what it changes in
-// the product and its characteristics. price-import.ts plans and applies whole files with these.
-import { normalizeHeader, type PriceRow } from './price-columns'
-import type { ProductChange, PropertyOp, SectionEntry, StoredProduct } from './price-store'
+// One row of a price list against one product: what it changes in the product and its
+// characteristics. price-import.ts plans and applies whole files with these.
+import type { PriceRow } from './price-columns'
+import type { ProductChange, PropertyOp, StoredProduct } from './price-store'
 
-/** Finds a row's section by its title (when only one has it) or by its URL; a string says why not. */
-export function sectionFinder(sections: readonly SectionEntry[]) {
-  const byTitle = new Map<string, SectionEntry[]>()
-  const byUrl = new Map<string, SectionEntry>()
-  for (const section of sections) {
-    const key = normalizeHeader(section.title)
-    byTitle.set(key, [...(byTitle.get(key) ?? []), section])
-    byUrl.set(section.urlFull.replace(/\/+$/, ''), section)
-  }
-  return (text: string): SectionEntry | string => {
-    if (text.startsWith('/')) return byUrl.get(text.replace(/\/+$/, '')) ?? `Раздел «${text}» не найден на сайте`
-    const found = byTitle.get(normalizeHeader(text)) ?? []
-    if (found.length === 1) return found[0]
-    if (found.length > 1) return `Разделов «${text}» несколько: укажите адрес раздела, например ${found[0].urlFull}`
-    return `Раздел «${text}» не найден на сайте: создайте его в админке или укажите существующий`
-  }
-}
-
-/** What a row changes in a product's characteristics: inserts, updates and deletes. */
+/**
+ * What a row changes in a product's characteristics: inserts, updates and deletes. A column names a
+ * characteristic and its unit: it matches the product's characteristic of that name in that unit; a
+ * characteristic in a unit no column of the file names takes the column's unit (the owner changed
+ * the unit); an empty cell deletes only the characteristic in the column's unit. So a file with
+ * «Мощность, Вт» and «Мощность, л.с.» (what the export gives when products differ) changes nothing.
+ */
 export function propertyOps(row: PriceRow, product: StoredProduct): PropertyOp[] {
   const ops: PropertyOp[] = []
-  for (const [name, { value, unit }] of row.properties) {
-    const stored = product.properties.find((p) => p.name === name)
+  const columns = [...row.properties.values()]
+  const taken = new Set<number>()
+  for (const { name, value, unit } of columns) {
+    const named = product.properties.filter((p) => p.name === name && !taken.has(p.id))
+    const stored =
+      named.find((p) => p.unit === unit) ??
+      (value === null ? undefined : named.find((p) => !columns.some((c) => c.name === name && c.unit === p.unit)))
+    if (stored) taken.add(stored.id)
     if (value === null) {
       if (stored) ops.push({ kind: 'delete', id: stored.id })
     } else if (!stored) ops.push({ kind: 'insert', name, value, unit })

@@ -1,10 +1,11 @@
 // The price list's queries on products, their characteristics and the sections they go in. The
 // structure rows themselves are written through content/structure-store.ts; every write takes the
 // write door's unit (catalogue/write-door.ts).
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
-import { findIdByUrl, forgetGoneUrl, insertRecord, updateRecord } from '../../content/structure-store'
+import { forgetGoneUrls, insertRecords, updateRecord } from '../../content/structure-store'
+import { yieldToOthers } from '../import-claim'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -31,12 +32,6 @@ export interface StoredProduct {
   readonly properties: StoredProperty[]
 }
 
-export interface SectionEntry {
-  readonly id: number
-  readonly title: string
-  readonly urlFull: string
-}
-
 function chunks<T>(items: readonly T[]): T[][] {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK))
@@ -51,6 +46,8 @@ export async function loadProductsByArticle(
   const found = new Map<string, StoredProduct[]>()
   const byId = new Map<number, StoredProduct>()
   for (const part of chunks(articles)) {
+    // SQLite answers synchronously: without a yield the reads of a large file are one long block.
+    await yieldToOthers()
     const rows = await db
       .selectFrom('product')
       .innerJoin('structure', 'structure.id', 'product.structureId')
@@ -77,6 +74,7 @@ export async function loadProductsByArticle(
     }
   }
   for (const part of chunks([...byId.keys()])) {
+    await yieldToOthers()
     const rows = await db
       .selectFrom('productProperty')
       .select(['id', 'structureId', 'name', 'value', 'unit', 'sort'])
@@ -87,16 +85,6 @@ export async function loadProductsByArticle(
     for (const { structureId, ...property } of rows) byId.get(structureId)!.properties.push(property)
   }
   return found
-}
-
-/** Every section: where a new product may go (a catalogue has tens of them, not thousands). */
-export async function loadSections(db: Queryable): Promise<SectionEntry[]> {
-  return db
-    .selectFrom('structure')
-    .select(['id', 'title', 'urlFull'])
-    .where('typeId', '=', 'section')
-    .orderBy('id')
-    .execute()
 }
 
 export interface ProductChange {
@@ -112,18 +100,72 @@ export type PropertyOp =
   | { readonly kind: 'update'; readonly id: number; readonly value: string; readonly unit: string | null }
   | { readonly kind: 'delete'; readonly id: number }
 
-export async function updateProduct(
-  unit: ContentWrite,
-  product: StoredProduct,
-  change: ProductChange,
-  properties: readonly PropertyOp[],
-): Promise<void> {
-  const { title, ...fields } = change
+export interface ProductUpdate {
+  readonly product: StoredProduct
+  readonly change: ProductChange
+  readonly properties: readonly PropertyOp[]
+}
+
+const INTEGER_FIELDS = new Set(['price', 'oldPrice'])
+
+/**
+ * Changed products (an import's chunk) in a few statements rather than a few per product: the
+ * records' times in one, their prices and the like in one per set of changed fields (a CASE by
+ * id), a new title or characteristic each on its own (rarer).
+ */
+export async function updateProducts(unit: ContentWrite, updates: readonly ProductUpdate[]): Promise<void> {
+  if (updates.length === 0) return
   const trx = unit.trx
-  await updateRecord(unit, product.id, title !== undefined ? { title } : {})
-  if (Object.keys(fields).length > 0) {
-    await trx.updateTable('product').set(fields).where('structureId', '=', product.id).execute()
+  await unit.touch(updates.map((u) => u.product.id))
+  for (const part of chunks(updates)) {
+    await trx
+      .updateTable('structure')
+      .set({ updatedAt: unit.at })
+      .where(
+        'id',
+        'in',
+        part.map((u) => u.product.id),
+      )
+      .execute()
   }
+  const groups = new Map<string, ProductUpdate[]>()
+  for (const update of updates) {
+    const { title, ...fields } = update.change
+    if (title !== undefined) await updateRecord(unit, update.product.id, { title })
+    const key = Object.keys(fields).sort().join(',')
+    if (key !== '') groups.set(key, [...(groups.get(key) ?? []), update])
+  }
+  for (const [key, group] of groups) {
+    const fields = key.split(',') as (keyof Omit<ProductChange, 'title'>)[]
+    for (const part of chunks(group)) {
+      const set = Object.fromEntries(
+        fields.map((field) => [
+          field,
+          sql`case ${sql.ref('structureId')} ${sql.join(
+            part.map((u) => {
+              const value = u.change[field] ?? null
+              return sql`when ${u.product.id} then ${INTEGER_FIELDS.has(field) ? sql`cast(${value} as integer)` : value}`
+            }),
+            sql` `,
+          )} end`,
+        ]),
+      )
+      await trx
+        .updateTable('product')
+        .set(set)
+        .where(
+          'structureId',
+          'in',
+          part.map((u) => u.product.id),
+        )
+        .execute()
+    }
+  }
+  for (const { product, properties } of updates) await writeProperties(unit, product, properties)
+}
+
+async function writeProperties(unit: ContentWrite, product: StoredProduct, properties: readonly PropertyOp[]) {
+  const trx = unit.trx
   let sort = product.properties.reduce((max, p) => Math.max(max, p.sort), -1)
   for (const op of properties) {
     if (op.kind === 'delete') await trx.deleteFrom('productProperty').where('id', '=', op.id).execute()
@@ -156,38 +198,36 @@ export interface NewProduct {
   readonly properties: readonly { name: string; value: string; unit: string | null }[]
 }
 
-export async function insertProduct(unit: ContentWrite, product: NewProduct): Promise<number> {
-  await forgetGoneUrl(unit, product.urlFull)
-  const id = await insertRecord(unit, {
-    parentId: product.parentId,
-    typeId: 'product',
-    title: product.title,
-    urlFull: product.urlFull,
-  })
+/** New products in a few statements (an import's chunk, URLs free); returns their ids in order. */
+export async function insertProducts(unit: ContentWrite, products: readonly NewProduct[]): Promise<number[]> {
+  if (products.length === 0) return []
+  await forgetGoneUrls(
+    unit,
+    products.map((p) => p.urlFull),
+  )
+  const ids = await insertRecords(
+    unit,
+    products.map((p) => ({ parentId: p.parentId, typeId: 'product', title: p.title, urlFull: p.urlFull })),
+  )
   const trx = unit.trx
   await trx
     .insertInto('product')
-    .values({
-      structureId: id,
-      image: null,
-      article: product.article,
-      price: product.price,
-      description: null,
-      vendor: product.vendor,
-      availability: product.availability,
-      oldPrice: product.oldPrice,
-    })
+    .values(
+      products.map((p, i) => ({
+        structureId: ids[i],
+        image: null,
+        article: p.article,
+        price: p.price,
+        description: null,
+        vendor: p.vendor,
+        availability: p.availability,
+        oldPrice: p.oldPrice,
+      })),
+    )
     .execute()
-  if (product.properties.length > 0) {
-    await trx
-      .insertInto('productProperty')
-      .values(product.properties.map((p, sort) => ({ structureId: id, groupName: null, ...p, sort })))
-      .execute()
-  }
-  return id
-}
-
-/** Whether a URL is free: no record has it. */
-export async function isUrlFree(db: Queryable, urlFull: string): Promise<boolean> {
-  return (await findIdByUrl(db, urlFull)) === null
+  const properties = products.flatMap((p, i) =>
+    p.properties.map((property, sort) => ({ structureId: ids[i], groupName: null, ...property, sort })),
+  )
+  for (const part of chunks(properties)) await trx.insertInto('productProperty').values(part).execute()
+  return ids
 }

@@ -46,7 +46,11 @@ async function reindexChunk(trx: Queryable, ids: number[]): Promise<void> {
       .orderBy('sort')
       .orderBy('id')
       .execute(),
-    trx.selectFrom('searchIndex').select(['name', 'body']).where('structureId', 'in', ids).execute(),
+    trx
+      .selectFrom('searchIndex')
+      .select(['structureId', 'articleKey', 'name', 'body'])
+      .where('structureId', 'in', ids)
+      .execute(),
   ])
   const delta = new Map<string, { uses: number; word: string }>()
   const count = (token: string, by: number, word = token) => {
@@ -74,8 +78,19 @@ async function reindexChunk(trx: Queryable, ids: number[]): Promise<void> {
     for (const [token, word] of doc.words) count(token, 1, word)
     return { structureId: record.id, articleKey: doc.articleKey, name: doc.name, body: doc.body }
   })
-  await trx.deleteFrom('searchIndex').where('structureId', 'in', ids).execute()
-  for (const batch of chunks(rows, 100)) await trx.insertInto('searchIndex').values(batch).execute()
+  // A record whose words did not change (a new price from a price list) keeps its row: on
+  // PostgreSQL rewriting it means rewriting its entries of the GIN index.
+  const kept = new Map(old.map((row) => [row.structureId, row]))
+  const same = new Set<number>()
+  const changed = rows.filter((row) => {
+    const was = kept.get(row.structureId)
+    const unchanged = was && was.name === row.name && was.body === row.body && was.articleKey === row.articleKey
+    if (unchanged) same.add(row.structureId)
+    return !unchanged
+  })
+  const rewritten = ids.filter((id) => !same.has(id))
+  if (rewritten.length > 0) await trx.deleteFrom('searchIndex').where('structureId', 'in', rewritten).execute()
+  for (const batch of chunks(changed, 100)) await trx.insertInto('searchIndex').values(batch).execute()
   await applyVocabulary(trx, delta)
 }
 

@@ -1,17 +1,11 @@
 // The leads repository's reads and the owner's changes: pages of leads by tab and search with
 // their source, consent record and deliveries, «не спам» and «Отправить ещё раз», the rows of the
 // CSV export, and a lead as the delivery channels tell it. Rows become domain types here.
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely'
-import {
-  LEAD_TABS,
-  type AdminDelivery,
-  type AdminLead,
-  type AdminLeadStatus,
-  type LeadTab,
-} from '../../../src/admin/admin-leads'
+import { type Selectable } from 'kysely'
+import { type AdminDelivery, type AdminLead, type AdminLeadStatus, type LeadTab } from '../../../src/admin/admin-leads'
 import { writeTransaction, type Db } from '../../data/db'
-import type { Database, DeliveryChannel, FeedbackTable } from '../../data/schema'
-import { leadSearchPattern } from './lead-search'
+import type { DeliveryChannel, FeedbackTable } from '../../data/schema'
+import { idIn, inTab, leadSearch, tabCounts, tabFilter } from './lead-search-query'
 import {
   CONSENT_COLUMNS,
   CONTACT_COLUMNS,
@@ -39,22 +33,6 @@ export interface LeadCursor {
   readonly id: number
 }
 
-type FeedbackFilter = (eb: ExpressionBuilder<Database, 'feedback'>) => Expression<SqlBool>
-
-/** «№ 12» (or «#12»): the lead with that number, as the Telegram message and the cards name it */
-const LEAD_NUMBER = /^[№#]\s*(\d{1,9})$/
-
-function searchFilter(q: string): FeedbackFilter {
-  const number = LEAD_NUMBER.exec(q.trim())
-  if (number) return (eb) => eb('id', '=', Number(number[1]))
-  const pattern = leadSearchPattern(q)
-  return (eb) => eb.and(pattern === null ? [] : [sql<boolean>`${sql.ref('searchText')} like ${pattern} escape '\\'`])
-}
-
-function tabFilter(tab: LeadTab): FeedbackFilter {
-  return (eb) => eb.and(tab === 'spam' ? [eb('spam', '=', 1)] : [eb('spam', '=', 0), eb('status', '=', tab)])
-}
-
 const LEAD_COLUMNS = [
   'id',
   'createdAt',
@@ -72,9 +50,19 @@ const LEAD_COLUMNS = [
 ] as const
 
 export async function listLeads(db: Db, query: LeadQuery) {
-  const search = searchFilter(query.q)
+  const search = await leadSearch(db, query.q)
   const { after } = query
-  let listing = db.selectFrom('feedback').select(LEAD_COLUMNS).where(search).where(tabFilter(query.tab))
+  let listing = search.matches
+    ? db
+        .selectFrom('feedback')
+        .select(LEAD_COLUMNS)
+        .where(
+          idIn(
+            db,
+            search.matches.filter((lead) => inTab(lead, query.tab)).map((lead) => lead.id),
+          ),
+        )
+    : db.selectFrom('feedback').select(LEAD_COLUMNS).where(search.filter).where(tabFilter(query.tab))
   if (after) {
     listing = listing.where((eb) =>
       eb.or([
@@ -95,36 +83,6 @@ export async function listLeads(db: Db, query: LeadQuery) {
   const next = found.length > query.pageSize && last ? { createdAt: last.createdAt, id: last.id } : null
   const { counts, countsOver } = await tabCounts(db, search)
   return { data: await withDeliveries(db, rows), total: counts[query.tab], counts, countsOver, next }
-}
-
-/** A tab's count stops here: «1000+» (decision 028) */
-export const LEAD_COUNT_LIMIT = 1000
-
-/**
- * How many leads of each tab match the search, counted up to LEAD_COUNT_LIMIT: a tab's rows by its
- * index, at most one more than the limit, so the cost does not grow with the leads (the tabs divide
- * the table, so with a search that matches few it is at most one scan in all, as the page itself).
- */
-async function tabCounts(db: Db, search: FeedbackFilter) {
-  const counts: Record<LeadTab, number> = { new: 0, in_progress: 0, closed: 0, spam: 0 }
-  const countsOver: Record<LeadTab, boolean> = { new: false, in_progress: false, closed: false, spam: false }
-  for (const tab of LEAD_TABS) {
-    const row = await db
-      .selectFrom((eb) =>
-        eb
-          .selectFrom('feedback')
-          .select('id')
-          .where(search)
-          .where(tabFilter(tab))
-          .limit(LEAD_COUNT_LIMIT + 1)
-          .as('capped'),
-      )
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .executeTakeFirstOrThrow()
-    counts[tab] = Math.min(Number(row.count), LEAD_COUNT_LIMIT)
-    countsOver[tab] = Number(row.count) > LEAD_COUNT_LIMIT
-  }
-  return { counts, countsOver }
 }
 
 /** The newest lead's id, for the inbox's polling (null: no lead yet). */

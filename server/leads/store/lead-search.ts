@@ -19,16 +19,32 @@ export function leadSearchText(lead: SearchableLead): string {
 }
 
 /**
- * The LIKE pattern (with `\` as the escape character) a search term becomes, or null for a blank
- * term. A term that looks like a phone is searched by its digits, and a Russian number's leading
- * 7 or 8 is dropped, so «8 999 123-45-67» finds «+7 (999) 123-45-67».
+ * What a search term looks for in the stored text (folded), or null for a blank term. A term that
+ * looks like a phone is searched by its digits, and a Russian number's leading 7 or 8 is dropped,
+ * so «8 999 123-45-67» finds «+7 (999) 123-45-67».
  */
-export function leadSearchPattern(term: string): string | null {
-  let text = term.trim().toLocaleLowerCase('ru-RU')
+export function leadSearchNeedle(term: string): string | null {
+  // No stored text holds a NUL (PostgreSQL refuses one in text, and FTS5 reads a query up to it).
+  let text = term.replaceAll('\0', '').trim().toLocaleLowerCase('ru-RU')
   if (text === '') return null
   if (/^[\d\s()+.-]+$/.test(text) && digits(text).length >= 3) {
     text = digits(text)
     if (text.length === 11 && /^[78]/.test(text)) text = text.slice(1)
   }
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+  return text
+}
+
+/** The LIKE pattern (with `\` as the escape character) a needle is found by: the definition of a match. */
+export function leadSearchPattern(needle: string): string {
+  return `%${needle.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+}
+
+/**
+ * The FTS5 query for SQLite's trigram index (migration 019): the needle as one quoted phrase,
+ * which matches the texts that contain it, or null when it is shorter than a trigram (then only
+ * the LIKE scan can answer). A quote inside is doubled; nothing else is syntax inside a phrase.
+ */
+export function leadSearchPhrase(needle: string): string | null {
+  if ([...needle].length < 3) return null
+  return `"${needle.replaceAll('"', '""')}"`
 }

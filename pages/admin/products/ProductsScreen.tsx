@@ -1,0 +1,332 @@
+// «Товары» (issue 33): every product as a row of a table (a card on a phone), paged on the server by
+// keyset, sorted by any column, filtered by section (with its subsections), availability,
+// visibility, «без фото», «без цены», «без описания» and the search. The filter and the sort live in
+// the URL, so a view can be bookmarked and shared. Prices and availability are edited in place;
+// actions apply to the chosen rows or to every product of the filter; the price list of the view
+// downloads as XLSX or CSV.
+import './products.css'
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react'
+import {
+  AVAILABILITY_LABELS,
+  PRODUCT_QUERY_KEYS,
+  STATE_LABELS,
+  createProductsApi,
+  type AuditEntry,
+  type ProductPage,
+  type SectionOption,
+} from '../../../src/admin/admin-products'
+import { formatDateTimeIn } from '../../../src/format/format-date'
+import { ADMIN_API_PATHS } from '../../../src/site/paths'
+import { useTimeZone } from '../layout/admin-context'
+import { ProductActions } from './ProductActions'
+import { ProductRowView } from './ProductRow'
+
+const COLUMNS: readonly [string, string | null][] = [
+  ['Фото', null],
+  ['Название', 'title'],
+  ['Артикул', 'article'],
+  ['Раздел', 'section'],
+  ['Цена', 'price'],
+  ['Старая цена', 'oldPrice'],
+  ['Наличие', 'availability'],
+  ['Видимость', 'state'],
+  ['Изменён', 'updatedAt'],
+]
+
+function filterFromUrl(): URLSearchParams {
+  const all = new URLSearchParams(window.location.search)
+  const kept = new URLSearchParams()
+  for (const key of PRODUCT_QUERY_KEYS) {
+    const value = all.get(key)
+    if (value) kept.set(key, value)
+  }
+  return kept
+}
+
+export function ProductsScreen() {
+  const id = useId()
+  const timeZone = useTimeZone()
+  const api = useMemo(() => createProductsApi(), [])
+  const [filter, setFilter] = useState(filterFromUrl)
+  const [pages, setPages] = useState<string[]>([])
+  const [page, setPage] = useState<ProductPage | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [sections, setSections] = useState<SectionOption[]>([])
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const [everything, setEverything] = useState(false)
+  const [audit, setAudit] = useState<AuditEntry[]>([])
+  const [reload, setReload] = useState(0)
+  const [search, setSearch] = useState(filter.get('q') ?? '')
+
+  useEffect(() => {
+    api.sections().then(setSections, () => {})
+  }, [api])
+
+  useEffect(() => {
+    const controller = new AbortController()
+    const query = new URLSearchParams(filter)
+    query.set('pageSize', '50')
+    const after = pages.at(-1)
+    if (after) query.set('after', after)
+    api.page(query, controller.signal).then(
+      (data) => {
+        setPage(data)
+        setProblem(null)
+      },
+      () => {
+        if (!controller.signal.aborted) setProblem('Не удалось загрузить товары. Обновите страницу.')
+      },
+    )
+    api.audit().then(setAudit, () => {})
+    return () => controller.abort()
+  }, [api, filter, pages, reload])
+
+  /** A new filter: into the URL (a view can be shared), back to the first page, nothing chosen. */
+  const change = useCallback((update: (next: URLSearchParams) => void) => {
+    setFilter((current) => {
+      const next = new URLSearchParams(current)
+      update(next)
+      const url = `${window.location.pathname}${next.size > 0 ? `?${next}` : ''}`
+      window.history.replaceState(null, '', url)
+      return next
+    })
+    setPages([])
+    setSelected(new Set())
+    setEverything(false)
+  }, [])
+
+  const set = (key: string, value: string | null) => change((next) => (value ? next.set(key, value) : next.delete(key)))
+
+  function sortBy(key: string) {
+    change((next) => {
+      const same = next.get('sort') === key || (!next.get('sort') && key === 'title')
+      next.set('sort', key)
+      if (same && next.get('dir') !== 'desc') next.set('dir', 'desc')
+      else next.delete('dir')
+    })
+  }
+
+  function submitSearch(event: FormEvent) {
+    event.preventDefault()
+    set('q', search.trim() || null)
+  }
+
+  const rows = page?.data ?? []
+  const total = page ? `${page.total}${page.totalOver ? '+' : ''}` : '…'
+  const sortKey = filter.get('sort') ?? 'title'
+  const desc = filter.get('dir') === 'desc'
+  const download = (format: 'xlsx' | 'csv') =>
+    `${format === 'xlsx' ? ADMIN_API_PATHS.priceListXlsx : ADMIN_API_PATHS.priceListCsv}${filter.size > 0 ? `?${filter}` : ''}`
+  const targets = async () => (everything ? (await api.ids(filter)).ids : [...selected])
+  const count = everything ? (page?.total ?? 0) : selected.size
+
+  return (
+    <div className="products">
+      <h1>Товары</h1>
+      <form className="admin-panel products__filters" onSubmit={submitSearch} aria-label="Фильтры товаров">
+        <label className="products__field products__search">
+          <span>Поиск</span>
+          <input className="field__control" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <label className="products__field">
+          <span>Раздел</span>
+          <select
+            className="field__control"
+            value={filter.get('section') ?? ''}
+            onChange={(e) => set('section', e.target.value || null)}
+          >
+            <option value="">Все разделы</option>
+            {sections.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.title} ({s.urlFull})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="products__field">
+          <span>Наличие</span>
+          <select
+            className="field__control"
+            value={filter.get('avail') ?? ''}
+            onChange={(e) => set('avail', e.target.value || null)}
+          >
+            <option value="">Любое</option>
+            {Object.entries(AVAILABILITY_LABELS).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="products__field">
+          <span>Видимость</span>
+          <select
+            className="field__control"
+            value={filter.get('state') ?? ''}
+            onChange={(e) => set('state', e.target.value || null)}
+          >
+            <option value="">Любая</option>
+            {Object.entries(STATE_LABELS).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="products__field">
+          <span>Сортировка</span>
+          <select
+            className="field__control"
+            value={`${sortKey}:${desc ? 'desc' : 'asc'}`}
+            onChange={(e) =>
+              change((next) => {
+                const [key, dir] = e.target.value.split(':')
+                next.set('sort', key)
+                if (dir === 'desc') next.set('dir', 'desc')
+                else next.delete('dir')
+              })
+            }
+          >
+            {COLUMNS.flatMap(([label, key]) =>
+              key
+                ? [
+                    <option key={`${key}:asc`} value={`${key}:asc`}>{`${label} ↑`}</option>,
+                    <option key={`${key}:desc`} value={`${key}:desc`}>{`${label} ↓`}</option>,
+                  ]
+                : [],
+            )}
+          </select>
+        </label>
+        {(
+          [
+            ['noPhoto', 'Без фото'],
+            ['noPrice', 'Без цены'],
+            ['noDescription', 'Без описания'],
+          ] as const
+        ).map(([key, label]) => (
+          <label key={key} className="products__check">
+            <input
+              type="checkbox"
+              checked={filter.get(key) === '1'}
+              onChange={(e) => set(key, e.target.checked ? '1' : null)}
+            />
+            <span>{label}</span>
+          </label>
+        ))}
+        <button type="submit" className="button">
+          Найти
+        </button>
+      </form>
+
+      <div className="admin-toolbar products__summary">
+        <p role="status">Найдено товаров: {total}</p>
+        <a className="button button--quiet button--small" href={download('xlsx')} download>
+          Скачать прайс-лист (XLSX)
+        </a>
+        <a className="button button--quiet button--small" href={download('csv')} download>
+          CSV
+        </a>
+      </div>
+
+      {problem && <p className="admin-error">{problem}</p>}
+      <div className="products__choose admin-toolbar">
+        <label className="products__check">
+          <input
+            type="checkbox"
+            checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
+            onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
+          />
+          <span>Выбрать все на странице</span>
+        </label>
+        <label className="products__check">
+          <input type="checkbox" checked={everything} onChange={(e) => setEverything(e.target.checked)} />
+          <span>Все {total} по фильтру</span>
+        </label>
+      </div>
+
+      <ProductActions
+        api={api}
+        sections={sections}
+        targets={targets}
+        count={count}
+        onDone={() => {
+          setSelected(new Set())
+          setEverything(false)
+          setReload((n) => n + 1)
+        }}
+      />
+
+      <table className="products__table" aria-labelledby={`${id}-caption`}>
+        <caption id={`${id}-caption`}>Товары, {total}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Выбор</span>
+            </th>
+            {COLUMNS.map(([label, key]) => (
+              <th key={label} scope="col" aria-sort={key === sortKey ? (desc ? 'descending' : 'ascending') : undefined}>
+                {key ? (
+                  <button type="button" className="products__sort" onClick={() => sortBy(key)}>
+                    {label}
+                    {key === sortKey ? (desc ? ' ↓' : ' ↑') : ''}
+                  </button>
+                ) : (
+                  label
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <ProductRowView
+              key={row.id}
+              row={row}
+              api={api}
+              timeZone={timeZone}
+              selected={everything || selected.has(row.id)}
+              onSelect={(checked) =>
+                setSelected((current) => {
+                  const next = new Set(current)
+                  if (checked) next.add(row.id)
+                  else next.delete(row.id)
+                  return next
+                })
+              }
+              onChanged={() => setReload((n) => n + 1)}
+            />
+          ))}
+        </tbody>
+      </table>
+      {page && rows.length === 0 && <p>Товаров по этому фильтру нет.</p>}
+      <nav className="admin-toolbar" aria-label="Страницы товаров">
+        {pages.length > 0 && (
+          <button type="button" className="button button--quiet" onClick={() => setPages([])}>
+            В начало
+          </button>
+        )}
+        {page?.next && (
+          <button type="button" className="button" onClick={() => setPages((p) => [...p, page.next!])}>
+            Дальше
+          </button>
+        )}
+      </nav>
+
+      {audit.length > 0 && (
+        <section className="admin-panel" aria-labelledby={`${id}-audit`}>
+          <h2 id={`${id}-audit`} className="products__subtitle">
+            Журнал действий
+          </h2>
+          <ul className="products__audit">
+            {audit.slice(0, 10).map((entry) => (
+              <li key={`${entry.at}-${entry.action}`}>
+                <time dateTime={entry.at}>{formatDateTimeIn(entry.at, timeZone)}</time> — {entry.who}: {entry.action},
+                товаров: {entry.count}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,70 @@
+// The 1C exchange's runs: one per session that imports, the back office's log and /readyz's last
+// exchange (docs/decisions/032-1c-exchange.md). Its report (files, counts, skipped rows) grows inside
+// each step's transaction, so it always says what is written.
+import type { Transaction } from 'kysely'
+import type { Db } from '../../data/db'
+import type { Database } from '../../data/schema'
+import type { ExchangeSession } from './exchange-files'
+import type { ImportContext, RunReport } from './exchange-inputs'
+import { emptyTally, type Tally } from './exchange-records'
+
+type Trx = Transaction<Database>
+
+/** Skipped rows a run keeps to show (the count goes on) */
+const SKIPPED_KEPT = 100
+
+export async function addToRun(
+  trx: Trx,
+  runId: number,
+  change: { tally?: Tally; skipped?: RunReport['skipped']; file?: string },
+): Promise<void> {
+  const row = await trx.selectFrom('exchangeRun').select('report').where('id', '=', runId).executeTakeFirstOrThrow()
+  const report = JSON.parse(row.report) as RunReport
+  if (change.tally)
+    for (const key of Object.keys(change.tally) as (keyof Tally)[]) report.tally[key] += change.tally[key]
+  if (change.skipped) {
+    report.skippedCount += change.skipped.length
+    report.skipped.push(...change.skipped.slice(0, Math.max(0, SKIPPED_KEPT - report.skipped.length)))
+  }
+  if (change.file && !report.files.includes(change.file)) report.files.push(change.file)
+  await trx
+    .updateTable('exchangeRun')
+    .set({ report: JSON.stringify(report) })
+    .where('id', '=', runId)
+    .execute()
+}
+
+/** The run this session's import belongs to, made on its first import call. */
+export async function runOf(ctx: ImportContext, session: ExchangeSession): Promise<number> {
+  if (session.runId !== null) return session.runId
+  const report: RunReport = { files: [], tally: emptyTally(), skipped: [], skippedCount: 0 }
+  const row = await ctx.db
+    .insertInto('exchangeRun')
+    .values({
+      startedAt: ctx.now().toISOString(),
+      finishedAt: null,
+      status: 'running',
+      report: JSON.stringify(report),
+      message: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const runId = Number(row.id)
+  await ctx.db.updateTable('exchangeSession').set({ runId }).where('id', '=', session.id).execute()
+  return runId
+}
+
+export async function finishRun(
+  db: Db,
+  runId: number,
+  status: 'success' | 'failure',
+  at: Date,
+  message: string | null,
+) {
+  await db
+    .updateTable('exchangeRun')
+    .set({ status, finishedAt: at.toISOString(), message: message?.slice(0, 2000) ?? null })
+    .where('id', '=', runId)
+    .where('status', '=', 'running')
+    .execute()
+}

@@ -1,0 +1,205 @@
+// How an import writes the catalogue without stalling the site (issue #35,
+// docs/decisions/029-price-list-and-feeds.md, "Imports in short transactions"): the price list,
+// the content import and the 1C exchange all
+//   1. validate everything first (the preview), writing nothing;
+//   2. claim the catalogue (`claimImport`): one row of `importClaim`, taken atomically together with
+//      the check that the content version is still the one previewed — so of two applies of
+//      previews made at the same version exactly one goes ahead and the others get 409;
+//   3. write in short transactions (`writeInChunks`): each a `door.write` of as many items as fit in
+//      a small time budget, renewing the claim inside it, with the event loop let go between them
+//      and, on SQLite, the write lock left free about as long as the chunk held it — other
+//      processes' writes (leads) get the lock between two chunks;
+//   4. release the claim.
+// A crash midway leaves the chunks written so far (each is whole) and a claim that expires after
+// its lease; the importers' chunks are idempotent (by артикул, by URL), so running the same file
+// again finishes the job.
+import { randomUUID } from 'node:crypto'
+import { performance } from 'node:perf_hooks'
+import type { Transaction } from 'kysely'
+import { readContentVersion, writeTransaction, type Db } from '../data/db'
+import { isSqlite } from '../data/dialect'
+import type { Database } from '../data/schema'
+import type { ContentWrite } from '../content/content-write'
+import { HttpError } from '../http/http-error'
+import { ANALYZE_AFTER, type WriteDoor, type WriteOptions } from './write-door'
+
+export const IMPORT_CLAIM = Object.freeze({
+  /** A claim not renewed for this long is free again (a process died midway) */
+  leaseMs: 60_000,
+  /**
+   * What one chunk may take. SQLite holds its one write lock for the whole transaction, and other
+   * processes' leads wait for it: well under the 50 ms the site allows. PostgreSQL locks only the
+   * rows written (and the content version's row, which other content writes wait for), and each
+   * statement is a round trip: larger chunks.
+   */
+  budgetMs: { sqlite: 35, postgres: 150 },
+  /** SQLite: the write lock left free between two chunks, half as long as the last one held it */
+  pauseMs: { min: 10, max: 30 },
+  firstChunk: 25,
+  minChunk: 1,
+  maxChunk: 1000,
+})
+
+export type ImportKind = 'price-list' | 'content-import' | '1c'
+
+const WHAT: Record<ImportKind, string> = {
+  'price-list': 'прайс-листа',
+  'content-import': 'контента',
+  '1c': 'из 1С',
+}
+
+function busy(what: string): HttpError {
+  const name = WHAT[what as ImportKind] ?? 'каталога'
+  return new HttpError(
+    409,
+    `Сейчас идёт другой импорт (${name}): дождитесь его окончания, затем проверьте предпросмотр заново`,
+    'import_running',
+  )
+}
+
+export const STALE_PREVIEW =
+  'Каталог или файл изменились после предпросмотра: загрузите файл и проверьте предпросмотр ещё раз'
+
+/** The claim an import holds while it writes; renewed by each chunk, released at the end. */
+export class ImportClaim {
+  constructor(
+    private readonly db: Db,
+    readonly holder: string,
+    readonly what: ImportKind,
+  ) {}
+
+  /** Inside a chunk's transaction: the claim is still this import's, for another lease; 409 if lost. */
+  async renew(trx: Transaction<Database>): Promise<void> {
+    const result = await trx
+      .updateTable('importClaim')
+      .set({ leaseUntil: leaseUntil() })
+      .where('kind', '=', 'catalogue')
+      .where('holder', '=', this.holder)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) === 0) {
+      throw new HttpError(
+        409,
+        'Импорт прерван: его очередь истекла. Загрузите файл ещё раз — уже записанное останется, остальное допишется',
+        'import_lost',
+      )
+    }
+  }
+
+  async release(): Promise<void> {
+    await this.db.deleteFrom('importClaim').where('kind', '=', 'catalogue').where('holder', '=', this.holder).execute()
+  }
+}
+
+function leaseUntil(): string {
+  return new Date(Date.now() + IMPORT_CLAIM.leaseMs).toISOString()
+}
+
+/**
+ * Claims the catalogue for an import. With `expectedVersion` the claim is taken only while the
+ * content version is still that one (the preview's): 409 when it changed or another import holds
+ * the claim. The caller releases it (try/finally).
+ */
+export async function claimImport(
+  db: Db,
+  what: ImportKind,
+  expectedVersion?: number,
+  staleMessage = STALE_PREVIEW,
+): Promise<ImportClaim> {
+  const holder = randomUUID()
+  const now = new Date().toISOString()
+  await writeTransaction(db, async (trx) => {
+    // One statement: a new row, or the row of a claim whose lease ran out. PostgreSQL makes a
+    // concurrent claimer wait for this transaction and then re-check the lease; SQLite's
+    // transaction holds the write lock.
+    const taken = await trx
+      .insertInto('importClaim')
+      .values({ kind: 'catalogue', holder, what, leaseUntil: leaseUntil() })
+      .onConflict((oc) =>
+        oc
+          .column('kind')
+          .doUpdateSet({ holder, what, leaseUntil: leaseUntil() })
+          .where('importClaim.leaseUntil', '<', now),
+      )
+      .returning('holder')
+      .executeTakeFirst()
+    if (taken?.holder !== holder) {
+      const current = await trx
+        .selectFrom('importClaim')
+        .select('what')
+        .where('kind', '=', 'catalogue')
+        .executeTakeFirst()
+      throw busy(current?.what ?? '')
+    }
+    if (expectedVersion !== undefined && (await readContentVersion(trx)) !== expectedVersion) {
+      throw new HttpError(409, staleMessage, 'stale_preview')
+    }
+  })
+  return new ImportClaim(db, holder, what)
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** Lets every other request and timer run before the next chunk. */
+export function yieldToOthers(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+export interface ChunkStats {
+  /** Transactions written */
+  chunks: number
+  /** The longest of them, in ms (the write lock on SQLite, from BEGIN IMMEDIATE to COMMIT) */
+  longestMs: number
+}
+
+/**
+ * Writes `items` through the door in short transactions: each chunk renews the claim and runs
+ * `write` on as many items as the last chunk's time says fit in the budget, then lets go of the
+ * event loop. Returns what the chunks returned, in order. A chunk that fails rolls back whole; the
+ * chunks before it stay (see the file's head).
+ */
+export async function writeInChunks<T, R>(
+  door: WriteDoor,
+  claim: ImportClaim,
+  items: readonly T[],
+  write: (unit: ContentWrite, items: readonly T[]) => Promise<readonly R[]>,
+  options: WriteOptions & { stats?: ChunkStats } = {},
+): Promise<R[]> {
+  const sqlite = isSqlite(door.db)
+  const budget = sqlite ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
+  const out: R[] = []
+  let size: number = IMPORT_CLAIM.firstChunk
+  let sinceStatistics = 0
+  for (let at = 0; at < items.length;) {
+    const part = items.slice(at, at + size)
+    const started = performance.now()
+    const written = await door.write(async (unit) => {
+      await claim.renew(unit.trx)
+      return write(unit, part)
+    }, options)
+    const took = performance.now() - started
+    if (options.stats) {
+      options.stats.chunks++
+      options.stats.longestMs = Math.max(options.stats.longestMs, took)
+    }
+    out.push(...written)
+    at += part.length
+    // The next chunk's size from this one's pace, growing at most fourfold.
+    const fit = Math.floor((part.length * budget) / Math.max(took, 0.5))
+    size = Math.max(IMPORT_CLAIM.minChunk, Math.min(IMPORT_CLAIM.maxChunk, fit, part.length * 4))
+    // PostgreSQL's planner learns of the rows as they come (a single large write does it after).
+    sinceStatistics += part.length
+    if (sinceStatistics >= ANALYZE_AFTER || (at >= items.length && items.length >= ANALYZE_AFTER)) {
+      sinceStatistics = 0
+      await door.refreshStatistics()
+    }
+    // SQLite: other processes waiting for the write lock poll it with growing sleeps (its busy
+    // handler: 1, 2, 5, 10, 15, 20, 25 … 100 ms); a lock let go for a microsecond is missed and a
+    // lead would wait seconds. The lock stays free half as long as the chunk held it, so a
+    // waiter's next tries find it free.
+    if (sqlite) await pause(Math.min(IMPORT_CLAIM.pauseMs.max, Math.max(IMPORT_CLAIM.pauseMs.min, took / 2)))
+    else await yieldToOthers()
+  }
+  return out
+}

@@ -1,0 +1,64 @@
+// «Скачать прайс-лист» under /api/admin (session or admin token; docs/contract.md §7):
+//   GET /price-list.xlsx?…   the catalogue (or the «Товары» filter in the query) as an Excel workbook
+//   GET /price-list.csv?…    the same as CSV the way Russian Excel opens it: `;`, UTF-8 with a BOM
+// Both streamed (price-export.ts): a page of products at a time, never the whole catalogue in memory.
+import { PassThrough, Readable } from 'node:stream'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Config } from '../../config/config'
+import { createAdminCheck, requireAdmin } from '../../admin/access'
+import { routeOf } from '../../http/route-path'
+import { ADMIN_API_PATHS } from '../../../src/site/paths'
+import { exportFilterOf, exportRows } from './price-export'
+
+const csvCell = (value: string | number | null) => {
+  if (value === null) return ''
+  const text = String(value)
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+function download(reply: FastifyReply, type: string, extension: string, body: NodeJS.ReadableStream) {
+  const day = new Date().toISOString().slice(0, 10).replace(/-/g, '')
+  return reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="price-list-${day}.${extension}"`)
+    .send(body)
+}
+
+export async function priceExportRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const access = createAdminCheck(config.adminToken, app.adminSession)
+
+  app.get(routeOf(app, ADMIN_API_PATHS.priceListCsv), async (request, reply) => {
+    requireAdmin(await access(request))
+    const filter = exportFilterOf(request.query as Record<string, unknown>)
+    const rows = exportRows(app.db, filter)
+    async function* lines() {
+      yield '\uFEFF'
+      for await (const item of rows) {
+        const cells = 'columns' in item ? item.columns.header : item.cells
+        yield `${cells.map(csvCell).join(';')}\r\n`
+      }
+    }
+    return download(reply, 'text/csv; charset=utf-8', 'csv', Readable.from(lines()))
+  })
+
+  app.get(routeOf(app, ADMIN_API_PATHS.priceListXlsx), async (request, reply) => {
+    requireAdmin(await access(request))
+    const filter = exportFilterOf(request.query as Record<string, unknown>)
+    const { default: ExcelJS } = await import('exceljs') // loaded by the first export, not at start
+    const out = new PassThrough()
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
+    const sheet = workbook.addWorksheet('Прайс-лист')
+    void (async () => {
+      for await (const item of exportRows(app.db, filter)) {
+        // The артикул stays text ("00123" is not 123); prices are numbers Excel can compute with.
+        sheet.addRow('columns' in item ? [...item.columns.header] : item.cells).commit()
+      }
+      sheet.commit()
+      await workbook.commit()
+    })().catch((error: unknown) => {
+      request.log.error({ err: error }, 'price list export failed')
+      out.destroy(error as Error)
+    })
+    return download(reply, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'xlsx', out)
+  })
+}

@@ -1,0 +1,163 @@
+// «Товары» under /api/admin (session or admin token; docs/contract.md §7):
+//   GET   /products?…            a page of products: filters, search, sort, keyset `after`
+//   GET   /products/ids?…        the ids the filter matches (at most MAX_IDS): «все N по фильтру»
+//   GET   /products/sections     the sections, for the filter and «Перенести»
+//   PATCH /products/{id}         a price, an old price or the availability edited in place
+//   POST  /products/actions      one batch (≤ ACTION_BATCH ids) of an action; the audit log grows
+//   GET   /products/audit        the newest actions: when, who, what, how many
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Config } from '../../config/config'
+import type { Availability } from '../../data/schema'
+import { createAdminCheck, requireAdmin } from '../../admin/access'
+import { HttpError } from '../../http/http-error'
+import { routeOf } from '../../http/route-path'
+import { ADMIN_API_PATHS } from '../../../src/site/paths'
+import { sectionIds } from '../price-list/price-export'
+import {
+  ACTION_BATCH,
+  ACTION_TITLES,
+  applyAction,
+  editProduct,
+  type InlineChange,
+  type ProductAction,
+} from './product-actions'
+import { listProducts, productIds, productQueryOf } from './product-table'
+
+const MAX_IDS = 20_000
+const AVAILABILITIES: readonly Availability[] = ['in_stock', 'on_order', 'out_of_stock']
+
+const invalid = (field: string, message: string): never => {
+  throw new HttpError(400, message, 'validation_failed', { [field]: message })
+}
+
+function rubles(value: unknown, field: string, label: string): number | null {
+  if (value === null || value === '') return null
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2_000_000_000) {
+    return invalid(field, `${label}: целое число рублей от 0`)
+  }
+  return value
+}
+
+function inlineChangeOf(body: unknown): InlineChange {
+  const input = (body ?? {}) as Record<string, unknown>
+  const change: { -readonly [K in keyof InlineChange]: InlineChange[K] } = {}
+  if ('price' in input) change.price = rubles(input.price, 'price', 'Цена')
+  if ('oldPrice' in input) change.oldPrice = rubles(input.oldPrice, 'oldPrice', 'Старая цена')
+  if ('availability' in input) {
+    if (!AVAILABILITIES.includes(input.availability as Availability)) invalid('availability', 'Выберите наличие')
+    change.availability = input.availability as Availability
+  }
+  if (Object.keys(change).length === 0) invalid('price', 'Нечего сохранить')
+  return change
+}
+
+function actionOf(input: Record<string, unknown>): ProductAction {
+  switch (input.kind) {
+    case 'publish':
+    case 'hide':
+    case 'withdraw':
+    case 'delete':
+      return { kind: input.kind }
+    case 'move':
+      if (typeof input.sectionId !== 'number' || !Number.isInteger(input.sectionId))
+        invalid('sectionId', 'Выберите раздел')
+      return { kind: 'move', sectionId: input.sectionId as number }
+    case 'availability':
+      if (!AVAILABILITIES.includes(input.availability as Availability)) invalid('availability', 'Выберите наличие')
+      return { kind: 'availability', availability: input.availability as Availability }
+    case 'price': {
+      const percent = typeof input.percent === 'number' ? input.percent : undefined
+      const amount = typeof input.amount === 'number' ? input.amount : undefined
+      if ((percent === undefined) === (amount === undefined)) invalid('percent', 'Укажите процент или сумму')
+      if (percent !== undefined && !(percent > -100 && percent <= 1000)) invalid('percent', 'Процент от −99 до 1000')
+      if (amount !== undefined && !(Number.isInteger(amount) && Math.abs(amount) <= 10_000_000)) {
+        invalid('amount', 'Сумма: целое число рублей')
+      }
+      return { kind: 'price', percent, amount, keepOldPrice: input.keepOldPrice === true }
+    }
+  }
+  return invalid('kind', 'Неизвестное действие')
+}
+
+function describe(action: ProductAction): string {
+  const title = ACTION_TITLES[action.kind]
+  if (action.kind === 'price') {
+    const by =
+      action.percent !== undefined ? `${action.percent > 0 ? '+' : ''}${action.percent} %` : `${action.amount} ₽`
+    return `${title}: ${by}${action.keepOldPrice ? ', старая цена — прежняя' : ''}`
+  }
+  if (action.kind === 'availability') return `${title}: ${action.availability}`
+  if (action.kind === 'move') return `${title}: id ${action.sectionId}`
+  return title
+}
+
+const who = (request: FastifyRequest) => (/^Bearer\s/i.test(request.headers.authorization ?? '') ? 'токен' : 'сессия')
+
+export async function productTableRoutes(app: FastifyInstance, { config }: { config: Config }) {
+  const access = createAdminCheck(config.adminToken, app.adminSession)
+
+  app.get(routeOf(app, ADMIN_API_PATHS.products), async (request) => {
+    requireAdmin(await access(request))
+    const query = productQueryOf(request.query as Record<string, unknown>)
+    return listProducts(app.db, query, await sectionIds(app.db, query.section))
+  })
+
+  app.get(routeOf(app, ADMIN_API_PATHS.productIds), async (request) => {
+    requireAdmin(await access(request))
+    const query = productQueryOf(request.query as Record<string, unknown>)
+    const ids = await productIds(app.db, query, await sectionIds(app.db, query.section), MAX_IDS + 1)
+    return { data: { ids: ids.slice(0, MAX_IDS), more: ids.length > MAX_IDS, batch: ACTION_BATCH } }
+  })
+
+  app.get(routeOf(app, ADMIN_API_PATHS.productSections), async (request) => {
+    requireAdmin(await access(request))
+    const rows = await app.db
+      .selectFrom('structure')
+      .select(['id', 'parentId', 'title', 'urlFull'])
+      .where('typeId', '=', 'section')
+      .orderBy('urlFull')
+      .limit(5000)
+      .execute()
+    return { data: rows }
+  })
+
+  app.patch<{ Params: { id: string } }>(routeOf(app, ADMIN_API_PATHS.product(':id')), async (request) => {
+    requireAdmin(await access(request))
+    const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : invalid('id', 'Неверный id')
+    await editProduct(app.writeDoor, id, inlineChangeOf(request.body))
+    return { data: { id } }
+  })
+
+  app.post(routeOf(app, ADMIN_API_PATHS.productActions), async (request) => {
+    requireAdmin(await access(request))
+    const body = (request.body ?? {}) as Record<string, unknown>
+    const operation = typeof body.operation === 'string' && /^[\w-]{8,64}$/.test(body.operation) ? body.operation : null
+    if (!operation) invalid('operation', 'Нет идентификатора действия')
+    const ids = Array.isArray(body.ids) ? body.ids : []
+    if (ids.length === 0 || ids.length > ACTION_BATCH || !ids.every((id) => Number.isInteger(id) && id > 0)) {
+      invalid('ids', `От 1 до ${ACTION_BATCH} товаров за запрос`)
+    }
+    const action = actionOf((body.action ?? {}) as Record<string, unknown>)
+    const changed = await applyAction(app.writeDoor, ids as number[], action)
+    const at = new Date().toISOString()
+    await app.db
+      .insertInto('catalogueAudit')
+      .values({ operation: operation!, at, lastAt: at, who: who(request), action: describe(action), count: changed })
+      .onConflict((oc) =>
+        oc.column('operation').doUpdateSet((eb) => ({ lastAt: at, count: eb('catalogueAudit.count', '+', changed) })),
+      )
+      .execute()
+    return { data: { changed } }
+  })
+
+  app.get(routeOf(app, ADMIN_API_PATHS.productAudit), async (request) => {
+    requireAdmin(await access(request))
+    const rows = await app.db
+      .selectFrom('catalogueAudit')
+      .select(['at', 'lastAt', 'who', 'action', 'count'])
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute()
+    return { data: rows }
+  })
+}

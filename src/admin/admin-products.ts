@@ -1,0 +1,113 @@
+// «Товары»'s calls (docs/contract.md §7, "Products"): a page of products by the filter in the URL,
+// an edit in place, the ids «все по фильтру» and the batches of an action, the audit log.
+import { createHttpClient } from '../api/http-client'
+import { ADMIN_API_PATHS } from '../site/paths'
+
+export type ProductAvailability = 'in_stock' | 'on_order' | 'out_of_stock'
+export type ProductState = 'published' | 'draft' | 'withdrawn'
+
+export interface ProductRow {
+  readonly id: number
+  readonly title: string
+  readonly urlFull: string
+  readonly article: string | null
+  readonly sectionId: number | null
+  readonly sectionTitle: string | null
+  readonly price: number | null
+  readonly oldPrice: number | null
+  readonly availability: ProductAvailability
+  readonly state: ProductState
+  readonly image: string | null
+  readonly updatedAt: string
+}
+
+export interface ProductPage {
+  readonly data: readonly ProductRow[]
+  readonly total: number
+  readonly totalOver: boolean
+  readonly next: string | null
+}
+
+export interface SectionOption {
+  readonly id: number
+  readonly parentId: number | null
+  readonly title: string
+  readonly urlFull: string
+}
+
+export type ProductActionInput =
+  | { readonly kind: 'publish' | 'hide' | 'withdraw' | 'delete' }
+  | { readonly kind: 'move'; readonly sectionId: number }
+  | { readonly kind: 'availability'; readonly availability: ProductAvailability }
+  | { readonly kind: 'price'; readonly percent?: number; readonly amount?: number; readonly keepOldPrice: boolean }
+
+export interface AuditEntry {
+  readonly at: string
+  readonly lastAt: string
+  readonly who: string
+  readonly action: string
+  readonly count: number
+}
+
+export const AVAILABILITY_LABELS: Readonly<Record<ProductAvailability, string>> = {
+  in_stock: 'В наличии',
+  on_order: 'Под заказ',
+  out_of_stock: 'Нет в наличии',
+}
+
+export const STATE_LABELS: Readonly<Record<ProductState, string>> = {
+  published: 'Опубликован',
+  draft: 'Черновик',
+  withdrawn: 'Снят',
+}
+
+/** The filter and sort keys «Товары» keeps in its URL (and sends as they are). */
+export const PRODUCT_QUERY_KEYS = [
+  'q',
+  'section',
+  'avail',
+  'state',
+  'noPhoto',
+  'noPrice',
+  'noDescription',
+  'sort',
+  'dir',
+] as const
+
+export function createProductsApi() {
+  const client = createHttpClient({ baseUrl: '' })
+  const withQuery = (path: string, query: URLSearchParams) => (query.size > 0 ? `${path}?${query}` : path)
+  return {
+    async page(query: URLSearchParams, signal?: AbortSignal): Promise<ProductPage> {
+      return client.request<ProductPage>('GET', withQuery(ADMIN_API_PATHS.products, query), { signal })
+    },
+    async ids(query: URLSearchParams): Promise<{ ids: number[]; more: boolean; batch: number }> {
+      return (
+        await client.request<{ data: { ids: number[]; more: boolean; batch: number } }>(
+          'GET',
+          withQuery(ADMIN_API_PATHS.productIds, query),
+        )
+      ).data
+    },
+    async sections(): Promise<SectionOption[]> {
+      return (await client.request<{ data: SectionOption[] }>('GET', ADMIN_API_PATHS.productSections)).data
+    },
+    async edit(
+      id: number,
+      change: { price?: number | null; oldPrice?: number | null; availability?: ProductAvailability },
+    ) {
+      await client.request('PATCH', ADMIN_API_PATHS.product(id), { json: change })
+    },
+    async act(operation: string, ids: readonly number[], action: ProductActionInput): Promise<number> {
+      const body = await client.request<{ data: { changed: number } }>('POST', ADMIN_API_PATHS.productActions, {
+        json: { operation, ids, action },
+      })
+      return body.data.changed
+    },
+    async audit(): Promise<AuditEntry[]> {
+      return (await client.request<{ data: AuditEntry[] }>('GET', ADMIN_API_PATHS.productAudit)).data
+    },
+  }
+}
+
+export type ProductsApi = ReturnType<typeof createProductsApi>
