@@ -1,9 +1,10 @@
 // A write drops only the kept pages it changed (issue 34, docs/decisions/033-selective-invalidation.md),
 // on both databases and across two processes. After every kind of content write (the API, a batch
-// import, a price list, the back office's move and order, hide, withdraw, delete, a featured flag, a
-// section renamed, a 1C exchange) no page a visitor asks for shows what it showed before the commit:
-// each is the same as a rendering made anew. And a price change of one product keeps every page that
+// import, a price list, the back office's move and order, «Товары» edits and bulk actions, hide,
+// withdraw, delete, a featured flag, a section renamed, a 1C exchange) no page a visitor asks for
+// shows what it showed before the commit: each is the same as a rendering made anew. And a price change of one product keeps every page that
 // does not show that product in the page cache (`x-vitrina-cache: hit`).
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
 import { bumpContentVersion, writeTransaction } from '../../server/data/db'
@@ -193,6 +194,24 @@ for (const dialect of DIALECTS) {
           payload: { direction: 'up' },
         }),
       )
+    })
+
+    it('«Товары»: a price edited in place, prices raised and products hidden by a bulk action', async () => {
+      const id = await idAt('/structure/power-tools/angle-grinder')
+      const hammer = await idAt('/structure/hand-tools/hammer')
+      await write('a price edited in place', () =>
+        t.app.inject({ method: 'PATCH', url: `/api/admin/products/${id}`, headers: AUTH, payload: { price: 5555 } }),
+      )
+      const act = (action: Record<string, unknown>) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/products/actions',
+          headers: AUTH,
+          payload: { operation: randomUUID(), ids: [id, hammer], action },
+        })
+      await write('a bulk price change', () => act({ kind: 'price', percent: 10, keepOldPrice: true }))
+      await write('a bulk hide', () => act({ kind: 'hide' }))
+      await write('a bulk publish', () => act({ kind: 'publish' }))
     })
 
     it('a product renamed, hidden, shown, withdrawn', async () => {
