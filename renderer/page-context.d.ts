@@ -1,5 +1,6 @@
 import type { SearchSource } from '../src/site/search-types'
 import type { ContentSource, PublicSettings, SiteInfo } from '../src/site/types'
+import type { PageReads } from '../src/site/page-tags'
 
 declare global {
   namespace Vike {
@@ -14,6 +15,8 @@ declare global {
     interface PageContext {
       /** Server-only: the server's content service, given to renderPage() */
       content?: ContentSource
+      /** Server-only: collects what the rendering read, for the page cache (src/site/page-tags.ts) */
+      pageReads?: PageReads
       /** Server-only: the catalogue search (the /poisk page) */
       catalogueSearch?: SearchSource
       /** The index record owning this URL (header and footer) */

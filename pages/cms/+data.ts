@@ -4,6 +4,7 @@ import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { useConfig } from 'vike-react/useConfig'
 import type { PageData } from '../../src/site/types'
+import { checkReads } from '../../src/site/page-tags'
 
 export type Data = PageData
 
@@ -16,7 +17,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const { content } = pageContext
   if (!content) throw new Error('pageContext.content is missing: render pages through the Vitrina server')
   const search = pageContext.urlParsed.searchOriginal ?? ''
-  const result = await content.resolvePage(pageContext.urlPathname, search)
+  const result = await content.resolvePage(pageContext.urlPathname, search, pageContext.pageReads)
   switch (result.kind) {
     case 'redirect':
       throw redirect(result.url + (result.search ?? search), 301)
@@ -29,6 +30,8 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
     throw render(result.status as (typeof ABORT_STATUSES)[number])
   }
   const { page } = result
+  // A record the page shows but did not collect as read would stay stale in the page cache.
+  if (import.meta.env.DEV && pageContext.pageReads) checkReads(page, pageContext.pageReads)
   config({ title: page.meta.title, ...(page.meta.description ? { description: page.meta.description } : {}) })
   return page
 }

@@ -8,13 +8,15 @@
 //   3. queues for IndexNow every public URL that changed: the record's URL before and after (a move
 //      announces both, a record that became hidden or was deleted its old one), its parents' (their
 //      listings changed) and those of records under it whose visibility turned,
-//   4. bumps the content version (other processes drop their caches within a second);
+//   4. bumps the content version and records which kept pages the write changed
+//      (page-changes.ts): other processes drop those pages, and their other caches, within a second;
 // and after the commit it tells its listeners (this process's route map, page and API caches; the
 // IndexNow worker), so the next request sees the write.
 import fp from 'fastify-plugin'
 import { sql, type Transaction } from 'kysely'
 import type { Config } from '../config/config'
 import { bumpContentVersion, now as isoNow, writeTransaction, type Db } from '../data/db'
+import { recordContentChange } from '../data/content-changes'
 import { isSqlite } from '../data/dialect'
 import type { Database } from '../data/schema'
 import type { ContentDoor, ContentWrite } from '../content/content-write'
@@ -22,6 +24,8 @@ import { syncVisibility } from '../content/tree-visibility'
 import { ownState } from '../content/visibility'
 import { reindexProducts } from './search/search-index'
 import { enqueueUrls } from './indexnow/indexnow-outbox'
+import { pagesChanged, type Placed } from './page-changes'
+import type { PagesChanged } from '../../src/site/page-tags'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +43,10 @@ export interface WriteSummary {
   readonly ids: readonly number[]
   /** True when the write changed what every page shows */
   readonly everyPage: boolean
+  /** Which kept pages it changed (src/site/page-tags.ts) */
+  readonly pages: PagesChanged
+  /** The content version it made */
+  readonly version: number
 }
 
 export interface WriteOptions {
@@ -46,16 +54,20 @@ export interface WriteOptions {
   readonly announce?: boolean
 }
 
-interface Snapshot {
-  readonly id: number
-  readonly parentId: number | null
-  readonly urlFull: string
-  readonly published: number
-  readonly status: number | null
-  readonly visible: number
-}
+type Snapshot = Placed
 
-const SNAPSHOT_COLUMNS = ['id', 'parentId', 'urlFull', 'published', 'status', 'visible'] as const
+const SNAPSHOT_COLUMNS = [
+  'structure.id',
+  'structure.parentId',
+  'structure.typeId',
+  'structure.title',
+  'structure.urlFull',
+  'structure.sort',
+  'structure.published',
+  'structure.status',
+  'structure.visible',
+  'product.featured',
+] as const
 
 const isShown = (row: Snapshot | undefined | null): row is Snapshot =>
   Boolean(row && row.visible && ownState(row) === 'public')
@@ -65,8 +77,9 @@ async function snapshots(trx: Transaction<Database>, ids: readonly number[]): Pr
   for (let i = 0; i < ids.length; i += CHUNK) {
     const rows = await trx
       .selectFrom('structure')
+      .leftJoin('product', 'product.structureId', 'structure.id')
       .select(SNAPSHOT_COLUMNS)
-      .where('id', 'in', ids.slice(i, i + CHUNK))
+      .where('structure.id', 'in', ids.slice(i, i + CHUNK))
       .execute()
     for (const row of rows) out.set(row.id, row)
   }
@@ -115,9 +128,9 @@ class Unit implements ContentWrite {
     const flips = await syncVisibility(this.trx, roots)
     // 2. search
     await reindexProducts(this.trx, ids)
+    const after = flips.length > 0 ? await snapshots(this.trx, ids) : placed
     // 3. IndexNow
     if (origin !== null) {
-      const after = flips.length > 0 ? await snapshots(this.trx, ids) : placed
       const urls = new Set<string>()
       const parents = new Set<number>()
       for (const id of ids) {
@@ -136,9 +149,16 @@ class Unit implements ContentWrite {
         [...urls].map((path) => `${origin}${encodeURI(path)}`),
       )
     }
-    // 4. every process sees it
+    // 4. every process sees it, and drops the pages it changed
+    const pages = pagesChanged(
+      this.before,
+      after,
+      flips.map((flip) => flip.id),
+      this.everyPage,
+    )
     await bumpContentVersion(this.trx)
-    return { ids, everyPage: this.everyPage }
+    const version = await recordContentChange(this.trx, pages === 'every page' ? null : [...pages])
+    return { ids, everyPage: this.everyPage, pages, version }
   }
 }
 

@@ -2,6 +2,8 @@
 // logo, phone and texts (the spec's structure load). Loaded in two queries and kept by
 // RouteMapCache for structureTtl seconds, served stale while it reloads, dropped on writes.
 import { readContentVersion, type Db } from '../data/db'
+import { readContentChanges } from '../data/content-changes'
+import type { PagesChanged } from '../../src/site/page-tags'
 import { loadRouteEntries, type IndexEntry, type RouteEntry } from './structure-store'
 import { isPublic } from './visibility'
 import type { NavLink } from '../../src/site/types'
@@ -47,7 +49,9 @@ export class RouteMapCache {
   private version: number | null = null
   private versionCheckedAt = 0
   private reachable = true
-  private readonly listeners: (() => void)[] = []
+  private readonly listeners: ((changed: PagesChanged) => void)[] = []
+  /** Versions this process wrote and already applied: another look at the log skips them */
+  private readonly own = new Set<number>()
 
   constructor(
     private readonly db: Db,
@@ -57,24 +61,30 @@ export class RouteMapCache {
   ) {}
 
   /**
-   * This process wrote the content: drop everything now, and read the version at the next check
-   * rather than up to a second later, so the write's own version bump does not empty the caches a
-   * second time after they were filled again.
+   * This process wrote the content (`version`, which changed `changed`): drop it now, and read the
+   * version at the next check rather than up to a second later, skipping this write's own change
+   * there, so it does not drop the pages a second time after they were rendered again.
    */
-  afterWrite(): void {
+  afterWrite(changed: PagesChanged = 'every page', version?: number): void {
+    if (version !== undefined) this.own.add(version)
     this.versionCheckedAt = 0
-    this.invalidate()
+    this.invalidate(changed)
   }
 
-  /** Drops the cached map; the next request reloads it. Call after every content write. */
-  invalidate(): void {
+  /** Drops the cached map and tells the listeners what changed; the next request reloads the map. */
+  invalidate(changed: PagesChanged = 'every page'): void {
+    this.reloadMap()
+    for (const listener of this.listeners) listener(changed)
+  }
+
+  /** Drops the cached map alone: the next request reloads it. */
+  reloadMap(): void {
     this.generation++
     this.current = null
-    for (const listener of this.listeners) listener()
   }
 
   /** Runs after every invalidation, this process's own writes and other processes' alike. */
-  onInvalidate(listener: () => void): void {
+  onInvalidate(listener: (changed: PagesChanged) => void): void {
     this.listeners.push(listener)
   }
 
@@ -95,8 +105,14 @@ export class RouteMapCache {
       return
     }
     this.reachable = true
-    if (this.version !== null && version !== this.version) this.invalidate()
+    const known = this.version
     this.version = version
+    if (known === null || version === known) return
+    // What the versions since the one this process knew changed (their log), or every page.
+    const changed = await readContentChanges(this.db, known, version, this.own).catch(() => null)
+    for (const own of this.own) if (own <= version) this.own.delete(own)
+    if (changed === null) this.invalidate('every page')
+    else if (changed.size > 0) this.invalidate(changed)
   }
 
   /** Whether the last version check reached the database. */

@@ -1,5 +1,4 @@
-// The connection module: the only place that knows which SQL dialect is underneath.
-// Everything else writes dialect-neutral Kysely queries.
+// The connection module, the only place that knows the SQL dialect: the rest is neutral Kysely.
 import fs from 'node:fs'
 import path from 'node:path'
 import { SQLite, type SQLiteDatabase } from './sqlite-driver'
@@ -40,6 +39,7 @@ import * as m018 from './migrations/018-search-gin'
 import * as m019 from './migrations/019-lead-search'
 import * as m020 from './migrations/020-exchange'
 import * as m021 from './migrations/021-import-claim'
+import * as m022 from './migrations/022-content-change'
 import * as m023 from './migrations/023-catalogue-audit'
 
 export type Db = Kysely<Database>
@@ -64,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-lead-search': m019,
   '020-exchange': m020,
   '021-import-claim': m021,
+  '022-content-change': m022,
   '023-catalogue-audit': m023,
 }
 

@@ -1,6 +1,7 @@
 // The content service every page renders from, shared by SSR, the sitemap and content writes; an
 // empty database gets the demo shop first (SEED_DEMO), an older one the documents it lacks, both
-// through the write door. Every write the door commits drops this process's route map and caches.
+// through the write door. Every write the door commits drops this process's route map and caches
+// (the page cache only the pages it changed).
 import fp from 'fastify-plugin'
 import type { Config } from '../config/config'
 import { ContentService } from './content-service'
@@ -43,7 +44,7 @@ export const contentPlugin = fp<ContentPluginOptions>(
       operator,
     })
     app.decorate('content', content)
-    app.writeDoor.onCommit(() => content.invalidate())
+    app.writeDoor.onCommit((summary) => content.invalidate(summary.pages, summary.version))
     // Load the route map at start so the first visitor does not wait for it.
     await content.routes()
   },

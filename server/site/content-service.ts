@@ -17,6 +17,7 @@ import { derivedFrom, RouteMapCache, type RouteMap } from '../content/route-map'
 import { cookieNoticeVersion, fillOperator, type OperatorValues } from '../content/documents'
 import { buildSiteInfo } from './site-info'
 import { isPublic } from '../content/visibility'
+import { PageReads, TREE_TAG, type PagesChanged } from '../../src/site/page-tags'
 
 interface ContentServiceOptions {
   ttlSeconds: number
@@ -54,13 +55,16 @@ export class ContentService implements ContentSource {
     return fillOperator(text, await operator)
   }
 
-  /** Drops the cached route map; the next request reloads it. Call after every content write. */
-  invalidate(): void {
-    this.routeMap.afterWrite()
+  /**
+   * Drops the cached route map (the next request reloads it) and, through the listeners, the kept
+   * pages the write changed (every page unless told). Call after every content write.
+   */
+  invalidate(changed: PagesChanged = 'every page', version?: number): void {
+    this.routeMap.afterWrite(changed, version)
   }
 
   /** Runs after every invalidation, this process's own writes and other processes' alike. */
-  onInvalidate(listener: () => void): void {
+  onInvalidate(listener: (changed: PagesChanged) => void): void {
     this.routeMap.onInvalidate(listener)
   }
 
@@ -102,23 +106,36 @@ export class ContentService implements ContentSource {
     return [...new Set(sites.flatMap((site) => (site?.cookieVersion ? [site.cookieVersion] : [])))]
   }
 
-  async resolvePage(urlPathname: string, search: string | null = ''): Promise<PageResolution> {
+  /**
+   * The page at a URL, or what to answer instead. `reads` collects what the answer depends on, for
+   * the page cache (src/site/page-tags.ts).
+   */
+  async resolvePage(
+    urlPathname: string,
+    search: string | null = '',
+    reads: PageReads = new PageReads(),
+  ): Promise<PageResolution> {
     let routes = await this.routes()
     const path = normalizePath(urlPathname)
     let entry = routes.byUrl.get(path)
     if (!entry && (await findIdByUrl(this.db, path)) !== null) {
-      // Added since the map was loaded (by another process or straight into the database).
-      this.invalidate()
+      // Added since the map was loaded (by another process or straight into the database): a new
+      // map; the kept pages that process's write changed go at the next version check.
+      this.routeMap.reloadMap()
       routes = await this.routes()
       entry = routes.byUrl.get(path)
     }
     if (!entry) {
+      // That no record answers a URL changes with any record's place.
+      reads.add(TREE_TAG)
       const toggled = toggleTrailingSlash(path)
       const other = toggled ? routes.byUrl.get(toggled) : undefined
+      if (other) reads.record(other.id)
       if (other && isPublic(other)) return { kind: 'redirect', url: other.urlFull }
-      if (!other) return this.resolveFormerUrl(routes, path)
+      if (!other) return this.resolveFormerUrl(routes, path, reads)
       entry = other
     }
+    reads.record(entry.id)
     if (path !== urlPathname) return { kind: 'redirect', url: path }
     // A draft answers 404 as if it never existed, a withdrawn record 410 (content/visibility.ts).
     const state = entry.state
@@ -130,7 +147,7 @@ export class ContentService implements ContentSource {
     if (query && query.page > MAX_SECTION_PAGE) return { kind: 'missing' }
     const move = canonicalRedirect(search ?? '', query ? sectionSearch(query) : '', SECTION_QUERY_NAMES)
     if (move !== null) return { kind: 'redirect', url: path, search: move }
-    let page = await loadPage(this.db, routes, entry, query)
+    let page = await loadPage(this.db, routes, entry, query, reads)
     if (!page) return { kind: 'missing' }
     if (page.typeId === 'page' && page.content?.includes('{{')) {
       const content = await this.fillDocument(page.content)
@@ -145,13 +162,14 @@ export class ContentService implements ContentSource {
    * redirects (301) to where the record is now, if it is public (decision 028); one of a deleted
    * record answers 410; any other 404.
    */
-  private async resolveFormerUrl(routes: RouteMap, path: string): Promise<PageResolution> {
+  private async resolveFormerUrl(routes: RouteMap, path: string, reads: PageReads): Promise<PageResolution> {
     // A section's old URL asked without its trailing slash (or a page's with one) leads there too,
     // as the URL of a record that is still there does.
     const toggled = toggleTrailingSlash(path)
     const movedTo = (await movedTarget(this.db, path)) ?? (toggled ? await movedTarget(this.db, toggled) : null)
     const target = movedTo === null ? undefined : routes.byId.get(movedTo)
     if (target) {
+      reads.record(target.id)
       const state = target.state
       return state === 'public' ? { kind: 'redirect', url: target.urlFull } : { kind: state }
     }

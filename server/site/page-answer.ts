@@ -18,6 +18,7 @@ import { contentSecurityPolicy, newNonce } from '../http/csp'
 import { sendOutagePage } from '../http/outage'
 import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
 import { isNotModified, keyWith, PageCache, pickVariant, type CachedPage, type RenderedPage } from './page-cache'
+import { PageReads } from '../../src/site/page-tags'
 
 interface AnswerOptions {
   /** What to render instead of the request's own URL (the form page for a refused lead) */
@@ -59,13 +60,14 @@ export const pagesPlugin = fp<{ config: Config }>(
       await import(pathToFileURL(path.join(ROOT_DIR, 'dist/server/entry.mjs')).href)
     }
     const cache = config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
-    // Any content write, in this process or another, empties the cache.
-    if (cache) app.content.onInvalidate(() => cache.clear())
+    // A content write, in this process or another, drops the pages that read what it changed.
+    if (cache) app.content.onInvalidate((changed) => cache.drop(changed))
     let outageLoggedAt = 0
 
     async function render(request: FastifyRequest, url: string, context: AnswerOptions['context']): Promise<Rendering> {
       // One nonce per rendering: a cached page keeps it with its bytes (docs/decisions/014-csp.md).
       const nonce = newNonce()
+      const reads = new PageReads()
       const pageContext = await renderPage({
         ...context,
         urlOriginal: url,
@@ -73,7 +75,9 @@ export const pagesPlugin = fp<{ config: Config }>(
         content: app.content,
         catalogueSearch: app.catalogueSearch,
         cspNonce: nonce,
+        pageReads: reads,
       })
+      const { tags } = reads
       const { httpResponse, errorWhileRendering } = pageContext
       if (httpResponse.statusCode >= 500 && isDatabaseUnavailable(errorWhileRendering)) {
         app.content.markUnreachable()
@@ -93,6 +97,7 @@ export const pagesPlugin = fp<{ config: Config }>(
           body,
           keepAs: null,
           query: null,
+          tags,
         }
       }
       const keepable = pageConfig.pageCache !== false && context === undefined
@@ -118,6 +123,7 @@ export const pagesPlugin = fp<{ config: Config }>(
           body: Buffer.from(redirectBody(location)),
           keepAs: samePath ? null : keepAs,
           query: samePath ? null : query,
+          tags,
         }
       }
       if (headers['content-type']?.startsWith('text/html')) {
@@ -129,6 +135,7 @@ export const pagesPlugin = fp<{ config: Config }>(
         body: Buffer.from(await httpResponse.getBody()),
         keepAs,
         query,
+        tags,
       }
     }
 

@@ -2,9 +2,11 @@
 // bounded in bytes (LRU), with their brotli and gzip variants made once. What may be kept is the
 // page's own declaration (its Vike config: `pageCache`, `pageQuery`), never a match on the URL: an
 // entry is keyed by the path and only the query parameters the page declares it reads, so tracking
-// tags and junk parameters make no new entries, and a 404 (an unknown path) is never kept. Emptied
-// whenever the content changes (this process's writes at once, other processes' within the 1 s
-// content version check). Concurrent misses of one key render once. Answers to a URL with a query
+// tags and junk parameters make no new entries, and a 404 (an unknown path) is never kept. Each
+// entry keeps the tags of what its rendering read (src/site/page-tags.ts); a content write drops
+// the entries whose tags meet what it changed, or all of them when it changed what every page shows
+// (this process's writes at once, other processes' within the 1 s content version check;
+// docs/decisions/033-selective-invalidation.md). Concurrent misses of one key render once. Answers to a URL with a query
 // string (filters, sorting, pages of a listing: a visitor can vary a price range freely) live in a
 // segment of their own, a quarter of the bytes: however many of them are asked for, they push out
 // only each other, never a page asked for without parameters (issue #36).
@@ -14,6 +16,7 @@ import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
 import { COMPRESS_MIN_BYTES, isCompressible, pickEncoding, type Encoding } from '../http/compression'
+import { isChangedFor, type PagesChanged } from '../../src/site/page-tags'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -25,6 +28,8 @@ const TRACKING = new Set<string>(VISIT_TAG_KEYS)
 const MAX_KNOWN_PATHS = 200_000
 /** The share of the cache's bytes that answers to URLs with a query string may take */
 const QUERY_SHARE = 0.25
+/** Drops remembered for the renderings under way: one that began before older drops is not kept */
+const KEPT_DROPS = 64
 
 /** A rendered answer as the renderer hands it over. */
 export interface RenderedPage {
@@ -39,6 +44,8 @@ export interface RenderedPage {
   readonly keepAs: string | null
   /** The query parameters the page reads (its `pageQuery`); null when the page may not be kept */
   readonly query: readonly string[] | null
+  /** The tags of what the rendering read: a write that changes any of them drops the answer */
+  readonly tags: ReadonlySet<string>
 }
 
 export interface CachedPage extends RenderedPage {
@@ -74,15 +81,29 @@ export class PageCache {
   /** The parameters each path's page reads, learned from its answers: a request is keyed by them */
   private readonly queryByPath = new LRUCache<string, readonly string[]>({ max: MAX_KNOWN_PATHS })
   private readonly pending = new Map<string, Promise<CachedPage>>()
+  /** The kept keys by tag: a write's tags find the entries it changed */
+  private readonly byTag = new Map<string, Set<string>>()
+  /** The last drops, by generation: a rendering under way during one that concerns it is not kept */
+  private drops: { generation: number; changed: PagesChanged }[] = []
   private generation = 0
 
   constructor(maxBytes: number) {
     const queryBytes = Math.max(1, Math.floor(maxBytes * QUERY_SHARE))
+    const dispose = (page: CachedPage, key: string) => this.unindex(key, page.tags)
     this.entries = new LRUCache<string, CachedPage>({
       maxSize: Math.max(1, maxBytes - queryBytes),
       sizeCalculation: entrySize,
+      dispose,
     })
-    this.queryEntries = new LRUCache<string, CachedPage>({ maxSize: queryBytes, sizeCalculation: entrySize })
+    this.queryEntries = new LRUCache<string, CachedPage>({ maxSize: queryBytes, sizeCalculation: entrySize, dispose })
+  }
+
+  private unindex(key: string, tags: ReadonlySet<string>): void {
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag)
+      keys?.delete(key)
+      if (keys?.size === 0) this.byTag.delete(tag)
+    }
   }
 
   /** The segment an entry of this key lives in. */
@@ -113,10 +134,34 @@ export class PageCache {
 
   /** Drops everything: the content changed. A render under way is not stored either. */
   clear(): void {
+    this.drop('every page')
+  }
+
+  /**
+   * Drops the entries a write changed (every one for 'every page'). A rendering under way is kept
+   * only if the drop does not concern what it read, and a request from now on renders anew.
+   */
+  drop(changed: PagesChanged): void {
     this.generation++
-    this.entries.clear()
-    this.queryEntries.clear()
+    this.drops.push({ generation: this.generation, changed })
+    if (this.drops.length > KEPT_DROPS) this.drops = this.drops.slice(-KEPT_DROPS)
     this.pending.clear()
+    if (changed === 'every page') {
+      this.entries.clear()
+      this.queryEntries.clear()
+      this.byTag.clear()
+      return
+    }
+    for (const tag of changed) {
+      for (const key of [...(this.byTag.get(tag) ?? [])]) this.segment(key).delete(key)
+    }
+  }
+
+  /** Whether a drop since `generation` concerns a page that read `tags`. */
+  private droppedSince(generation: number, tags: ReadonlySet<string>): boolean {
+    if (generation === this.generation) return false
+    if (this.drops.length === 0 || this.drops[0].generation > generation + 1) return true
+    return this.drops.some((drop) => drop.generation > generation && isChangedFor(drop.changed, tags))
   }
 
   /**
@@ -134,13 +179,25 @@ export class PageCache {
     this.pending.set(key, rendering)
     try {
       const page = await rendering
-      if (generation === this.generation && page.query !== null && isCacheable(page)) {
+      if (!this.droppedSince(generation, page.tags) && page.query !== null && isCacheable(page)) {
         this.queryByPath.set(key.split('?', 1)[0], page.query)
-        if (page.kept) this.segment(page.keepAs!).set(page.keepAs!, page)
+        if (page.kept) this.keep(page.keepAs!, page)
       }
       return { page, hit: false }
     } finally {
       if (this.pending.get(key) === rendering) this.pending.delete(key)
+    }
+  }
+
+  private keep(key: string, page: CachedPage): void {
+    const segment = this.segment(key)
+    segment.set(key, page)
+    // Indexed once kept: an entry too large for its segment is not, and the old one's tags went.
+    if (segment.peek(key) !== page) return
+    for (const tag of page.tags) {
+      let keys = this.byTag.get(tag)
+      if (!keys) this.byTag.set(tag, (keys = new Set()))
+      keys.add(key)
     }
   }
 

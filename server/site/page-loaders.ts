@@ -1,6 +1,7 @@
 // One loader per screen: the data a page of each typeId shows, from its route entry. Reads go
 // through the structure store's page reads and the product store; the tree comes from the route
-// map, never a query of its own.
+// map, never a query of its own. Each loader collects what it read (`reads`, src/site/page-tags.ts):
+// the page cache drops the page when a write changes any of it.
 import type { Db } from '../data/db'
 import { loadHomeLists, loadMetaImages, loadPageRecord, type PageRecord } from '../content/page-reads'
 import { loadProductCardParts, loadProductDetails, loadProductParts } from '../catalogue/products/product-store'
@@ -24,6 +25,7 @@ import {
   sectionSearch,
   type SectionQuery,
 } from '../../src/site/section-query'
+import { childrenTag, FEATURED_TAG, listingTag, TREE_TAG, type PageReads } from '../../src/site/page-tags'
 
 export const TYPE_IDS: readonly TypeId[] = ['index', 'section', 'product', 'page']
 /** The home page's products, whatever the catalogue's size (decision 031) */
@@ -36,15 +38,17 @@ export async function loadPage(
   db: Db,
   routes: RouteMap,
   entry: RouteEntry,
-  sectionQuery: SectionQuery | null = null,
+  sectionQuery: SectionQuery | null,
+  reads: PageReads,
 ): Promise<PageData | null> {
+  reads.record(entry.id)
   const record = await loadPageRecord(db, entry.id)
   if (!record) return null
   const base = { id: record.id, title: record.title, url: record.urlFull, breadcrumbs: breadcrumbs(routes, entry) }
   const meta = pageMeta(record)
   switch (entry.typeId as TypeId) {
     case 'index': {
-      const home = await loadHome(db, routes, entry)
+      const home = await loadHome(db, routes, entry, reads)
       // The index part came with the route map (the spec's structure load): no second query.
       const site = routes.indexes.find((i) => i.id === entry.id)?.index
       return {
@@ -57,15 +61,17 @@ export async function loadPage(
     }
     case 'section': {
       const query = sectionQuery ?? DEFAULT_SECTION_QUERY
+      // Any product under it, its data or its place, may change which ones a page of it lists.
+      reads.add(listingTag(entry.id))
       // Unfiltered, the count is the route map's; filtered, one indexed count of the section's rows.
       const total = isFilteredOrSorted(query)
         ? await countSectionProducts(db, entry.id, query)
         : publicChildren(routes, entry.id, 'product').length
       const pageCount = Math.max(1, Math.ceil(total / SECTION_PAGE_SIZE))
       if (query.page > pageCount) return null
-      const sections = await sectionCards(db, routes, publicChildren(routes, entry.id, 'section'))
+      const sections = await sectionCards(db, routes, publicChildren(routes, entry.id, 'section'), reads)
       const listed = total === 0 ? [] : await loadSectionProducts(db, entry.id, query, SECTION_PAGE_SIZE)
-      const products = await productCards(db, listed)
+      const products = await productCards(db, listed, reads)
       const own = meta({ image: products[0]?.image ?? sections[0]?.image })
       return {
         ...base,
@@ -125,18 +131,21 @@ function pageMeta(record: PageRecord) {
  * HOME_PRODUCTS), else the first few of each section holding products, in tree order, up to the
  * same total.
  */
-async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry) {
+async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry, reads: PageReads) {
+  reads.add(FEATURED_TAG)
   const [{ slides, advantages }, featuredRows] = await Promise.all([
     loadHomeLists(db, entry.id),
     loadFeaturedProducts(db, HOME_PRODUCTS),
   ])
   if (featuredRows.length > 0) {
-    return { slides, advantages, featured: await productCards(db, featuredRows), sections: [] }
+    return { slides, advantages, featured: await productCards(db, featuredRows, reads), sections: [] }
   }
+  // Which sections and products it picks depends on where every product is.
+  reads.add(TREE_TAG)
   const { sectionEntries, shown } = derivedFrom(routes, `home ${entry.id}`, () => homeSelection(routes, entry.id))
-  const cards = await sectionCards(db, routes, sectionEntries)
+  const cards = await sectionCards(db, routes, sectionEntries, reads)
   // Every section's products in one query, not one per section.
-  const products = await productCards(db, shown.flat())
+  const products = await productCards(db, shown.flat(), reads)
   let next = 0
   const sections = cards.map((card, i) => ({ ...card, products: products.slice(next, (next += shown[i].length)) }))
   return { slides, advantages, featured: [], sections }
@@ -169,7 +178,9 @@ function homeSelection(routes: RouteMap, homeId: number) {
 async function productCards(
   db: Db,
   entries: readonly Pick<RouteEntry, 'id' | 'title' | 'urlFull'>[],
+  reads: PageReads,
 ): Promise<ProductCard[]> {
+  for (const e of entries) reads.record(e.id)
   const parts = await loadProductCardParts(
     db,
     entries.map((e) => e.id),
@@ -190,7 +201,16 @@ async function productCards(
   })
 }
 
-async function sectionCards(db: Db, routes: RouteMap, entries: readonly RouteEntry[]): Promise<SectionCard[]> {
+async function sectionCards(
+  db: Db,
+  routes: RouteMap,
+  entries: readonly RouteEntry[],
+  reads: PageReads,
+): Promise<SectionCard[]> {
+  for (const e of entries) {
+    reads.record(e.id)
+    reads.add(childrenTag(e.id))
+  }
   const images = await loadMetaImages(
     db,
     entries.map((e) => e.id),

@@ -1,5 +1,6 @@
 // The shapes pages render: what the server's content service returns and +data passes on.
 // Kept small: the server builds these for every rendering of a page.
+import type { PageReads } from './page-tags'
 import type { SectionQuery } from './section-query'
 
 export type TypeId = 'index' | 'section' | 'product' | 'page'
@@ -135,8 +136,11 @@ export type PageResolution =
  * The server implements it over the database; pages never import server/.
  */
 export interface ContentSource {
-  /** `search`: the request's query string ('?…', '' or null), for pages that read parameters */
-  resolvePage(urlPathname: string, search?: string | null): Promise<PageResolution>
+  /**
+   * `search`: the request's query string ('?…', '' or null), for pages that read parameters;
+   * `reads`: collects what the answer depends on, for the page cache (src/site/page-tags.ts)
+   */
+  resolvePage(urlPathname: string, search?: string | null, reads?: PageReads): Promise<PageResolution>
   getSite(urlPathname: string): Promise<SiteInfo | null>
   /** Settings that are safe for the browser */
   readonly publicSettings: PublicSettings

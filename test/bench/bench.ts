@@ -23,6 +23,7 @@ import { benchCatalogue } from './catalogue'
 import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
 import { benchSearch } from './search'
+import { benchPageCacheDay } from './page-cache-day'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
 const DURATION_MS = Number(process.argv[2] ?? 5) * 1000
@@ -105,6 +106,7 @@ await benchCatalogue(DURATION_MS)
 await benchSearch()
 await benchCatalogueIo()
 await benchBackOffice(SERVER_CPU)
+await benchPageCacheDay()
 
 /** One server: the page cache on (default) or off (PAGE_CACHE_MB=0); the same database both times. */
 async function benchSite(mode: Mode) {
