@@ -26,6 +26,7 @@ import {
   type ImportContext,
   type ImportState,
   type RunReport,
+  Pacer,
 } from './exchange-inputs'
 import { applyOffers } from './exchange-offers'
 import { emptyTally, upsertGroups, withdrawUnseen, type Tally } from './exchange-records'
@@ -39,23 +40,6 @@ type Trx = Transaction<Database>
 /** How long one step's transaction should take: other processes' writes (leads) wait at most that long. */
 const STEP_TARGET_MS = { sqlite: 25, postgres: 100 }
 const WITHDRAW_BATCH = 200
-
-/** The batch size that makes a step take about `targetMs`, learnt from the steps so far. */
-class Pacer {
-  constructor(
-    public size: number,
-    private readonly min: number,
-    private readonly max: number,
-    private readonly targetMs: number,
-  ) {}
-
-  async time(items: number, run: () => Promise<void>): Promise<void> {
-    const start = performance.now()
-    await run()
-    const ms = Math.max(1, performance.now() - start)
-    this.size = Math.max(this.min, Math.min(this.max, Math.round((items * this.targetMs) / ms)))
-  }
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -159,3 +159,20 @@ export function offerInputs(
   }
   return out
 }
+
+/** The batch size that makes a step take about `targetMs`, learnt from the steps so far. */
+export class Pacer {
+  constructor(
+    public size: number,
+    private readonly min: number,
+    private readonly max: number,
+    private readonly targetMs: number,
+  ) {}
+
+  async time(items: number, run: () => Promise<void>): Promise<void> {
+    const start = performance.now()
+    await run()
+    const ms = Math.max(1, performance.now() - start)
+    this.size = Math.max(this.min, Math.min(this.max, Math.round((items * this.targetMs) / ms)))
+  }
+}
