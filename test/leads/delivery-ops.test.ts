@@ -308,6 +308,12 @@ describe('npm run backup', () => {
         await server.query(`CREATE DATABASE ${restoredDb}`)
         const target = new URL(TEST_DATABASE_URL!)
         target.pathname = `/${restoredDb}`
+        // The README's dump is the whole database and carries the inbox search's pg_trgm (in public);
+        // this one is only the test's schema of the shared test database, so the extension comes first.
+        const restored = new pg.Client({ connectionString: target.href })
+        await restored.connect()
+        await restored.query('CREATE EXTENSION IF NOT EXISTS pg_trgm')
+        await restored.end()
         await run('pg_restore', ['--no-owner', `--dbname=${target.href}`, dump])
         const [folder] = fs.readdirSync(backups).filter((name) => name.startsWith('vitrina-'))
         restoreMedia(path.join(backups, folder, 'media'), config.mediaDir)
