@@ -3,9 +3,12 @@
 // прайс-лист» plus the back office's search. A page's cost is its rows' and the sort's, not the
 // catalogue's: no offset, and the count stops at COUNT_LIMIT.
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import type { Availability, Database } from '../../data/schema'
+import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import { exportFilterOf, productFilter, type ExportFilter } from './product-filter'
+import type { ProductRow } from '../../../src/admin/admin-products'
+
+export type { ProductRow }
 
 type Db = Kysely<Database>
 
@@ -31,22 +34,6 @@ export interface ProductQuery extends ExportFilter {
   readonly desc: boolean
   readonly after: readonly [string | number, number] | null
   readonly pageSize: number
-}
-
-export interface ProductRow {
-  readonly id: number
-  readonly title: string
-  readonly urlFull: string
-  readonly article: string | null
-  readonly sectionId: number | null
-  readonly sectionTitle: string | null
-  readonly price: number | null
-  readonly oldPrice: number | null
-  readonly availability: Availability
-  readonly state: 'published' | 'draft' | 'withdrawn'
-  /** The main photo (`uploads/…`), or null */
-  readonly image: string | null
-  readonly updatedAt: string
 }
 
 const bad = (field: string, message: string): never => {
