@@ -53,9 +53,14 @@ describe('the leads repository', () => {
   it('is found by the same check (the check sees a query when there is one)', () => {
     const inside = serverFiles().filter((file) => file.startsWith(REPOSITORY + path.sep) && queriesFeedback(file))
     expect(inside.sort()).toEqual(
-      ['lead-model.ts', 'lead-privacy.ts', 'lead-queries.ts', 'lead-store.ts'].map((name) =>
-        path.join(REPOSITORY, name),
-      ),
+      [
+        'lead-model.ts',
+        'lead-orders.ts',
+        'lead-privacy.ts',
+        'lead-queries.ts',
+        'lead-search-query.ts',
+        'lead-store.ts',
+      ].map((name) => path.join(REPOSITORY, name)),
     )
   })
 })

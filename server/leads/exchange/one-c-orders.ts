@@ -8,6 +8,7 @@
 import type { Db } from '../../data/db'
 import type { SaleSide } from '../../catalogue/exchange/exchange-routes'
 import { parseVisitTags } from '../store/stored-lead'
+import { leadsForOrders, markExported, type OrderLead } from '../store/lead-orders'
 
 /** Leads per `query`: 1C asks again at its next exchange for the rest. */
 export const ORDERS_PER_QUERY = 500
@@ -40,18 +41,6 @@ function localParts(iso: string, timeZone: string): { date: string; time: string
       .map((p) => [p.type, p.value]),
   )
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` }
-}
-
-interface OrderLead {
-  id: number
-  createdAt: string
-  username: string
-  phone: string
-  email: string
-  sourceUrl: string | null
-  productId: number | null
-  productTitle: string | null
-  utm: string | null
 }
 
 function orderDocument(
@@ -120,15 +109,7 @@ function orderDocument(
 export function oneCOrders(db: Db, options: { readonly timeZone: string; readonly now: () => Date }): SaleSide {
   return {
     async query(sessionId) {
-      const leads = await db
-        .selectFrom('feedback')
-        .select(['id', 'createdAt', 'username', 'phone', 'email', 'sourceUrl', 'productId', 'productTitle', 'utm'])
-        .where('exportedAt', 'is', null)
-        .where('spam', '=', 0)
-        .where('anonymizedAt', 'is', null)
-        .orderBy('id')
-        .limit(ORDERS_PER_QUERY)
-        .execute()
+      const leads = await leadsForOrders(db, ORDERS_PER_QUERY)
       const productIds = [...new Set(leads.flatMap((l) => (l.productId === null ? [] : [l.productId])))]
       const products = new Map<number, { externalId: string | null; price: number | null; title: string }>()
       if (productIds.length > 0) {
@@ -165,14 +146,7 @@ export function oneCOrders(db: Db, options: { readonly timeZone: string; readonl
     async confirm(sessionId) {
       const row = await db.selectFrom('exchangeSession').select('state').where('id', '=', sessionId).executeTakeFirst()
       const offered = (row?.state ? (JSON.parse(row.state) as { saleOffered?: number[] }).saleOffered : undefined) ?? []
-      for (let i = 0; i < offered.length; i += 500) {
-        await db
-          .updateTable('feedback')
-          .set({ exportedAt: options.now().toISOString() })
-          .where('id', 'in', offered.slice(i, i + 500))
-          .where('exportedAt', 'is', null)
-          .execute()
-      }
+      await markExported(db, offered, options.now().toISOString())
       await db.updateTable('exchangeSession').set({ state: null }).where('id', '=', sessionId).execute()
     },
   }

@@ -1,0 +1,40 @@
+// The leads the 1C exchange gives 1C as orders (server/leads/exchange/one-c-orders.ts): those 1C has
+// not taken yet, never spam and never one whose personal data was erased, oldest first; and the mark
+// that 1C took them, set once.
+import type { Db } from '../../data/db'
+
+export interface OrderLead {
+  readonly id: number
+  readonly createdAt: string
+  readonly username: string
+  readonly phone: string
+  readonly email: string
+  readonly sourceUrl: string | null
+  readonly productId: number | null
+  readonly productTitle: string | null
+  readonly utm: string | null
+}
+
+export async function leadsForOrders(db: Db, limit: number): Promise<OrderLead[]> {
+  return db
+    .selectFrom('feedback')
+    .select(['id', 'createdAt', 'username', 'phone', 'email', 'sourceUrl', 'productId', 'productTitle', 'utm'])
+    .where('exportedAt', 'is', null)
+    .where('spam', '=', 0)
+    .where('anonymizedAt', 'is', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}
+
+/** 1C took these leads as orders: marked once, the first time. */
+export async function markExported(db: Db, ids: readonly number[], at: string): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .updateTable('feedback')
+      .set({ exportedAt: at })
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('exportedAt', 'is', null)
+      .execute()
+  }
+}
