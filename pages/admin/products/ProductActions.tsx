@@ -12,6 +12,7 @@ import {
   type SectionOption,
 } from '../../../src/admin/admin-products'
 import { Confirm } from '../layout/Confirm'
+import { LabelledSelect } from './LabelledSelect'
 
 type Kind = ProductActionInput['kind']
 
@@ -154,39 +155,21 @@ export function ProductActions({
           </>
         )}
         {kind === 'availability' && (
-          <label className="products__field">
-            <span>Наличие</span>
-            <select
-              aria-label="Наличие"
-              className="field__control"
-              value={availability}
-              onChange={(e) => setAvailability(e.target.value as ProductAvailability)}
-            >
-              {Object.entries(AVAILABILITY_LABELS).map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect
+            label="Наличие"
+            value={availability}
+            options={AVAILABILITY_LABELS}
+            onChange={(value) => setAvailability(value as ProductAvailability)}
+          />
         )}
         {kind === 'move' && (
-          <label className="products__field">
-            <span>Раздел</span>
-            <select
-              aria-label="Раздел"
-              className="field__control"
-              value={sectionId}
-              onChange={(e) => setSectionId(e.target.value)}
-            >
-              <option value="">— выберите —</option>
-              {sections.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title} ({s.urlFull})
-                </option>
-              ))}
-            </select>
-          </label>
+          <LabelledSelect
+            label="Раздел"
+            value={sectionId}
+            options={sections.map((section) => [String(section.id), `${section.title} (${section.urlFull})`] as const)}
+            empty="— выберите —"
+            onChange={setSectionId}
+          />
         )}
         <button type="submit" className="button" disabled={busy || count === 0}>
           Применить

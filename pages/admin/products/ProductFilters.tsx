@@ -3,6 +3,7 @@
 // описания». Each change goes into the URL (ProductsScreen.tsx).
 import type { FormEvent } from 'react'
 import { AVAILABILITY_LABELS, STATE_LABELS, type SectionOption } from '../../../src/admin/admin-products'
+import { LabelledSelect } from './LabelledSelect'
 
 export function ProductFilters({
   filter,
@@ -31,54 +32,27 @@ export function ProductFilters({
         <span>Поиск</span>
         <input className="field__control" type="search" value={search} onChange={(e) => onSearch(e.target.value)} />
       </label>
-      <label className="products__field">
-        <span>Раздел</span>
-        <select
-          aria-label="Раздел"
-          className="field__control"
-          value={filter.get('section') ?? ''}
-          onChange={(e) => set('section', e.target.value || null)}
-        >
-          <option value="">Все разделы</option>
-          {sections.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.title} ({s.urlFull})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="products__field">
-        <span>Наличие</span>
-        <select
-          aria-label="Наличие"
-          className="field__control"
-          value={filter.get('avail') ?? ''}
-          onChange={(e) => set('avail', e.target.value || null)}
-        >
-          <option value="">Любое</option>
-          {Object.entries(AVAILABILITY_LABELS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="products__field">
-        <span>Видимость</span>
-        <select
-          aria-label="Видимость"
-          className="field__control"
-          value={filter.get('state') ?? ''}
-          onChange={(e) => set('state', e.target.value || null)}
-        >
-          <option value="">Любая</option>
-          {Object.entries(STATE_LABELS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LabelledSelect
+        label="Раздел"
+        value={filter.get('section') ?? ''}
+        options={sections.map((section) => [String(section.id), `${section.title} (${section.urlFull})`] as const)}
+        empty="Все разделы"
+        onChange={(value) => set('section', value || null)}
+      />
+      <LabelledSelect
+        label="Наличие"
+        value={filter.get('avail') ?? ''}
+        options={AVAILABILITY_LABELS}
+        empty="Любое"
+        onChange={(value) => set('avail', value || null)}
+      />
+      <LabelledSelect
+        label="Видимость"
+        value={filter.get('state') ?? ''}
+        options={STATE_LABELS}
+        empty="Любая"
+        onChange={(value) => set('state', value || null)}
+      />
       <label className="products__field">
         <span>Сортировка</span>
         <select

@@ -10,6 +10,7 @@ import type { ContentWrite } from '../../content/content-write'
 import { changeRecordUrl } from '../../content/moved-urls'
 import { forgetGoneUrl, insertRecord, sortAfterLastChild, updateRecord } from '../../content/structure-store'
 import { moveRecord } from '../../content/structure-tree'
+import { findFreeUrls, slugOf } from '../free-urls'
 type Trx = Transaction<Database>
 
 const CHUNK = 500
@@ -77,58 +78,10 @@ export async function remember(
     .execute()
 }
 
-/** URL-safe words of a title: «Дрели ударные» → `dreli-udarnye`. */
-export async function slugOf(title: string, fallback: string): Promise<string> {
-  const { slugify } = await import('transliteration') // on first use (decision 031, "Start-up")
-  const slug = slugify(title, { lowercase: true, separator: '-' }).slice(0, 80).replace(/-+$/, '')
-  return slug || slugify(fallback, { lowercase: true, separator: '-' }).slice(0, 80) || 'item'
-}
-
-/** A short, stable mark of 1C's Ид: what tells apart two records of one title. */
-function mark(externalId: string): string {
-  let hash = 2166136261
-  for (let i = 0; i < externalId.length; i++) hash = Math.imul(hash ^ externalId.charCodeAt(i), 16777619)
-  return (hash >>> 0).toString(36)
-}
-
-/**
- * Free URLs for new records, one query for the batch: `base`, else `base-<mark of the Ид>`, else
- * `base-<mark>-2`, … (the last only when two Ид share a mark). `taken` holds the URLs given out so far.
- */
-export async function freeUrls(
-  trx: Trx,
-  wanted: readonly {
-    readonly key: string
-    readonly base: string
-    readonly externalId: string
-    readonly slash: boolean
-  }[],
-): Promise<Map<string, string>> {
-  const candidates = (w: (typeof wanted)[number]) => {
-    const end = w.slash ? '/' : ''
-    const marked = `${w.base}-${mark(w.externalId)}`
-    return [`${w.base}${end}`, `${marked}${end}`, ...[2, 3, 4, 5].map((n) => `${marked}-${n}${end}`)]
-  }
-  const all = wanted.flatMap(candidates)
-  const forms = all.flatMap((url) => [url, url.endsWith('/') ? url.slice(0, -1) : `${url}/`])
-  const taken = new Set<string>()
-  for (let i = 0; i < forms.length; i += CHUNK) {
-    const rows = await trx
-      .selectFrom('structure')
-      .select('urlFull')
-      .where('urlFull', 'in', forms.slice(i, i + CHUNK))
-      .execute()
-    for (const row of rows) taken.add(row.urlFull)
-  }
-  const out = new Map<string, string>()
-  const isFree = (url: string) => !taken.has(url) && !taken.has(url.endsWith('/') ? url.slice(0, -1) : `${url}/`)
-  for (const w of wanted) {
-    const url =
-      candidates(w).find(isFree) ?? `${w.base}-${mark(w.externalId)}-${Date.now().toString(36)}${w.slash ? '/' : ''}`
-    taken.add(url)
-    out.set(w.key, url)
-  }
-  return out
+/** A free URL for one new record under `parentUrl` (free-urls.ts: the title transliterated, then -2, -3 …). */
+async function freeUrl(trx: Trx, parentUrl: string, title: string, fallback: string, folder: boolean) {
+  const [url] = await findFreeUrls(trx, [{ parentUrl, name: title, fallback, folder }])
+  return url
 }
 
 export interface GroupInput {
@@ -175,9 +128,9 @@ export async function upsertGroups(
     const title = group.name.slice(0, 250)
     const current = known.get(group.id)
     const parentUrl = await urlOf(parentId)
-    const base = `${parentUrl.endsWith('/') ? parentUrl : `${parentUrl}/`}${await slugOf(title, group.id)}`
+    const base = `${parentUrl.endsWith('/') ? parentUrl : `${parentUrl}/`}${(await slugOf(title)) || 'item'}`
     if (!current) {
-      const urlFull = (await freeUrls(trx, [{ key: group.id, base, externalId: group.id, slash: true }])).get(group.id)!
+      const urlFull = await freeUrl(trx, parentUrl, title, group.id, true)
       await forgetGoneUrl(unit, urlFull)
       const id = await insertRecord(unit, {
         parentId,
@@ -205,7 +158,7 @@ export async function upsertGroups(
       const url = await urlOf(row.id)
       const wanted = `${base}/`
       if (url !== wanted && !url.startsWith(`${base}-`)) {
-        const free = (await freeUrls(trx, [{ key: group.id, base, externalId: group.id, slash: true }])).get(group.id)!
+        const free = await freeUrl(trx, parentUrl, title, group.id, true)
         await changeRecordUrl(unit, { id: row.id, urlFull: url }, free)
       }
     }

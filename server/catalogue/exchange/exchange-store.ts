@@ -8,7 +8,8 @@ import type { ContentWrite } from '../../content/content-write'
 import { forgetGoneUrl, insertRecord, sortAfterLastChild, updateRecord } from '../../content/structure-store'
 import { moveRecord } from '../../content/structure-tree'
 import { syncMainImage } from '../products/product-store'
-import { freeUrls, recordsOf, remember, slugOf, type Tally } from './exchange-records'
+import { findFreeUrls } from '../free-urls'
+import { recordsOf, remember, type Tally } from './exchange-records'
 
 type Trx = Transaction<Database>
 export interface ProductInput {
@@ -120,20 +121,16 @@ export async function upsertProducts(
 
   const sectionFor = (p: ProductInput) => (p.group !== null ? sections.get(p.group)?.structureId : undefined) ?? rootId
   const fresh = products.filter((p) => !known.has(p.id) && !p.deleted)
-  const urls = await freeUrls(
+  // One query for the batch's new URLs (free-urls.ts), whatever the number of namesakes.
+  const freeUrls = await findFreeUrls(
     trx,
-    await Promise.all(
-      fresh.map(async (p) => {
-        const sectionUrl = sectionUrls.get(sectionFor(p)) ?? '/'
-        return {
-          key: p.id,
-          base: `${sectionUrl.endsWith('/') ? sectionUrl : `${sectionUrl}/`}${await slugOf(p.title, p.article ?? p.id)}`,
-          externalId: p.id,
-          slash: false,
-        }
-      }),
-    ),
+    fresh.map((p) => ({
+      parentUrl: sectionUrls.get(sectionFor(p)) ?? '/',
+      name: p.title,
+      fallback: p.article ?? p.id,
+    })),
   )
+  const urls = new Map(fresh.map((p, i) => [p.id, freeUrls[i]]))
   const writeGallery = async (id: number, images: readonly string[]) => {
     await unit.touch([id])
     await trx.deleteFrom('productImage').where('structureId', '=', id).execute()
