@@ -1,7 +1,44 @@
 // CommerceML's records as the exchange keeps them (docs/decisions/032-1c-exchange.md): a small tree
 // per record (a group tree, a property, a product, an offer), read by local name, made into plain
 // objects. commerceml.ts builds the trees from the stream.
-import type { CmlGroup, CmlOffer, CmlProduct, CmlProperty } from './commerceml'
+export interface CmlGroup {
+  readonly id: string
+  readonly name: string
+  readonly parentId: string | null
+}
+
+export interface CmlProperty {
+  readonly id: string
+  readonly name: string
+  /** The Справочник: ИдЗначения → Значение */
+  readonly values: ReadonlyMap<string, string>
+}
+
+export interface CmlProduct {
+  readonly id: string
+  readonly name: string
+  readonly article: string | null
+  readonly description: string | null
+  readonly vendor: string | null
+  /** Ид of its groups; the first is where it goes */
+  readonly groups: readonly string[]
+  /** Paths inside the exchange: `import_files/ab/<guid>.jpg` */
+  readonly pictures: readonly string[]
+  /** Ид of the property → its value: a text, or an ИдЗначения of the property's Справочник */
+  readonly properties: readonly { readonly id: string; readonly value: string }[]
+  /** 1C marked it deleted (Статус «Удален», ПометкаУдаления) */
+  readonly deleted: boolean
+}
+
+export interface CmlOffer {
+  /** `<product Ид>` or `<product Ид>#<characteristic Ид>` */
+  readonly id: string
+  readonly name: string | null
+  /** Prices by price type Ид; absent in a rests-only file */
+  readonly prices: ReadonlyMap<string, number> | null
+  /** The quantity in stock; null when the file does not say (a prices-only file) */
+  readonly quantity: number | null
+}
 
 export interface Node {
   readonly name: string

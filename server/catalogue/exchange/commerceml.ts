@@ -8,51 +8,27 @@
 // property, a product, a price type, an offer), turned into plain objects as soon as it closes.
 import iconv from 'iconv-lite'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import { RECORDS, field, groupsOf, local, offerOf, productOf, propertyOf, type Node } from './commerceml-records'
+import {
+  RECORDS,
+  field,
+  groupsOf,
+  local,
+  offerOf,
+  productOf,
+  propertyOf,
+  type CmlGroup,
+  type CmlOffer,
+  type CmlProduct,
+  type CmlProperty,
+  type Node,
+} from './commerceml-records'
 
-export interface CmlGroup {
-  readonly id: string
-  readonly name: string
-  readonly parentId: string | null
-}
-
-export interface CmlProperty {
-  readonly id: string
-  readonly name: string
-  /** The Справочник: ИдЗначения → Значение */
-  readonly values: ReadonlyMap<string, string>
-}
-
-export interface CmlProduct {
-  readonly id: string
-  readonly name: string
-  readonly article: string | null
-  readonly description: string | null
-  readonly vendor: string | null
-  /** Ид of its groups; the first is where it goes */
-  readonly groups: readonly string[]
-  /** Paths inside the exchange: `import_files/ab/<guid>.jpg` */
-  readonly pictures: readonly string[]
-  /** Ид of the property → its value: a text, or an ИдЗначения of the property's Справочник */
-  readonly properties: readonly { readonly id: string; readonly value: string }[]
-  /** 1C marked it deleted (Статус «Удален», ПометкаУдаления) */
-  readonly deleted: boolean
-}
+export type { CmlGroup, CmlOffer, CmlProduct, CmlProperty } from './commerceml-records'
 
 export interface CmlPriceType {
   readonly id: string
   readonly name: string
   readonly currency: string | null
-}
-
-export interface CmlOffer {
-  /** `<product Ид>` or `<product Ид>#<characteristic Ид>` */
-  readonly id: string
-  readonly name: string | null
-  /** Prices by price type Ид; absent in a rests-only file */
-  readonly prices: ReadonlyMap<string, number> | null
-  /** The quantity in stock; null when the file does not say (a prices-only file) */
-  readonly quantity: number | null
 }
 
 export interface CmlDocument {
