@@ -9,7 +9,15 @@
 //     or shown (the menu, the breadcrumbs and the URLs under it), an index record (the header and
 //     footer), a document or text page (the footer's links, the cookie notice), a record of another
 //     type or one that is not there, and a write that said it changes every page.
-import { childrenTag, FEATURED_TAG, listingTag, recordTag, TREE_TAG, type PagesChanged } from '../../src/site/page-tags'
+import {
+  childrenTag,
+  FEATURED_TAG,
+  listingTag,
+  placeTag,
+  recordTag,
+  TREE_TAG,
+  type PagesChanged,
+} from '../../src/site/page-tags'
 
 /** A touched record's place and what pages show of it besides its own page. */
 export interface Placed {
@@ -66,7 +74,7 @@ export function pagesChanged(
         if (moved && row.parentId !== null) tags.add(childrenTag(row.parentId))
         if (row.featured) tags.add(FEATURED_TAG)
       }
-      if (moved) tags.add(TREE_TAG)
+      if (moved) tags.add(TREE_TAG).add(placeTag(id))
     } else if (typeId === 'section' && !placeChanged(was, is)) {
       tags.add(recordTag(id))
     } else {

@@ -6,6 +6,7 @@ import { readContentChanges } from '../data/content-changes'
 import type { PagesChanged } from '../../src/site/page-tags'
 import { loadRouteEntries, type IndexEntry, type RouteEntry } from './structure-store'
 import { isPublic } from './visibility'
+import { patchRoutes, routeWork } from './route-map-patch'
 import type { NavLink } from '../../src/site/types'
 
 export type { IndexEntry, RouteEntry }
@@ -45,6 +46,9 @@ async function loadRouteMap(db: Db, now: number): Promise<RouteMap> {
 export class RouteMapCache {
   private current: RouteMap | null = null
   private loading: Promise<RouteMap> | null = null
+  /** Records whose place changed since the map was loaded: read again before the map is used */
+  private readonly pending = new Set<number>()
+  private patching: Promise<RouteMap> | null = null
   private generation = 0
   private version: number | null = null
   private versionCheckedAt = 0
@@ -71,9 +75,14 @@ export class RouteMapCache {
     this.invalidate(changed)
   }
 
-  /** Drops the cached map and tells the listeners what changed; the next request reloads the map. */
+  /**
+   * Tells the listeners what changed, and has the next request reload the map, patch the records
+   * whose place changed (route-map-patch.ts), or keep it when no place changed (a price, a text).
+   */
   invalidate(changed: PagesChanged = 'every page'): void {
-    this.reloadMap()
+    const work = routeWork(changed)
+    if (work === 'reload') this.reloadMap()
+    else if (work !== 'nothing') for (const id of work) this.pending.add(id)
     for (const listener of this.listeners) listener(changed)
   }
 
@@ -132,7 +141,8 @@ export class RouteMapCache {
 
   async get(): Promise<RouteMap> {
     await this.sync()
-    const map = this.current
+    let map = this.current
+    if (map && this.pending.size > 0) map = await (this.patching ?? this.patch(map))
     const fresh = map && this.now() - map.loadedAt < this.ttlSeconds * 1000
     if (map && fresh) return map
     const reload = this.loading ?? this.reload()
@@ -145,8 +155,42 @@ export class RouteMapCache {
     return reload
   }
 
+  /** The map with the pending records read again; a reload when they are not a patch's to make. */
+  private patch(map: RouteMap): Promise<RouteMap> {
+    const ids = new Set(this.pending)
+    this.pending.clear()
+    const generation = this.generation
+    const retry = () => {
+      for (const id of ids) this.pending.add(id)
+      return this.get()
+    }
+    this.patching = patchRoutes(this.db, map, ids)
+      .then((tables) => {
+        // The map was dropped or replaced meanwhile: these records again, on the map there is now.
+        if (generation !== this.generation || this.current !== map) return retry()
+        if (!tables) {
+          this.reloadMap()
+          return this.get()
+        }
+        const patched: RouteMap = { ...map, ...tables }
+        this.current = patched
+        return patched
+      })
+      .catch(() => {
+        // The database is away: the records stay pending, and pages keep this map meanwhile.
+        for (const id of ids) this.pending.add(id)
+        return map
+      })
+      .finally(() => {
+        this.patching = null
+      })
+    return this.patching
+  }
+
   private reload(): Promise<RouteMap> {
     const generation = this.generation
+    // What is pending now, this load reads; what a write adds while it runs stays pending.
+    this.pending.clear()
     this.loading = loadRouteMap(this.db, this.now())
       .then((map) => {
         if (generation === this.generation) this.current = map

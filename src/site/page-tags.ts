@@ -15,6 +15,20 @@ export const FEATURED_TAG = 'featured'
 /** Where any product is, its title and whether it shows (the home page without featured products). */
 export const TREE_TAG = 'tree'
 
+/**
+ * A record's place changed (its URL, parent, title, order or publication): no page reads it; the
+ * route map reads that record again instead of every record (server/content/route-map-patch.ts).
+ * Always beside TREE_TAG, which the pages read.
+ */
+export const placeTag = (id: number): string => `p${id}`
+
+/** The records whose place a change names. */
+export function placeIds(changed: ReadonlySet<string>): Set<number> {
+  const ids = new Set<number>()
+  for (const tag of changed) if (/^p\d+$/.test(tag)) ids.add(Number(tag.slice(1)))
+  return ids
+}
+
 /** What a write changed, as the pages see it: the tags of what it changed, or every page. */
 export type PagesChanged = 'every page' | ReadonlySet<string>
 
