@@ -70,6 +70,8 @@ export interface BuildOptions {
   readonly sitemapUrlsPerFile?: number
   /** Milliseconds one `import` call of the 1C exchange works before it answers `progress` (tests lower it) */
   readonly exchangeStepMs?: number
+  /** Milliseconds of quiet after a large write before its most-visited pages are rendered again */
+  readonly pageWarmQuietMs?: number
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -103,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(intakePlugin, { config })
   await app.register(privacyPlugin, { config, now: options.now })
   await app.register(errorsPlugin)
-  await app.register(pagesPlugin, { config })
+  await app.register(pagesPlugin, { config, warmQuietMs: options.pageWarmQuietMs })
   // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.
   // Registered before the routes they must wrap (@fastify/static included). Bodies held whole go
   // through one zlib call (server/http/compression.ts); streams through @fastify/compress.

@@ -59,6 +59,8 @@ export interface Config {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   /** Bytes of rendered pages kept in memory (PAGE_CACHE_MB; 0 = no page cache) */
   readonly pageCacheBytes: number
+  /** The most-visited pages rendered again after a large write (PAGE_WARM_PAGES; 0 = never) */
+  readonly pageWarmPages: number
   /** Seconds the route map is kept before it is reloaded from the database */
   readonly structureTtl: number
   /** Fill the empty database with demo content on first start (default: only the default database) */
@@ -192,6 +194,7 @@ export function readConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'LOG_LEVEL', 'info', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     structureTtl: integer(env, 'STRUCTURE_TTL', 120, 1, 86400),
     pageCacheBytes: integer(env, 'PAGE_CACHE_MB', 64, 0, 4096) * 1024 * 1024,
+    pageWarmPages: integer(env, 'PAGE_WARM_PAGES', 100, 0, 10_000),
     // A typo in a production DATABASE_URL must not publish the demo shop: seed by default only
     // into the database nobody chose.
     seedDemo: flag(env, 'SEED_DEMO', db.kind === 'sqlite' && !db.explicit),

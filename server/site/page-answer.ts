@@ -6,7 +6,7 @@
 // answer is the last good copy or the 503 outage page while the database is away, never a 500.
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { renderPage } from 'vike/server'
 import { escapeHtml } from '../../src/format/escape-html'
@@ -19,6 +19,7 @@ import { sendOutagePage } from '../http/outage'
 import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
 import { isNotModified, keyWith, PageCache, pickVariant, type CachedPage, type RenderedPage } from './page-cache'
 import { PageReads } from '../../src/site/page-tags'
+import { PageWarmer } from './page-warmer'
 
 interface AnswerOptions {
   /** What to render instead of the request's own URL (the form page for a refused lead) */
@@ -32,6 +33,8 @@ interface AnswerOptions {
 interface PageAnswerer {
   /** Renders (or takes from the cache) the page and sends it. */
   answer(request: FastifyRequest, reply: FastifyReply, options?: AnswerOptions): Promise<FastifyReply>
+  /** Resolves once no page is waiting to be warmed after a write (tests) */
+  warmed(): Promise<void>
 }
 
 declare module 'fastify' {
@@ -43,6 +46,8 @@ declare module 'fastify' {
 /** Browsers and proxies may keep a page, but ask (If-None-Match) before using it again. */
 const CACHED_PAGE_CONTROL = 'public, no-cache'
 const OUTAGE_LOG_EVERY_MS = 60_000
+/** Quiet after a large write's last drop before its most-visited pages are rendered again */
+const WARM_QUIET_MS = 2000
 const TRACKING = new Set<string>(VISIT_TAG_KEYS)
 
 /** What one rendering gave: the answer, or the news that the database is away. */
@@ -53,25 +58,60 @@ function redirectBody(location: string): string {
   return `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Страница переехала</title><p>Страница переехала: <a href="${href}">${href}</a></p></html>\n`
 }
 
-export const pagesPlugin = fp<{ config: Config }>(
-  async (app, { config }) => {
+export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number }>(
+  async (app, { config, warmQuietMs }) => {
     if (config.isProduction) {
       // Load the server build explicitly: works even if node_modules was reinstalled after the build.
       await import(pathToFileURL(path.join(ROOT_DIR, 'dist/server/entry.mjs')).href)
     }
     const cache = config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
-    // A content write, in this process or another, drops the pages that read what it changed.
-    if (cache) app.content.onInvalidate((changed) => cache.drop(changed))
+    /** Visitors' renderings under way: a warm rendering waits while there is one */
+    let rendering = 0
+    const warmer = new PageWarmer({
+      pages: cache ? config.pageWarmPages : 0,
+      quietMs: warmQuietMs ?? WARM_QUIET_MS,
+      busy: () => rendering > 0,
+      render: async (key) => {
+        if (!cache || cache.peek(key)) return
+        await cache.get(key, async () => {
+          const rendered = await render(app.log, {}, key, undefined)
+          if (rendered === 'unavailable') throw new DatabaseAway()
+          return rendered
+        })
+      },
+      onError: (err, key) => {
+        if (!(err instanceof DatabaseAway)) app.log.warn({ err, url: key }, 'warming a page after a write failed')
+      },
+    })
+    app.addHook('onClose', async () => warmer.stop())
+    // A content write, in this process or another, drops the pages that read what it changed; after
+    // a large one the most-visited of them are rendered again in the background.
+    if (cache) app.content.onInvalidate((changed) => warmer.droppedPages(cache.drop(changed)))
     let outageLoggedAt = 0
 
-    async function render(request: FastifyRequest, url: string, context: AnswerOptions['context']): Promise<Rendering> {
+    /** A visitor's rendering: counted, so that warming stays out of its way. */
+    async function renderFor(request: FastifyRequest, url: string, context: AnswerOptions['context']) {
+      rendering++
+      try {
+        return await render(request.log, request.headers, url, context)
+      } finally {
+        rendering--
+      }
+    }
+
+    async function render(
+      log: FastifyBaseLogger,
+      requestHeaders: FastifyRequest['headers'],
+      url: string,
+      context: AnswerOptions['context'],
+    ): Promise<Rendering> {
       // One nonce per rendering: a cached page keeps it with its bytes (docs/decisions/014-csp.md).
       const nonce = newNonce()
       const reads = new PageReads()
       const pageContext = await renderPage({
         ...context,
         urlOriginal: url,
-        headersOriginal: request.headers,
+        headersOriginal: requestHeaders,
         content: app.content,
         catalogueSearch: app.catalogueSearch,
         cspNonce: nonce,
@@ -84,7 +124,7 @@ export const pagesPlugin = fp<{ config: Config }>(
         return 'unavailable'
       }
       // A 404/410 from `throw render()` is an answer, not a failure: only 5xx pages are errors.
-      if (httpResponse.statusCode >= 500) request.log.error({ err: errorWhileRendering }, 'page rendering failed')
+      if (httpResponse.statusCode >= 500) log.error({ err: errorWhileRendering }, 'page rendering failed')
       const pageConfig = pageContext.config as Partial<Vike.Config> & { isClientRuntimeLoaded?: boolean }
       // Public pages are HTML only (docs/decisions/021-islands.md): their pageContext.json, which
       // only Vike's client router would ask for, does not exist. The back office still routes in
@@ -160,7 +200,7 @@ export const pagesPlugin = fp<{ config: Config }>(
       // (values of one visitor) and a signed-in owner never meet the cache.
       const key = cache && options.context === undefined && !hasAdminCookie(request) ? cache.keyOf(url) : null
       if (key === null) {
-        const page = await render(request, url, options.context)
+        const page = await renderFor(request, url, options.context)
         if (page === 'unavailable') return answerOutage(request, reply, undefined, url)
         if (hasAdminCookie(request)) reply.header('cache-control', 'no-store')
         // A status of the caller's (a refused lead: 400) only replaces a page rendered as usual.
@@ -176,10 +216,11 @@ export const pagesPlugin = fp<{ config: Config }>(
       let found: { page: CachedPage; hit: boolean }
       try {
         found = await cache!.get(key, async () => {
-          const rendered = await render(request, key, undefined)
+          const rendered = await renderFor(request, key, undefined)
           if (rendered === 'unavailable') throw new DatabaseAway()
           return rendered
         })
+        warmer.visited(key)
       } catch (error) {
         if (error instanceof DatabaseAway) return answerOutage(request, reply, undefined, url)
         throw error
@@ -190,7 +231,7 @@ export const pagesPlugin = fp<{ config: Config }>(
       return sendCached(request, reply, page, url)
     }
 
-    app.decorate('pages', { answer } satisfies PageAnswerer)
+    app.decorate('pages', { answer, warmed: () => warmer.settled() } satisfies PageAnswerer)
   },
   { name: 'pages', dependencies: ['content', 'search'] },
 )

@@ -140,21 +140,28 @@ export class PageCache {
   /**
    * Drops the entries a write changed (every one for 'every page'). A rendering under way is kept
    * only if the drop does not concern what it read, and a request from now on renders anew.
+   * Returns the keys of the pages without a query string it dropped.
    */
-  drop(changed: PagesChanged): void {
+  drop(changed: PagesChanged): string[] {
     this.generation++
     this.drops.push({ generation: this.generation, changed })
     if (this.drops.length > KEPT_DROPS) this.drops = this.drops.slice(-KEPT_DROPS)
     this.pending.clear()
     if (changed === 'every page') {
+      const keys = [...this.entries.keys()]
       this.entries.clear()
       this.queryEntries.clear()
       this.byTag.clear()
-      return
+      return keys
     }
+    const keys = new Set<string>()
     for (const tag of changed) {
-      for (const key of [...(this.byTag.get(tag) ?? [])]) this.segment(key).delete(key)
+      for (const key of [...(this.byTag.get(tag) ?? [])]) {
+        this.segment(key).delete(key)
+        if (!key.includes('?')) keys.add(key)
+      }
     }
+    return [...keys]
   }
 
   /** Whether a drop since `generation` concerns a page that read `tags`. */
