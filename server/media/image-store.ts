@@ -50,8 +50,15 @@ const UNSUPPORTED = 'Неподдерживаемый формат файла: �
 /**
  * Checks one uploaded file and names it by its content. Throws HttpError: 413 over maxBytes,
  * 415 for anything but JPEG, PNG, WebP or AVIF (by signature), 400 over maxPixels or unreadable.
+ * `isStored`: whether a file is stored under a name already; a file stored under this one's name
+ * was decoded whole when it was stored, so its pixels are not decoded again (a 1C exchange sends
+ * every picture each time).
  */
-export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<CheckedImage> {
+export async function checkImage(
+  bytes: Buffer,
+  limits = IMAGE_LIMITS,
+  isStored?: (relativePath: string) => Promise<boolean>,
+): Promise<CheckedImage> {
   if (bytes.length > limits.maxBytes) {
     throw new HttpError(
       413,
@@ -83,20 +90,22 @@ export async function checkImage(bytes: Buffer, limits = IMAGE_LIMITS): Promise<
       'too_many_pixels',
     )
   }
-  // Decoding the pixels proves the file is a whole image; limitInputPixels guards the decoder too.
-  try {
-    await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' }).resize(1, 1).raw().toBuffer()
-  } catch {
-    throw new HttpError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
-  }
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
   // A phone's photo may be stored sideways with an EXIF orientation: browsers and the variants show it turned.
   const shown = metadata.autoOrient
-  return {
+  const image = {
     bytes,
     format,
     width: shown.width,
     height: shown.height,
     relativePath: sizedUploadPath(hash, shown.width, shown.height, EXTENSIONS[format]),
   }
+  if (isStored && (await isStored(image.relativePath))) return image
+  // Decoding the pixels proves the file is a whole image; limitInputPixels guards the decoder too.
+  try {
+    await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' }).resize(1, 1).raw().toBuffer()
+  } catch {
+    throw new HttpError(400, 'Не удалось прочитать изображение: файл повреждён', 'broken_image')
+  }
+  return image
 }

@@ -6,7 +6,8 @@
 // (nothing changed) and an offers-only one (new prices and stock for every product). During each,
 // the home page is asked for on the process that imports and leads are sent to the other one; the
 // bench prints the exchange's wall time, the home page's p50/p99 and the leads' p99, worst and
-// failures, beside issue 35's floors. `npm run bench:exchange`.
+// failures, beside issue 35's floors. `npm run bench:exchange`; BENCH_DB=sqlite or postgres runs one
+// database only; BENCH_PROFILE=<folder> writes the importing process's CPU profile there.
 import sharp from 'sharp'
 import { percentile } from './load'
 import {
@@ -143,14 +144,30 @@ function watch(a: ProdServer, b: ProdServer): Watch {
   }
 }
 
-async function exchange(server: ProdServer, files: Record<string, Buffer>): Promise<number> {
-  const client = new OneCClient(httpTransport(server.url))
+/** The whole exchange's wall time, and the time and calls of each protocol mode within it. */
+async function exchange(server: ProdServer, files: Record<string, Buffer>) {
+  const modes = new Map<string, { ms: number; calls: number }>()
+  const http = httpTransport(server.url)
+  const client = new OneCClient(async (request) => {
+    const start = performance.now()
+    try {
+      return await http(request)
+    } finally {
+      const mode = /mode=(\w+)/.exec(request.url)?.[1] ?? '?'
+      const seen = modes.get(mode) ?? { ms: 0, calls: 0 }
+      modes.set(mode, { ms: seen.ms + performance.now() - start, calls: seen.calls + 1 })
+    }
+  })
   const start = performance.now()
   const answers = await client.exchange(files, { zip: true })
   const ms = performance.now() - start
   const failed = answers.find((a) => a.lines[0] !== 'success')
   if (failed) throw new Error(`exchange failed: ${failed.body}`)
-  return ms
+  const split = [...modes]
+    .filter(([, m]) => m.ms >= 100)
+    .map(([mode, m]) => `${mode} ${(m.ms / 1000).toFixed(1)} s/${m.calls}`)
+    .join(', ')
+  return { ms, split }
 }
 
 async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, dir: string) {
@@ -161,7 +178,10 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
     ADMIN_TOKEN: 'bench-admin-token-0123456789',
     ...env,
   }
-  const a = await startProdServer(common, dir)
+  const profile = process.env.BENCH_PROFILE
+  const a = await startProdServer(common, dir, {
+    nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+  })
   const b = await startProdServer({ ...common, SEED_DEMO: 'false' }, dir)
   try {
     console.log(
@@ -210,7 +230,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
     ]
     for (const [label, files, floor] of phases) {
       const watching = watch(a, b)
-      const ms = await exchange(a, files)
+      const { ms, split } = await exchange(a, files)
       const seen = await watching.stop()
       const ok = (v: number, f: number) => (v <= f ? 'ok' : 'OVER')
       console.log(
@@ -218,6 +238,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
           `home p50 ${seen.homeP50.toFixed(0)} ms p99 ${seen.homeP99.toFixed(0)} ms (${ok(seen.homeP99, FLOORS.homeP99)}); ` +
           `leads ${seen.leads}, p99 ${seen.leadP99.toFixed(0)} ms, worst ${seen.leadMax.toFixed(0)} ms (${ok(seen.leadMax, FLOORS.leadMax)}), failed ${seen.leadFailures}`,
       )
+      console.log(`  ${''.padEnd(30)} calls: ${split}`)
     }
   } finally {
     await b.stop()
@@ -227,8 +248,11 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
 }
 
 ensureBuild()
-await run('SQLite', {}, tempDir('vitrina-bench-exchange-'))
-if (TEST_DATABASE_URL) {
+const only = process.env.BENCH_DB
+if (only !== 'postgres') await run('SQLite', {}, tempDir('vitrina-bench-exchange-'))
+if (only === 'sqlite') {
+  // PostgreSQL not asked for
+} else if (TEST_DATABASE_URL) {
   const schema = await createTestSchema()
   try {
     await run('PostgreSQL', { DATABASE_URL: schema.url }, tempDir('vitrina-bench-exchange-pg-'))

@@ -9,7 +9,7 @@ import type { Db } from '../../data/db'
 import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import { isSqlite } from '../../data/dialect'
-import { claimImport, type ImportClaim } from '../import-claim'
+import { claimImport, IMPORT_CLAIM, type ImportClaim } from '../import-claim'
 import { ANALYZE_AFTER } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
 import { insertRecord } from '../../content/structure-store'
@@ -37,8 +37,8 @@ export type { ImportAnswer, ImportContext, RunReport } from './exchange-inputs'
 
 type Trx = Transaction<Database>
 
-/** How long one step's transaction should take: other processes' writes (leads) wait at most that long. */
-const STEP_TARGET_MS = { sqlite: 25, postgres: 100 }
+/** Items per step at most: a step of unchanged items is cheap, and the pacer keeps it within the budget */
+const MAX_STEP = IMPORT_CLAIM.maxChunk
 const WITHDRAW_BATCH = 200
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -139,10 +139,21 @@ export async function importStep(
     if (!claim) return { status: 'progress', message: 'Ждём окончания другого импорта на сайте' }
     const held = claim
     const sqlite = isSqlite(ctx.db)
-    const target = sqlite ? STEP_TARGET_MS.sqlite : STEP_TARGET_MS.postgres
+    // How long one step's transaction should take: other processes' writes (leads) wait at most that long.
+    const target = sqlite ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
+    const { pauseMs } = IMPORT_CLAIM
+    /** The write lock's pause owed after the last step (SQLite), taken before the next one */
+    let pause = 0
 
-    /** One step: `work` and the import's state after it, in one short transaction; then visitors go first. */
+    /**
+     * One step: `work` and the import's state after it, in one short transaction, after visitors
+     * went first. Returns the transaction's milliseconds (what the pacer sizes steps by; the pause
+     * before it is not the step's).
+     */
     const step = async (work: (unit: ContentWrite, tally: Tally, skipped: RunReport['skipped']) => Promise<void>) => {
+      // SQLite: the write lock stays free a while after each step, so other processes' writes (leads) take it.
+      if (pause > 0) await sleep(pause)
+      else await yieldToVisitors()
       const tally = emptyTally()
       const skipped: RunReport['skipped'] = []
       const start = performance.now()
@@ -152,9 +163,9 @@ export async function importStep(
         await saveState(unit.trx, session.id, state)
         await addToRun(unit.trx, run, { tally, skipped, file: name })
       })
-      // SQLite: the write lock stays free a while, so other processes' writes (leads) take it.
-      if (sqlite) await sleep(Math.min(30, Math.max(10, (performance.now() - start) / 2)))
-      else await yieldToVisitors()
+      const ms = performance.now() - start
+      if (sqlite) pause = Math.min(pauseMs.max, Math.max(pauseMs.min, ms / 2))
+      return ms
     }
 
     /** PostgreSQL's planner statistics, refreshed every ANALYZE_AFTER items (issue 36): search stays on its indexes. */
@@ -196,7 +207,7 @@ export async function importStep(
 
     if (progress.step === 'products') {
       const root = await catalogueRoot(ctx)
-      const pacer = new Pacer(10, 2, 200, target)
+      const pacer = new Pacer(10, 2, MAX_STEP, target)
       while (progress.pos < doc.products.length && inTime()) {
         const batch = doc.products.slice(progress.pos, progress.pos + pacer.size)
         const imageSkips: RunReport['skipped'] = []
@@ -246,7 +257,7 @@ export async function importStep(
       const oldPriceType = settings.oldPriceType ? priceTypeId(settings.oldPriceType, state.priceTypes) : null
       const variants = emptyTally()
       const inputs = offerInputs(doc.offers, settings, priceType, oldPriceType, variants)
-      const pacer = new Pacer(50, 5, 1000, target)
+      const pacer = new Pacer(50, 5, MAX_STEP, target)
       while (progress.pos < inputs.length && inTime()) {
         const batch = inputs.slice(progress.pos, progress.pos + pacer.size)
         const before = progress.pos
