@@ -49,10 +49,20 @@ function foldLookAlikes(word: string): string {
   return folded
 }
 
+/** Stems of words met lately: a catalogue's names repeat their words, and stemming is most of indexing */
+const stems = new Map<string, string>()
+const KEPT_STEMS = 50_000
+
 /** The token a folded word is indexed and looked up by. */
 export function tokenOf(word: string): string {
-  const token = DIGIT.test(word) ? foldLookAlikes(word) : russian.stem(word)
-  return token.slice(0, MAX_TOKEN)
+  if (DIGIT.test(word)) return foldLookAlikes(word).slice(0, MAX_TOKEN)
+  let stem = stems.get(word)
+  if (stem === undefined) {
+    if (stems.size >= KEPT_STEMS) stems.clear()
+    stem = russian.stem(word).slice(0, MAX_TOKEN)
+    stems.set(word, stem)
+  }
+  return stem
 }
 
 /** The tokens of a text, in order (repeats kept). */
