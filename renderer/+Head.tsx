@@ -1,7 +1,9 @@
 // https://vike.dev/Head — tags shared by every page.
 import { usePageContext } from 'vike-react/usePageContext'
 import { SPECULATION_RULES } from '../src/site/inline-scripts'
-import faviconUrl from './assets/favicon.svg'
+// Its own file, not a data: URI in every page (the default for an asset under 4 KiB): 1.2 KB of
+// each page's HTML, about 0.45 KB gzip, becomes a request the browser caches (decision 035).
+import faviconUrl from './assets/favicon.svg?no-inline'
 
 export function Head() {
   const { config } = usePageContext()
