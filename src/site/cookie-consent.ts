@@ -7,6 +7,8 @@ export const COOKIE_CHOICE_NAME = 'vitrina_cookies'
 /** A year, in seconds: how long the choice is kept. */
 export const COOKIE_CHOICE_MAX_AGE = 365 * 24 * 3600
 export const COOKIE_NOTICE_ID = 'cookie-notice'
+/** The counter's script unless METRIKA_TAG_URL names another: the page names only another one. */
+export const DEFAULT_COUNTER_SRC = 'https://mc.yandex.ru/metrika/tag.js'
 
 /** What the notice says; the full text is the cookie page the notice links to. */
 export const COOKIE_NOTICE_TEXT = {

@@ -1,11 +1,17 @@
 // The cookie notice's browser side (docs/decisions/027-personal-data.md): reads the visitor's
 // choice from a cookie, builds and shows the notice when there is none, loads the counter only after
 // «Принять», and removes the counter's cookies on «Отклонить» or a withdrawal. Every page is the same
-// for everyone (the page cache serves one copy), so the page carries only the notice's empty, hidden
-// landmark with the counter's id, script URL and the text's version; the words and the controls are
-// built here, from a file the browser keeps, not sent again in every page (decision 035). Without
-// JavaScript nothing is built: no counter can load then, so there is nothing to ask.
-import { COOKIE_CHOICE_MAX_AGE, COOKIE_CHOICE_NAME, COOKIE_NOTICE_TEXT as T } from './cookie-consent'
+// for everyone (the page cache serves one copy), so the page carries only an empty, hidden element
+// with the counter's id, the text's version and the full text's page (renderer/layout/CookieNotice.tsx);
+// the notice's words and controls and the footer's «Настройки cookie» are built here, from a file
+// the browser keeps, not sent again in every page (decision 035). Without JavaScript nothing is
+// built: no counter can load then, so there is nothing to ask.
+import {
+  COOKIE_CHOICE_MAX_AGE,
+  COOKIE_CHOICE_NAME,
+  COOKIE_NOTICE_TEXT as T,
+  DEFAULT_COUNTER_SRC,
+} from './cookie-consent'
 import { PATHS } from './paths'
 
 type Choice = '0' | '1'
@@ -65,12 +71,13 @@ function content(moreUrl: string | undefined): HTMLElement {
 }
 
 /**
- * Acts on the visitor's choice for the notice element `notice` (its data: counter, src, version,
- * more): loads the counter after a yes, shows the notice when there is no choice under this text's
- * version, and makes the footer's «Настройки cookie» open it again.
+ * Acts on the visitor's choice for the notice element `notice` (its data: counter, version, more,
+ * and src when the counter's script is not Yandex's): loads the counter after a yes, shows the
+ * notice when there is no choice under this text's version, and adds the footer's «Настройки
+ * cookie», which opens it again.
  */
 export function installCookieNotice(notice: HTMLElement): void {
-  const { counter, src, version, more } = notice.dataset
+  const { counter, src = DEFAULT_COUNTER_SRC, version, more } = notice.dataset
   const w = window as unknown as CounterWindow
   const id = Number(counter)
   const choicePattern = new RegExp(`(?:^|; )${COOKIE_CHOICE_NAME}=([01])\\.([^;]*)`)
@@ -82,7 +89,7 @@ export function installCookieNotice(notice: HTMLElement): void {
 
   function load() {
     w[`disableYaCounter${id}`] = false
-    if (w.ym || !src) return
+    if (w.ym) return
     const ym: Counter = (...args) => (ym.a ??= []).push(args)
     ym.l = Date.now()
     w.ym = ym
@@ -127,7 +134,11 @@ export function installCookieNotice(notice: HTMLElement): void {
   }
 
   function show() {
-    if (!notice.firstChild) notice.append(content(more))
+    if (!notice.firstChild) {
+      notice.className = 'cookie-notice'
+      notice.setAttribute('aria-labelledby', 'cookie-notice-title')
+      notice.append(content(more))
+    }
     notice.hidden = false
   }
 
@@ -148,13 +159,16 @@ export function installCookieNotice(notice: HTMLElement): void {
     else if (action === 'settings') panel(part<HTMLElement>('[data-panel]').hidden)
     else if (action === 'save') save(part<HTMLInputElement>('[data-analytics]').checked)
   })
-  for (const link of document.querySelectorAll<HTMLElement>('[data-cookie-settings]')) {
-    link.hidden = false
-    link.addEventListener('click', () => {
-      show()
-      panel(true)
-    })
-  }
+  // The footer's way back to the notice, before its copyright line.
+  const settings = el('button', { type: 'button', class: 'footer__cookies' }, T.footerLink)
+  settings.addEventListener('click', () => {
+    show()
+    panel(true)
+  })
+  const footer = document.querySelector('footer .footer__inner')
+  const copyright = footer?.querySelector('.footer__copyright')
+  if (copyright) copyright.before(settings)
+  else footer?.append(settings)
   const current = choice()
   if (current === '1') load()
   else if (current === null) show()
