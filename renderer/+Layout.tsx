@@ -38,7 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" className="page" tabIndex={-1}>
             {children}
           </main>
-          <Footer site={site ?? null} cookieSettings={counterId !== null} />
+          <Footer site={site ?? null} />
           {/* Only while the site has a counter: with no optional cookie there is nothing to ask. */}
           {counterId !== null && publicSettings && (
             <CookieNotice
@@ -53,7 +53,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <script
           type="application/json"
           id={ISLAND_CONTEXT_ID}
-          dangerouslySetInnerHTML={{ __html: serializeJsonLd(context) }}
+          dangerouslySetInnerHTML={{
+            // The media origin only when it is another: '' (the page's own) is what hydrate.tsx assumes.
+            __html: serializeJsonLd(context.mediaUrl ? context : { lead: context.lead }),
+          }}
         />
       </LeadSettingsContext>
     </MediaContext>

@@ -2,10 +2,9 @@ import type { SiteInfo } from '../../src/site/types'
 import { Image } from '../../src/components/Image'
 import { Island } from '../../src/islands/Island'
 import { LeadButton } from '../../src/lead/LeadButton'
-import { CookieSettingsLink } from './CookieNotice'
 import { Phone } from './Phone'
 
-export function Footer({ site, cookieSettings }: { site: SiteInfo | null; cookieSettings: boolean }) {
+export function Footer({ site }: { site: SiteInfo | null }) {
   return (
     <footer className="footer">
       <div className="footer__inner container">
@@ -14,7 +13,7 @@ export function Footer({ site, cookieSettings }: { site: SiteInfo | null; cookie
         </a>
         <div className="footer__contacts">
           {site?.tel && <Phone tel={site.tel} label={site.telText} className="footer__phone" />}
-          <Island name="lead-button" component={LeadButton} props={{ className: 'footer__lead' }} />
+          <Island name="lead-button" component={LeadButton} props={{}} />
         </div>
         {site && site.footerLinks.length > 0 && (
           <nav className="footer__links" aria-label="Документы">
@@ -25,7 +24,6 @@ export function Footer({ site, cookieSettings }: { site: SiteInfo | null; cookie
             ))}
           </nav>
         )}
-        {cookieSettings && <CookieSettingsLink />}
         {site?.copyright && <p className="footer__copyright">{site.copyright}</p>}
       </div>
     </footer>

@@ -15,8 +15,8 @@ export function Header({ site, currentUrl }: { site: SiteInfo | null; currentUrl
         </a>
         {site?.tel && <Phone tel={site.tel} label={site.telText} className="header__phone" />}
         <SearchBox />
-        <Island name="lead-button" component={LeadButton} props={{ className: 'header__lead' }} />
-        <Island name="nav" component={NavMenu} props={{ links: site?.menu ?? [], currentUrl }} />
+        <Island name="lead-button" component={LeadButton} props={{}} />
+        <NavMenu links={site?.menu ?? []} currentUrl={currentUrl} />
       </div>
     </header>
   )

@@ -8,6 +8,7 @@ import { readMediaStorage, type MediaStorageConfig } from './storage-config'
 import { readFeedsConfig, type FeedsConfig } from './feeds-config'
 import { readDeliveryConfig, type DeliveryConfig } from './delivery-config'
 import { readExchangeConfig, type ExchangeConfig } from './exchange-config'
+import { DEFAULT_COUNTER_SRC } from '../../src/site/cookie-consent'
 
 export { ConfigError }
 
@@ -143,7 +144,7 @@ function inn(env: Env): string {
   return raw
 }
 
-const METRIKA_TAG_URL = 'https://mc.yandex.ru/metrika/tag.js'
+const METRIKA_TAG_URL = DEFAULT_COUNTER_SRC
 
 function metrikaTagUrl(env: Env): string {
   const raw = env.METRIKA_TAG_URL?.trim()

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { COOKIE_CONSENT_SCRIPT } from '../../src/site/cookie-consent'
 import { SPECULATION_RULES } from '../../src/site/inline-scripts'
 import { contentSecurityPolicy, newNonce } from './csp'
 
@@ -24,7 +23,6 @@ describe('contentSecurityPolicy', () => {
       "'strict-dynamic'",
       "'nonce-abc'",
       hash(SPECULATION_RULES),
-      hash(COOKIE_CONSENT_SCRIPT),
       'https://mc.yandex.ru',
       'https://yastatic.net',
     ])

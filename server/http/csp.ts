@@ -5,7 +5,6 @@
 // 'unsafe-inline', no 'unsafe-eval'. A cached page keeps its nonce, bytes, pre-compressed variants
 // and policy together.
 import { createHash, randomBytes } from 'node:crypto'
-import { COOKIE_CONSENT_SCRIPT } from '../../src/site/cookie-consent'
 import { SPECULATION_RULES } from '../../src/site/inline-scripts'
 import { PATHS } from '../../src/site/paths'
 import type { Config } from '../config/config'
@@ -62,9 +61,9 @@ function policyParts(config: PolicyConfig): { scripts: string; rest: string } {
   if (!parts) {
     const metrika = config.metrikaId !== null
     const media = config.mediaUrl ? [config.mediaUrl] : []
-    // With a counter, the cookie notice's script, which loads the counter only after consent
-    // (src/site/cookie-consent.ts); its origin is allowed only then.
-    const inline = [SPECULATION_RULES, ...(metrika ? [COOKIE_CONSENT_SCRIPT] : [])]
+    // With a counter, its script's origin: the cookie notice's code (src/site/cookie-notice.ts,
+    // part of the nonce'd client) loads it only after consent, and 'strict-dynamic' lets it run.
+    const inline = [SPECULATION_RULES]
     const tagOrigin = config.metrikaTagUrl ? [new URL(config.metrikaTagUrl).origin] : []
     const counter = (hosts: string[]) => (metrika ? [...new Set([...hosts, ...tagOrigin])] : [])
     parts = {

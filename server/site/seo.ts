@@ -8,7 +8,8 @@ import { loadSharp } from '../media/sharp'
 import { sitemapRoutes } from './sitemap'
 import { API_PREFIX, PATHS } from '../../src/site/paths'
 
-// The site's icon (the pages link its SVG), as the PNG that every client of /favicon.ico reads.
+// The site's icon as the PNG that every client of /favicon.ico reads: the public pages link no icon,
+// so browsers take this one (docs/decisions/035-lighter-html.md).
 const FAVICON_SVG = path.join(ROOT_DIR, 'renderer/assets/favicon.svg')
 let favicon: Promise<Buffer> | null = null
 

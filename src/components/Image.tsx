@@ -75,7 +75,8 @@ export function Image({ src, alt, shape = 'square', width = 600, eager = false, 
       height={height}
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
-      decoding={eager ? 'sync' : 'async'}
+      // A lazy image is decoded off the main thread anyway (the default, `auto`): no attribute.
+      decoding={eager ? 'sync' : undefined}
     />
   )
   const upload = parseSizedUpload(src)

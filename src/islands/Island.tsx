@@ -29,10 +29,12 @@ export function Island<P extends object>({ name, component, props }: IslandProps
       identifierPrefix: prefix,
     },
   )
+  // Only what hydration needs: no props attribute for an island without props, no prefix for one
+  // that renders no useId value (hydrate.tsx reads both as absent then).
   return createElement(ISLAND_TAG, {
     'data-island': name,
-    'data-props': JSON.stringify(props),
-    'data-id-prefix': prefix,
+    'data-props': Object.keys(props).length > 0 ? JSON.stringify(props) : undefined,
+    'data-id-prefix': html.includes(prefix) ? prefix : undefined,
     dangerouslySetInnerHTML: { __html: html },
   })
 }

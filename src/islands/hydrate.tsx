@@ -46,9 +46,10 @@ export async function hydrateIslands(registry: IslandRegistry): Promise<void> {
   document.documentElement.dataset.hydrated = ''
 }
 
+/** The page's shared values; a media origin that is the page's own is left out of the JSON. */
 function readContext(): IslandContext {
   const text = document.getElementById(ISLAND_CONTEXT_ID)?.textContent
-  return text ? (JSON.parse(text) as IslandContext) : NO_CONTEXT
+  return text ? { ...NO_CONTEXT, ...(JSON.parse(text) as Partial<IslandContext>) } : NO_CONTEXT
 }
 
 /**

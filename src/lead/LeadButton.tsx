@@ -22,12 +22,13 @@ function useInteractive(): boolean {
  * hydration and without JavaScript; once the page is interactive, a button that opens the lead
  * dialog, which is what assistive technology then announces.
  */
-export function LeadButton({ className }: { className?: string }) {
+export function LeadButton() {
   const modal = useModal()
   const settings = useContext(LeadSettingsContext)
   const interactive = useInteractive() && modal !== null
   const shared = {
-    className: `button button--accent ${className ?? ''}`,
+    // Placed by its container's CSS (`.header [data-lead-button]`): no props to send with the island.
+    className: 'button button--accent',
     'data-lead-button': true,
     'aria-haspopup': 'dialog' as const,
     onPointerEnter: preloadLeadForm,

@@ -24,14 +24,15 @@ import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
 import { benchSearch } from './search'
 import { benchPageCacheDay } from './page-cache-day'
+import { benchHtmlSize } from './html-size'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
 const DURATION_MS = Number(process.argv[2] ?? 5) * 1000
 const CONCURRENCY = 10
 const SERVER_CPU = 1
 const BROWSER = { 'accept-encoding': 'br, gzip' }
-/** Issue #9's floors for the home page on this catalogue. */
-const FLOORS = { uncachedCpuMs: 1.5, cachedCpuMs: 0.15, htmlGzipKiB: 6 }
+/** Issue #9's floors for the home page on this catalogue; the HTML's is issue #34's (html-size.ts). */
+const FLOORS = { uncachedCpuMs: 1.5, cachedCpuMs: 0.15, htmlGzipKiB: 4 }
 
 type Mode = 'cached' | 'uncached'
 
@@ -98,6 +99,7 @@ try {
 } finally {
   fs.rmSync(siteDir, { recursive: true, force: true })
 }
+await benchHtmlSize()
 await benchJavaScript()
 await benchLeadIntake()
 await benchImageUpload()
@@ -173,7 +175,7 @@ function printFloors(home: Record<Mode, Record<string, string | number>>, static
   )
   console.log(`  uncached CPU ms/req (br):    ${check(Number(home.uncached['CPU ms/req br']), FLOORS.uncachedCpuMs)}`)
   console.log(`  cached CPU ms/req (br):      ${check(Number(home.cached['CPU ms/req br']), FLOORS.cachedCpuMs)}`)
-  console.log(`  HTML KiB gzip:               ${check(Number(home.cached['KiB gzip']), FLOORS.htmlGzipKiB)}`)
+  console.log(`  HTML KiB gzip (no counter):  ${check(Number(home.cached['KiB gzip']), FLOORS.htmlGzipKiB)}`)
   const cached = Number(home.cached['CPU ms/req br'])
   const file = Number(staticFile['CPU ms/req br'])
   const within = (100 * (cached - file)) / file

@@ -1,21 +1,38 @@
-// The bench's catalogue: the demo shop topped up through the write API to the size issue #9's
-// table was measured on: a home page with 3 slides, 4 advantages and 24 product cards (3 sections
-// of 8, the most a home section shows).
+// The bench's catalogue: the demo shop topped up through the write API to the page issue #34's
+// peer benchmark measures: a home page with 3 slides, 4 advantages and 12 product cards (the
+// featured products, HOME_PRODUCTS of them), and sections of 8 products each for the section page.
 import { createHttpClient } from '../../src/api/http-client'
 import { createModelApi } from '../../src/api/model-api'
 import { undiciFetch } from '../../server/tools/undici-fetch'
 import { pngImage } from '../api/helpers'
 
 const CARDS_PER_SECTION = 8
+const HOME_CARDS = 12
 
-/** Adds products to the home page's sections until each shows 8; returns what the home page shows. */
+/**
+ * Adds products to the sections until each holds 8 and features demo products until the home page
+ * shows 12; returns what the home page shows.
+ */
 export async function seedBenchCatalogue(baseUrl: string, token: string): Promise<string> {
   const api = createModelApi(createHttpClient({ baseUrl, fetch: await undiciFetch(), timeoutMs: 30_000 }))
-  const products = await api.manyAll<{ parentId: number }>(
+  const products = await api.manyAll<{ id: number; parentId: number; product: { featured: boolean } | null }>(
     'structure',
-    { where: { typeId: { in: ['product'] } }, select: { id: true, parentId: true } },
+    {
+      where: { typeId: { in: ['product'] } },
+      select: { id: true, parentId: true, product: { select: { featured: true } } },
+      orderBy: { id: 'asc' },
+    },
     { token },
   )
+  // The demo's own products (their pictures are the demo's SVG drawings, as the peers' page has
+  // plain images), featured in id order until the home page has its 12.
+  let featured = products.filter((p) => p.product?.featured).length
+  for (const p of products) {
+    if (featured >= HOME_CARDS) break
+    if (!p.product || p.product.featured) continue
+    await api.patch('structure', { id: p.id, product: { featured: true } }, { token })
+    featured++
+  }
   const sections = await api.manyAll<{ id: number; urlFull: string }>(
     'structure',
     { where: { typeId: { in: ['section'] } }, select: { id: true, urlFull: true } },

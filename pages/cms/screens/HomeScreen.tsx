@@ -2,14 +2,13 @@ import type { HomePage } from '../../../src/site/types'
 import { Advantages } from './Advantages'
 import { ProductGrid } from './ProductCard'
 import { Slider } from '../../../src/components/Slider'
-import { Island } from '../../../src/islands/Island'
 import './screens.css'
 
 export function HomeScreen({ page }: { page: HomePage }) {
   return (
     <div className="container home">
       <h1 className="visually-hidden">{page.title}</h1>
-      <Island name="slider" component={Slider} props={{ slides: page.slides }} />
+      <Slider slides={page.slides} />
       <Advantages items={page.advantages} />
       {page.featured.length > 0 && (
         <section className="catalogue-section" aria-labelledby="featured-products">

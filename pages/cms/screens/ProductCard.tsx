@@ -15,7 +15,7 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
         <Image src={product.image} alt="" width={400} eager={eager} sizes={CARD_SIZES} />
         <h3 className="card__title">{product.title}</h3>
       </a>
-      {product.article && <p className="card__article">Артикул: {product.article}</p>}
+      {product.article && <p className="card__article">{`Артикул: ${product.article}`}</p>}
       <AvailabilityLabel availability={product.availability} className="card__availability" />
       <ProductPrice price={product.price} oldPrice={product.oldPrice} className="card__price" />
     </article>

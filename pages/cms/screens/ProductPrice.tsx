@@ -14,19 +14,16 @@ export function ProductPrice({
 }) {
   if (price === null) return <p className={`${className} price price--request`}>Цена по запросу</p>
   const discount = discountPercent(price, oldPrice)
+  if (discount === null || oldPrice === null) return <p className={`${className} price`}>{formatPrice(price)}</p>
   return (
     <p className={`${className} price`}>
-      <span className="price__current">{formatPrice(price)}</span>
-      {discount !== null && oldPrice !== null && (
-        <>
-          {' '}
-          <del className="price__old">
-            <span className="visually-hidden">Старая цена: </span>
-            {formatPrice(oldPrice)}
-          </del>{' '}
-          <span className="price__discount">{`−${discount}\u00a0%`}</span>
-        </>
-      )}
+      {/* One text node with its space: React separates two adjacent ones with a comment. */}
+      {`${formatPrice(price)} `}
+      <del className="price__old">
+        <span className="visually-hidden">Старая цена: </span>
+        {formatPrice(oldPrice)}
+      </del>{' '}
+      <span className="price__discount">{`−${discount}\u00a0%`}</span>
     </p>
   )
 }

@@ -34,7 +34,7 @@ export function ProductScreen({ page }: { page: ProductPage }) {
           {page.article && <p className="product__article">Артикул: {page.article}</p>}
           <AvailabilityLabel availability={page.availability} className="product__availability" />
           <ProductPrice price={page.price} oldPrice={page.oldPrice} className="product__price" />
-          <Island name="lead-button" component={LeadButton} props={{ className: 'product__lead' }} />
+          <Island name="lead-button" component={LeadButton} props={{}} />
           <Paragraphs text={page.description} className="prose product__description" />
         </div>
       </article>
