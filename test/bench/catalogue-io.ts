@@ -85,6 +85,9 @@ export async function benchPriceImport(t: TestApp, dialect: string): Promise<voi
       const total = preview.ms + apply.ms
       const latencies = leads.map((lead) => lead.ms).sort((a, b) => a - b)
       const blockMs = Math.max(0, loop.max / 1e6 - 5)
+      // What another process's write (a lead) may wait on: SQLite's one write lock, held for each
+      // transaction; PostgreSQL locks only the rows written, so there only the event loop counts.
+      const heldMs = db.kind === 'sqlite' ? Math.max(stats.longestMs, blockMs) : blockMs
       rows.push({
         file: label,
         KiB: (file.length / 1024).toFixed(0),
@@ -102,7 +105,7 @@ export async function benchPriceImport(t: TestApp, dialect: string): Promise<voi
         'leads refused': leads.filter((lead) => lead.status !== 201).length,
         'lead p99 ms': latencies.length ? Math.round(percentile(latencies, 99)) : '',
         'lead max ms': latencies.length ? Math.round(latencies[latencies.length - 1]) : '',
-        floor: `${verdict(total, FLOORS.importMs)}; steps ${Math.max(stats.longestMs, blockMs) <= FLOORS.stepMs ? 'ok' : 'OVER'} (≤ ${FLOORS.stepMs} ms)`,
+        floor: `${verdict(total, FLOORS.importMs)}; steps ${heldMs <= FLOORS.stepMs ? 'ok' : 'OVER'} (≤ ${FLOORS.stepMs} ms)`,
       })
     }
   } finally {
