@@ -3,12 +3,14 @@
 // pages) by a Zipf law, and a 1C-sized price write (100 products, one door write) every 10 minutes of
 // simulated time (600 requests at one a second). Run twice on the same catalogue: with the page
 // cache emptied by every write (as before issue 34) and with a write dropping only the pages it
-// changed, and without writes (the most a cache of this load can hit). Prints the page cache's hit
+// changed, the same with the most-visited pages rendered again after each write (PAGE_WARM_PAGES, in
+// the quiet minutes between two writes), and without writes (the most a cache of this load can hit). Prints the page cache's hit
 // ratio and the latency (p50/p99, the production build in process, SQLite) of each.
 // `npm run bench:page-cache` (`-- 12` for the number of writes, default 12: two simulated hours).
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { percentile } from './load'
+import { buildApp, type App } from '../../server/app'
 import { buildTestApp } from '../helpers/build-test-app'
 import { generateCatalogue } from '../helpers/catalogue'
 import { ensureBuild } from '../helpers/prod-server'
@@ -51,7 +53,13 @@ function zipf(n: number, next: () => number): () => number {
 /** Part of `npm run bench`: the simulated day with `writes` writes (two simulated hours by default). */
 export async function benchPageCacheDay(writes = 12) {
   ensureBuild()
-  const t = await buildTestApp({ LOG_LEVEL: 'silent', PAGE_CACHE_MB: '512', NODE_ENV: 'production' })
+  const t = await buildTestApp({
+    LOG_LEVEL: 'silent',
+    PAGE_CACHE_MB: '512',
+    NODE_ENV: 'production',
+    PAGE_WARM_PAGES: '0',
+  })
+  let warming: App | null = null
   try {
     const catalogue = await generateCatalogue(t.app.db, { sections: SECTIONS, products: PRODUCTS, featuredEvery: 500 })
     t.app.content.invalidate()
@@ -68,8 +76,12 @@ export async function benchPageCacheDay(writes = 12) {
     // Rendered once first, so the first of each run does not pay for compiling the page's modules.
     for (const url of pages.slice(0, 20)) await t.app.inject({ url })
 
-    async function run(label: string, writing: 'drop everything' | 'drop what changed' | 'none') {
-      t.app.content.invalidate()
+    async function run(
+      label: string,
+      writing: 'drop everything' | 'drop what changed' | 'none',
+      app: Pick<App, 'inject' | 'writeDoor' | 'content' | 'pages'> = t.app,
+    ) {
+      app.content.invalidate()
       const visitor = zipf(pages.length, random(1))
       const writer = random(2)
       let hits = 0
@@ -77,7 +89,7 @@ export async function benchPageCacheDay(writes = 12) {
       for (let w = 0; w < writes; w++) {
         for (let i = 0; i < REQUESTS_PER_WRITE; i++) {
           const started = performance.now()
-          const res = await t.app.inject({ url: pages[visitor()] })
+          const res = await app.inject({ url: pages[visitor()] })
           times.push(performance.now() - started)
           if (res.headers['x-vitrina-cache'] === 'hit') hits++
         }
@@ -86,7 +98,7 @@ export async function benchPageCacheDay(writes = 12) {
           () => products[Math.floor(writer() * products.length)].id,
         )
         if (writing === 'none') continue
-        await t.app.writeDoor.write(async (unit) => {
+        await app.writeDoor.write(async (unit) => {
           await unit.touch(changed)
           for (const id of changed) {
             await unit.trx
@@ -97,7 +109,9 @@ export async function benchPageCacheDay(writes = 12) {
           }
         })
         // Before issue 34: every write emptied the whole page cache.
-        if (writing === 'drop everything') t.app.content.invalidate()
+        if (writing === 'drop everything') app.content.invalidate()
+        // The ten minutes until the next write: time for the warming, when the app does it.
+        await app.pages.warmed()
       }
       times.sort((a, b) => a - b)
       const ratio = ((100 * hits) / times.length).toFixed(1)
@@ -112,8 +126,14 @@ export async function benchPageCacheDay(writes = 12) {
     )
     await run('every write empties the cache', 'drop everything')
     await run('a write drops what it changed', 'drop what changed')
+    // A second process on the same database that warms its most-visited pages after a write.
+    warming = await buildApp({ ...t.config, pageWarmPages: 100 }, { pageWarmQuietMs: 10 })
+    await warming.ready()
+    for (const url of pages.slice(0, 20)) await warming.inject({ url })
+    await run('… and warms the most-visited 100', 'drop what changed', warming)
     await run('no writes at all (the ceiling)', 'none')
   } finally {
+    await warming?.close()
     await t.close()
   }
 }
