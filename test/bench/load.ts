@@ -166,6 +166,11 @@ export interface SiteWatch {
   stop(): Promise<{
     pageP50: number
     pageP99: number
+    /** Pages rendered anew (not from the page cache, x-vitrina-cache: miss) and the slowest of them */
+    pageMisses: number
+    missMax: number
+    /** The p99 of the pages the page cache answered */
+    hitP99: number
     leadP99: number
     leadMax: number
     leadFailures: number
@@ -181,6 +186,8 @@ export interface SiteWatch {
 export function watchSite(pagesOn: string, paths: readonly string[], leadsTo: string): SiteWatch {
   let running = true
   const pages: number[] = []
+  const hits: number[] = []
+  const misses: number[] = []
   const leads: number[] = []
   let failures = 0
   let n = 0
@@ -188,8 +195,12 @@ export function watchSite(pagesOn: string, paths: readonly string[], leadsTo: st
     for (let i = 0; running; i++) {
       const start = performance.now()
       const url = `${pagesOn}${paths[i % paths.length]}`
-      await (await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 bench' } })).arrayBuffer()
-      pages.push(performance.now() - start)
+      const res = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 bench' } })
+      await res.arrayBuffer()
+      const ms = performance.now() - start
+      pages.push(ms)
+      const list = res.headers.get('x-vitrina-cache') === 'miss' ? misses : hits
+      list.push(ms)
       await new Promise((r) => setTimeout(r, 20))
     }
   })()
@@ -216,11 +227,13 @@ export function watchSite(pagesOn: string, paths: readonly string[], leadsTo: st
     async stop() {
       running = false
       await Promise.all([pageLoop, leadLoop])
-      pages.sort((x, y) => x - y)
-      leads.sort((x, y) => x - y)
+      for (const list of [pages, hits, misses, leads]) list.sort((x, y) => x - y)
       return {
         pageP50: percentile(pages, 50),
         pageP99: percentile(pages, 99),
+        pageMisses: misses.length,
+        missMax: misses.at(-1) ?? NaN,
+        hitP99: percentile(hits, 99),
         leadP99: percentile(leads, 99),
         leadMax: leads.at(-1) ?? NaN,
         leadFailures: failures,

@@ -4,8 +4,7 @@
 // the same pages through the API; a price change by 5 % on «все N по фильтру», sent as the screen
 // sends it (the ids, then POST /actions in batches), while the public pages are asked for on the
 // writing process and leads are sent to a second process on the same database; the XLSX of the
-// whole catalogue with the server's resident memory sampled while it streams. Printed beside the
-// issue's floors; never fails.
+// whole catalogue with the server's resident memory sampled. Beside the issue's floors; never fails.
 import { randomUUID } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
@@ -17,8 +16,7 @@ import { percentile, rssMiB, watchSite } from './load'
 const FLOORS = { firstScreenMs: 1000, filterMs: 300, priceChangeMs: 10_000, pageP99Ms: 100, xlsxMs: 5000, xlsxMiB: 50 }
 const RUNS = 30
 const BROWSER_RUNS = 5
-/** What the screen asks for: ProductsScreen.tsx */
-const PAGE_SIZE = '50'
+const PAGE_SIZE = '50' // what the screen asks for (ProductsScreen.tsx)
 const ROW_TITLES = '.products__table tbody tr td[data-label="Название"] a'
 
 type Row = Record<string, string | number>
@@ -44,7 +42,7 @@ interface View {
   /** The screen's query after the change (the filter and sort keys of its URL) */
   readonly query: Record<string, string>
   /** The owner's click or choice on the screen */
-  readonly apply: (page: Page) => Promise<void>
+  readonly apply: (page: Page) => Promise<unknown>
 }
 
 function views(bigSectionId: number): View[] {
@@ -54,16 +52,12 @@ function views(bigSectionId: number): View[] {
     {
       label: 'a section: «Большой раздел»',
       query: { section: String(bigSectionId) },
-      apply: async (p) => {
-        await filters(p).getByLabel('Раздел', { exact: true }).selectOption(String(bigSectionId))
-      },
+      apply: (p) => filters(p).getByLabel('Раздел', { exact: true }).selectOption(String(bigSectionId)),
     },
     {
       label: 'availability: «Нет в наличии»',
       query: { avail: 'out_of_stock' },
-      apply: async (p) => {
-        await filters(p).getByLabel('Наличие', { exact: true }).selectOption('out_of_stock')
-      },
+      apply: (p) => filters(p).getByLabel('Наличие', { exact: true }).selectOption('out_of_stock'),
     },
     { label: '«Без цены»', query: { noPrice: '1' }, apply: (p) => filters(p).getByLabel('Без цены').check() },
     {
@@ -74,9 +68,7 @@ function views(bigSectionId: number): View[] {
     {
       label: 'sort by changed, newest first',
       query: { sort: 'updatedAt', dir: 'desc' },
-      apply: async (p) => {
-        await filters(p).getByLabel('Сортировка').selectOption('updatedAt:desc')
-      },
+      apply: (p) => filters(p).getByLabel('Сортировка').selectOption('updatedAt:desc'),
     },
   ]
 }
@@ -93,7 +85,7 @@ async function expectedTitles(baseUrl: string, auth: Record<string, string>, que
  * Milliseconds in the page from the owner's act (the first pointer or change event) to the frame
  * in which the table holds `titles`: the screen's own time, without the browser driver's.
  */
-async function showsRows(page: Page, titles: string[], act?: () => Promise<void>): Promise<number> {
+async function showsRows(page: Page, titles: string[], act?: () => Promise<unknown>): Promise<number> {
   await page.evaluate(() => {
     const w = window as unknown as { actAt?: number }
     w.actAt = undefined
@@ -197,18 +189,10 @@ async function throughApi(server: ProdServer, token: string, bigSectionId: numbe
   for (const view of views(bigSectionId)) {
     rows.push(row(`${view.label} (API)`, await timed(() => get(products(view.query))), FLOORS.filterMs))
   }
-  const next = async (query: Record<string, string>) => {
-    const res = await fetch(`${server.url}${products(query)}`, { headers })
-    return ((await res.json()) as { next: string }).next
-  }
-  const after = await next({ sort: 'price' })
-  rows.push(
-    row(
-      'sort by price, its next page (API)',
-      await timed(() => get(products({ sort: 'price', after }))),
-      FLOORS.filterMs,
-    ),
-  )
+  const first = await fetch(`${server.url}${products({ sort: 'price' })}`, { headers })
+  const after = ((await first.json()) as { next: string }).next
+  const label = 'sort by price, its next page (API)'
+  rows.push(row(label, await timed(() => get(products({ sort: 'price', after }))), FLOORS.filterMs))
   return rows
 }
 
@@ -240,7 +224,9 @@ async function xlsx(server: ProdServer, token: string, run: number): Promise<Row
 /**
  * «Изменить цену» +5 % on «все N по фильтру» (the whole catalogue), sent as the screen sends it:
  * the ids, then the batches one after another. Meanwhile a home, a section and a product page are
- * asked for on this process, and leads go to a second process on the same database.
+ * asked for on this process, and leads go to a second process on the same database. A page a batch
+ * changed is rendered anew, and after each write the whole route map (server/content/route-map.ts)
+ * is reloaded by the next page rendered: the page cache's misses are printed apart.
  */
 async function priceChange(server: ProdServer, env: Record<string, string>, token: string): Promise<Row[]> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
@@ -285,7 +271,9 @@ async function priceChange(server: ProdServer, env: Record<string, string>, toke
         '«Товары»': 'meanwhile: public pages on the writing process (home, section, product)',
         'p50 ms': seen.pageP50.toFixed(0),
         'p99 ms': seen.pageP99.toFixed(0),
-        note: `floor p99 ${FLOORS.pageP99Ms} ms: ${met(seen.pageP99, FLOORS.pageP99Ms)}`,
+        note:
+          `floor p99 ${FLOORS.pageP99Ms} ms: ${met(seen.pageP99, FLOORS.pageP99Ms)}; page cache hits p99 ` +
+          `${seen.hitP99.toFixed(0)} ms, ${seen.pageMisses} rendered anew, the slowest ${seen.missMax.toFixed(0)} ms`,
       },
       {
         '«Товары»': 'meanwhile: leads sent to a second process on the same database',
