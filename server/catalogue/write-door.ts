@@ -4,7 +4,7 @@
 // migration, the demo seed) runs as `door.write(unit => …)`. Inside the one write transaction, after
 // the work, the door
 //   1. keeps the `visible` flags under every record whose place or publication changed,
-//   2. reindexes the touched records for search,
+//   2. reindexes the touched records for search (not those whose words it left as they were),
 //   3. queues for IndexNow every public URL that changed: the record's URL before and after (a move
 //      announces both, a record that became hidden or was deleted its old one), its parents' (their
 //      listings changed) and those of records under it whose visibility turned,
@@ -19,7 +19,7 @@ import { bumpContentVersion, now as isoNow, writeTransaction, type Db } from '..
 import { recordContentChange } from '../data/content-changes'
 import { isSqlite } from '../data/dialect'
 import type { Database } from '../data/schema'
-import type { ContentDoor, ContentWrite } from '../content/content-write'
+import type { ContentDoor, ContentWrite, TouchOptions } from '../content/content-write'
 import { syncVisibility } from '../content/tree-visibility'
 import { ownState } from '../content/visibility'
 import { reindexProducts } from './search/search-index'
@@ -90,14 +90,19 @@ class Unit implements ContentWrite {
   /** Each touched record as it was before the write; null for one it created */
   private readonly before = new Map<number, Snapshot | null>()
   private everyPage = false
+  /** Touched records whose searchable words the write leaves as they were: not reindexed */
+  private readonly sameWords = new Set<number>()
 
   constructor(
     readonly trx: Transaction<Database>,
     readonly at: string,
   ) {}
 
-  async touch(ids: Iterable<number>): Promise<void> {
-    const fresh = [...new Set(ids)].filter((id) => !this.before.has(id))
+  async touch(ids: Iterable<number>, options: TouchOptions = {}): Promise<void> {
+    const all = [...new Set(ids)]
+    const fresh = all.filter((id) => !this.before.has(id))
+    if (options.words === false) for (const id of fresh) this.sameWords.add(id)
+    else for (const id of all) this.sameWords.delete(id)
     if (fresh.length === 0) return
     const rows = await snapshots(this.trx, fresh)
     for (const id of fresh) this.before.set(id, rows.get(id) ?? null)
@@ -127,7 +132,10 @@ class Unit implements ContentWrite {
     })
     const flips = await syncVisibility(this.trx, roots)
     // 2. search
-    await reindexProducts(this.trx, ids)
+    await reindexProducts(
+      this.trx,
+      ids.filter((id) => !this.sameWords.has(id)),
+    )
     const after = flips.length > 0 ? await snapshots(this.trx, ids) : placed
     // 3. IndexNow
     if (origin !== null) {

@@ -7,6 +7,14 @@ import type { Transaction } from 'kysely'
 import type { Db } from '../data/db'
 import type { Database } from '../data/schema'
 
+export interface TouchOptions {
+  /**
+   * False when the change leaves every word search finds as it was (a price, an old price, the
+   * availability): the records are not reindexed. Touched again without it, they are.
+   */
+  readonly words?: boolean
+}
+
 export interface ContentWrite {
   /** The write transaction the door opened */
   readonly trx: Transaction<Database>
@@ -16,7 +24,7 @@ export interface ContentWrite {
    * Records this write is about to change, move, hide or delete. Call before changing them: the
    * door keeps their public URLs as they were, so a URL a record leaves is announced too.
    */
-  touch(ids: Iterable<number>): Promise<void>
+  touch(ids: Iterable<number>, options?: TouchOptions): Promise<void>
   /** A record this write has just created. */
   created(id: number): void
   /** The write changes what every page shows (the operator's details, a setting): nothing is kept. */

@@ -49,6 +49,9 @@ export interface AuditEntry {
   readonly count: number
 }
 
+/** Products one action request names (the server refuses more): each batch is one short write */
+export const ACTION_BATCH = 200
+
 export const AVAILABILITY_LABELS: Readonly<Record<ProductAvailability, string>> = {
   in_stock: 'В наличии',
   on_order: 'Под заказ',

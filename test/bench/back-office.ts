@@ -3,18 +3,20 @@
 // after another (the owner is one person): «Содержимое»'s first screen in Chromium and the API calls
 // it makes, opening the section of 1,000, the back office's search and a record opened from it, the
 // inbox's first page, a search, and the CSV of every lead with the server's peak resident memory
-// while it streams. Part of `npm run bench`; alone: `npm run bench:office`. Never fails.
+// while it streams; then «Товары» (issue 33, products-office.ts). Part of `npm run bench`; alone:
+// `npm run bench:office`. Never fails.
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { openDatabase } from '../../server/data/db'
 import { insertBigCatalogue } from '../helpers/big-catalogue'
-import { launchBrowser, waitForVike } from '../helpers/browser'
+import { launchBrowser } from '../helpers/browser'
 import { tempDir } from '../helpers/build-test-app'
 import { insertManyLeads } from '../helpers/many-leads'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
 import { percentile, pinLoadGenerator, rssMiB } from './load'
+import { benchProducts, signInToAdmin } from './products-office'
 
 const TOKEN = 'bench-admin-token-0123456789abcdef'
 const AUTH = { authorization: `Bearer ${TOKEN}` }
@@ -80,11 +82,7 @@ async function benchInChromium(baseUrl: string, article: string): Promise<{ rows
   const browser = await launchBrowser()
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } })
-    await page.goto(`${baseUrl}/admin`)
-    await waitForVike(page, '/admin')
-    await page.getByLabel('Пароль').fill(TOKEN)
-    await page.getByRole('button', { name: 'Войти' }).click()
-    await page.getByRole('button', { name: 'Выйти' }).waitFor()
+    await signInToAdmin(page, baseUrl, TOKEN)
     const tree = page.getByRole('navigation', { name: 'Структура сайта' })
     // The API calls of the first screen, as the screen makes them (the tree opens small branches itself).
     const firstScreenApi = new Set<string>()
@@ -188,7 +186,8 @@ export async function benchBackOffice(cpu: number): Promise<void> {
   )
 
   const startAt = performance.now()
-  const server = await startProdServer({ LOG_LEVEL: 'error', ADMIN_TOKEN: TOKEN }, dir, { cpu })
+  const env = { LOG_LEVEL: 'error', ADMIN_TOKEN: TOKEN }
+  const server = await startProdServer(env, dir, { cpu })
   console.log(`Server ready in ${((performance.now() - startAt) / 1000).toFixed(1)} s (search index filled at start)`)
   const pid = server.child.pid!
   const rows: Row[] = []
@@ -238,6 +237,7 @@ export async function benchBackOffice(cpu: number): Promise<void> {
     rows.unshift(...chromium.rows)
     console.log(`The back office at ${catalogue.products} products and ${LEADS} leads (one request at a time):`)
     console.table(rows)
+    await benchProducts(server, env, { token: TOKEN, ...catalogue })
   } finally {
     await server.stop()
     server.cleanup()

@@ -9,7 +9,7 @@
 // failures, beside issue 35's floors. `npm run bench:exchange`; BENCH_DB=sqlite or postgres runs one
 // database only; BENCH_PROFILE=<folder> writes the importing process's CPU profile there.
 import sharp from 'sharp'
-import { percentile } from './load'
+import { watchSite } from './load'
 import {
   EXCHANGE_ENV,
   OneCClient,
@@ -79,69 +79,6 @@ async function pictures(): Promise<Record<string, Buffer>> {
       .toBuffer()
   }
   return out
-}
-
-interface Watch {
-  stop(): Promise<{
-    homeP50: number
-    homeP99: number
-    leadP99: number
-    leadMax: number
-    leadFailures: number
-    leads: number
-  }>
-}
-
-/** The home page asked for on `a` back to back, a lead sent to `b` every 250 ms, until stopped. */
-function watch(a: ProdServer, b: ProdServer): Watch {
-  let running = true
-  const home: number[] = []
-  const leads: number[] = []
-  let failures = 0
-  let n = 0
-  const homeLoop = (async () => {
-    while (running) {
-      const start = performance.now()
-      await (await fetch(`${a.url}/`, { headers: { 'user-agent': 'Mozilla/5.0 bench' } })).arrayBuffer()
-      home.push(performance.now() - start)
-      await new Promise((r) => setTimeout(r, 20))
-    }
-  })()
-  const leadLoop = (async () => {
-    while (running) {
-      const start = performance.now()
-      const res = await fetch(`${b.url}/api/feedback`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: `Замер ${n++}`,
-          phone: '+7 999 123-45-67',
-          email: 'bench@example.ru',
-          consent: true,
-        }),
-      }).catch(() => null)
-      if (!res || res.status >= 300) failures++
-      await res?.arrayBuffer()
-      leads.push(performance.now() - start)
-      await new Promise((r) => setTimeout(r, 250))
-    }
-  })()
-  return {
-    async stop() {
-      running = false
-      await Promise.all([homeLoop, leadLoop])
-      home.sort((x, y) => x - y)
-      leads.sort((x, y) => x - y)
-      return {
-        homeP50: percentile(home, 50),
-        homeP99: percentile(home, 99),
-        leadP99: percentile(leads, 99),
-        leadMax: leads.at(-1) ?? NaN,
-        leadFailures: failures,
-        leads: leads.length,
-      }
-    },
-  }
 }
 
 /** The whole exchange's wall time, and the time and calls of each protocol mode within it. */
@@ -229,13 +166,13 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
       ],
     ]
     for (const [label, files, floor] of phases) {
-      const watching = watch(a, b)
+      const watching = watchSite(a.url, ['/'], b.url)
       const { ms, split } = await exchange(a, files)
       const seen = await watching.stop()
       const ok = (v: number, f: number) => (v <= f ? 'ok' : 'OVER')
       console.log(
         `  ${label.padEnd(30)} ${(ms / 1000).toFixed(1).padStart(6)} s (floor ${floor / 1000} s, ${ok(ms, floor)}); ` +
-          `home p50 ${seen.homeP50.toFixed(0)} ms p99 ${seen.homeP99.toFixed(0)} ms (${ok(seen.homeP99, FLOORS.homeP99)}); ` +
+          `home p50 ${seen.pageP50.toFixed(0)} ms p99 ${seen.pageP99.toFixed(0)} ms (${ok(seen.pageP99, FLOORS.homeP99)}); ` +
           `leads ${seen.leads}, p99 ${seen.leadP99.toFixed(0)} ms, worst ${seen.leadMax.toFixed(0)} ms (${ok(seen.leadMax, FLOORS.leadMax)}), failed ${seen.leadFailures}`,
       )
       console.log(`  ${''.padEnd(30)} calls: ${split}`)

@@ -222,5 +222,19 @@ for (const dialect of DIALECTS) {
       expect((await page('/politika')).text).toContain('ООО «Дверная ручка»')
       expect(saved.urls).toEqual([])
     })
+
+    it('reindexes for search only the records whose words a write may have changed', async () => {
+      const url = '/structure/power-tools/screwdriver'
+      const id = await idAt(url)
+      // The title changed behind the door's back: the index still has the old words.
+      await t.app.db.updateTable('structure').set({ title: 'Шуруповёрт незаметный' }).where('id', '=', id).execute()
+      await t.app.writeDoor.write((unit) => unit.touch([id], { words: false }))
+      expect(await found('незаметный')).not.toContain(url)
+      await t.app.writeDoor.write(async (unit) => {
+        await unit.touch([id], { words: false })
+        await unit.touch([id])
+      })
+      expect(await found('незаметный')).toContain(url)
+    })
   })
 }

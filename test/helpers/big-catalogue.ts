@@ -2,6 +2,9 @@
 // structure repository (issue 27): `sections` sections of `perSection` products under the demo's
 // «Каталог», and first among them «Большой раздел» with `bigSection` products. One write through
 // the write door (IndexNow not told), so a running server sees it at its next version check.
+// The products differ as a shop's do, so «Товары»'s filters and sorts have something to find
+// (productOf): a quarter without a photo, one in 50 without a price, every tenth out of stock and
+// every tenth on order, some with an old price or a description, each changed at its own minute.
 import type { Db } from '../../server/data/db'
 import { findIdByUrl, insertRecord } from '../../server/content/structure-store'
 import { WriteDoor } from '../../server/catalogue/write-door'
@@ -13,7 +16,21 @@ export interface BigCatalogue {
   readonly products: number
 }
 
-const STAMP = '2026-01-01T00:00:00.000Z'
+const STAMP = Date.parse('2026-01-01T00:00:00.000Z')
+
+/** The `i`-th product of a section: its part of the mix above, the same on every run. */
+function productOf(sectionId: number, i: number) {
+  const price = i % 50 === 25 ? null : 1000 + ((i * 37) % 9000)
+  return {
+    article: `БК-${sectionId}-${i}`,
+    price,
+    // Not on the 1,000th (i % 5 = 0): admin-scale.test.ts raises its price above any old price.
+    oldPrice: price !== null && i % 5 === 3 ? price + 500 : null,
+    image: i % 4 === 0 ? null : `uploads/big-catalogue-${i % 97}.jpg`,
+    availability: i % 10 === 0 ? 'out_of_stock' : i % 10 === 5 ? 'on_order' : 'in_stock',
+    description: i % 3 === 0 ? null : `Описание товара ${i}.`,
+  } as const
+}
 
 export async function insertBigCatalogue(
   db: Db,
@@ -23,14 +40,16 @@ export async function insertBigCatalogue(
     const trx = unit.trx
     const catalogueId = await findIdByUrl(trx, '/structure/')
     if (catalogueId === null) throw new Error('the demo catalogue /structure/ is missing')
-    const record = (parentId: number, typeId: string, title: string, urlFull: string, sort: number) =>
-      insertRecord(unit, { parentId, typeId, title, urlFull, sort, createdAt: STAMP, updatedAt: STAMP })
+    const record = (parentId: number, typeId: string, title: string, urlFull: string, sort: number, minute = 0) => {
+      const at = new Date(STAMP + minute * 60_000).toISOString()
+      return insertRecord(unit, { parentId, typeId, title, urlFull, sort, createdAt: at, updatedAt: at })
+    }
     let products = 0
     const addProducts = async (sectionId: number, url: string, count: number, prefix: string) => {
       const rows = []
       for (let i = 1; i <= count; i++) {
-        const id = await record(sectionId, 'product', `${prefix} ${i}`, `${url}item-${i}`, i)
-        rows.push({ structureId: id, article: `БК-${sectionId}-${i}`, price: 1000 + i, image: null })
+        const id = await record(sectionId, 'product', `${prefix} ${i}`, `${url}item-${i}`, i, (i * 7919) % 100_000)
+        rows.push({ structureId: id, ...productOf(sectionId, i) })
         products++
       }
       for (let i = 0; i < rows.length; i += 200)

@@ -5,6 +5,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { ApiError } from '../../../src/api/http-client'
 import {
+  ACTION_BATCH,
   AVAILABILITY_LABELS,
   type ProductActionInput,
   type ProductAvailability,
@@ -84,9 +85,9 @@ export function ProductActions({
       const operation = crypto.randomUUID()
       let done = 0
       let changed = 0
-      for (let i = 0; i < ids.length; i += 200) {
-        changed += await api.act(operation, ids.slice(i, i + 200), chosen)
-        done = Math.min(ids.length, i + 200)
+      for (let i = 0; i < ids.length; i += ACTION_BATCH) {
+        changed += await api.act(operation, ids.slice(i, i + ACTION_BATCH), chosen)
+        done = Math.min(ids.length, i + ACTION_BATCH)
         setStatus(`Обработано ${done} из ${ids.length}…`)
       }
       setStatus(`Готово: изменено товаров — ${changed}.`)

@@ -76,9 +76,13 @@ export function ProductsScreen() {
         if (!controller.signal.aborted) setProblem('Не удалось загрузить товары. Обновите страницу.')
       },
     )
-    api.audit().then(setAudit, () => {})
     return () => controller.abort()
   }, [api, filter, pages, reload])
+
+  // The log changes with the actions only, not with the filter or the page.
+  useEffect(() => {
+    api.audit().then(setAudit, () => {})
+  }, [api, reload])
 
   /** A new filter: into the URL (a view can be shared), back to the first page, nothing chosen. */
   const change = useCallback((update: (next: URLSearchParams) => void) => {

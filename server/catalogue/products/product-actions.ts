@@ -1,7 +1,7 @@
 // What «Товары» changes (issue 33): a price, an old price or the availability edited in a row, and
 // the actions on a selection (publish, hide, withdraw, move, set availability, change the price by
 // a percentage or an amount, delete). Each goes through the write door; an action on many products
-// is sent by the screen in batches (ACTION_BATCH ids a request), each one short transaction, so the
+// is sent by the screen in batches (src/admin ACTION_BATCH ids a request), each one short transaction, so the
 // site stays fast and the screen shows the progress. Every batch adds to the action's entry in the
 // catalogue's audit log: who, what, how many.
 import type { Transaction } from 'kysely'
@@ -12,9 +12,6 @@ import { deleteRecordAndParts, loadDeletable, updateRecord } from '../../content
 import { moveRecord } from '../../content/structure-tree'
 import type { WriteDoor } from '../write-door'
 import { checkProductPrices } from './product-store'
-
-/** Ids one action request may name */
-export const ACTION_BATCH = 200
 const MAX_RUBLES = 2_000_000_000
 
 export type ProductAction =
@@ -51,8 +48,9 @@ export function changedPrice(price: number, action: { percent?: number; amount?:
   return Math.min(MAX_RUBLES, Math.max(0, Math.round(next)))
 }
 
-async function touchUpdated(unit: ContentWrite, id: number) {
-  await unit.trx.updateTable('structure').set({ updatedAt: unit.at }).where('id', '=', id).execute()
+async function touchUpdated(unit: ContentWrite, ids: readonly number[]) {
+  if (ids.length === 0) return
+  await unit.trx.updateTable('structure').set({ updatedAt: unit.at }).where('id', 'in', ids).execute()
 }
 
 /** One batch of an action; returns how many products it changed. */
@@ -71,8 +69,15 @@ export async function applyAction(door: WriteDoor, ids: readonly number[], actio
   }
   return door.write(async (unit) => {
     const products = await productsOf(unit.trx, ids)
-    await unit.touch(products.map((p) => p.id))
+    // A price or the availability changes no word search finds: the batch is not reindexed.
+    const words = action.kind !== 'price' && action.kind !== 'availability'
+    await unit.touch(
+      products.map((p) => p.id),
+      { words },
+    )
     let changed = 0
+    // A product's own fields changed: its record's updatedAt, one statement for the batch.
+    const updated: number[] = []
     for (const product of products) {
       switch (action.kind) {
         case 'publish':
@@ -100,7 +105,7 @@ export async function applyAction(door: WriteDoor, ids: readonly number[], actio
             .set({ availability: action.availability })
             .where('structureId', '=', product.id)
             .execute()
-          await touchUpdated(unit, product.id)
+          updated.push(product.id)
           break
         case 'price': {
           if (product.price === null) continue
@@ -112,12 +117,13 @@ export async function applyAction(door: WriteDoor, ids: readonly number[], actio
             .set({ price, oldPrice: oldPrice !== null && oldPrice > price ? oldPrice : null })
             .where('structureId', '=', product.id)
             .execute()
-          await touchUpdated(unit, product.id)
+          updated.push(product.id)
           break
         }
       }
       changed++
     }
+    await touchUpdated(unit, updated)
     return changed
   })
 }
@@ -133,9 +139,9 @@ export async function editProduct(door: WriteDoor, id: number, change: InlineCha
   await door.write(async (unit) => {
     const [product] = await productsOf(unit.trx, [id])
     if (!product) throw new HttpError(404, `Товар с id = ${id} не найден`, 'not_found')
-    await unit.touch([id])
+    await unit.touch([id], { words: false })
     await unit.trx.updateTable('product').set(change).where('structureId', '=', id).execute()
-    await touchUpdated(unit, id)
+    await touchUpdated(unit, [id])
     const problem = await checkProductPrices(unit.trx, id)
     if (problem) {
       const field = change.oldPrice !== undefined ? 'oldPrice' : 'price'

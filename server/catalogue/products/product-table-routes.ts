@@ -13,14 +13,8 @@ import { HttpError } from '../../http/http-error'
 import { routeOf } from '../../http/route-path'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
 import { sectionIds } from '../price-list/price-export'
-import {
-  ACTION_BATCH,
-  ACTION_TITLES,
-  applyAction,
-  editProduct,
-  type InlineChange,
-  type ProductAction,
-} from './product-actions'
+import { ACTION_BATCH } from '../../../src/admin/admin-products'
+import { ACTION_TITLES, applyAction, editProduct, type InlineChange, type ProductAction } from './product-actions'
 import { listProducts, productIds, productQueryOf } from './product-table'
 
 const MAX_IDS = 20_000
