@@ -52,10 +52,17 @@ export async function applyOffers(unit: ContentWrite, offers: readonly OfferInpu
       set.availability = offer.availability
     if (Object.keys(set).length > 0) changes.push({ id: record.structureId, set })
   }
-  await unit.touch(changes.map((c) => c.id))
+  // Prices and stock: no word search finds changes.
+  await unit.touch(
+    changes.map((c) => c.id),
+    { words: false },
+  )
   for (const change of changes) {
     await trx.updateTable('product').set(change.set).where('structureId', '=', change.id).execute()
-    await trx.updateTable('structure').set({ updatedAt: unit.at }).where('id', '=', change.id).execute()
+  }
+  for (let i = 0; i < changes.length; i += CHUNK) {
+    const ids = changes.slice(i, i + CHUNK).map((c) => c.id)
+    await trx.updateTable('structure').set({ updatedAt: unit.at }).where('id', 'in', ids).execute()
   }
   tally.offersUpdated += changes.length
   tally.offersSkipped += unknown.length

@@ -107,6 +107,12 @@ export interface ProductUpdate {
 }
 
 const INTEGER_FIELDS = new Set(['price', 'oldPrice'])
+/** Fields search does not read: a product changed in these alone is not reindexed */
+const UNSEARCHED_FIELDS = new Set(['price', 'oldPrice', 'availability'])
+
+/** Whether an update leaves every word search finds as it was (a new price or stock alone). */
+const wordsKept = (update: ProductUpdate) =>
+  update.properties.length === 0 && Object.keys(update.change).every((field) => UNSEARCHED_FIELDS.has(field))
 
 /**
  * Changed products (an import's chunk) in a few statements rather than a few per product: the
@@ -116,7 +122,11 @@ const INTEGER_FIELDS = new Set(['price', 'oldPrice'])
 export async function updateProducts(unit: ContentWrite, updates: readonly ProductUpdate[]): Promise<void> {
   if (updates.length === 0) return
   const trx = unit.trx
-  await unit.touch(updates.map((u) => u.product.id))
+  await unit.touch(updates.filter((u) => !wordsKept(u)).map((u) => u.product.id))
+  await unit.touch(
+    updates.filter(wordsKept).map((u) => u.product.id),
+    { words: false },
+  )
   for (const part of chunks(updates)) {
     await trx
       .updateTable('structure')
