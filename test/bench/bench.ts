@@ -24,6 +24,7 @@ import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
 import { benchSearch } from './search'
 import { benchPageCacheDay } from './page-cache-day'
+import { benchRender } from './render'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
 const DURATION_MS = Number(process.argv[2] ?? 5) * 1000
@@ -95,6 +96,13 @@ try {
   console.log('Start-up (spawn → listening) and memory after the load above:')
   console.table(startups)
   printFloors(homeRows, staticRow)
+  // Issue #34: the same pages against a bare Fastify + renderToString of their components.
+  await benchRender(siteDir, {
+    durationMs: DURATION_MS,
+    concurrency: CONCURRENCY,
+    cpu: SERVER_CPU,
+    paths: ['/', '/structure/product'],
+  })
 } finally {
   fs.rmSync(siteDir, { recursive: true, force: true })
 }
