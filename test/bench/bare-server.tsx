@@ -3,7 +3,9 @@
 // renderToString in a bare Fastify route, from page data read once at start. No Vike, no
 // database, no CSP, no compression: what rendering the same markup costs at the least. Bundled by
 // esbuild into dist/bench/ (its stylesheet imports dropped) and run as a process of its own:
-// node dist/bench/bare-server.mjs <port> <data.json>
+// node dist/bench/bare-server.mjs <port> <data.json> [live]
+// With `live`, each request reads its page from the database as the site does (the content
+// service, DATABASE_URL from the environment) instead: what a page costs without Vike.
 import fs from 'node:fs'
 import Fastify from 'fastify'
 import { renderToString } from 'react-dom/server'
@@ -13,6 +15,9 @@ import { Head as PageHead } from '../../pages/cms/+Head'
 import { Page } from '../../pages/cms/+Page'
 import { Head as SiteHead } from '../../renderer/+Head'
 import { Layout } from '../../renderer/+Layout'
+import { readConfig } from '../../server/config/config'
+import { openDatabase } from '../../server/data/db'
+import { ContentService } from '../../server/site/content-service'
 import type { PageData, PublicSettings, SiteInfo } from '../../src/site/types'
 
 /** What the bench read for each measured URL (render.ts writes it). */
@@ -51,12 +56,13 @@ function Document({ data, stylesheet, script }: { data: PageData; stylesheet: st
   )
 }
 
-const [port, dataFile] = process.argv.slice(2)
+const [port, dataFile, live] = process.argv.slice(2)
 const bare = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as BareData
+const content = live ? await liveContent() : null
 const app = Fastify({ logger: false })
-app.get('/*', (request, reply) => {
+app.get('/*', async (request, reply) => {
   const urlPathname = request.url.split('?')[0]
-  const page = bare.pages[urlPathname]
+  const page = content ? await readPage(content, urlPathname) : bare.pages[urlPathname]
   if (!page) return reply.code(404).send()
   const pageContext = {
     urlPathname,
@@ -72,5 +78,21 @@ app.get('/*', (request, reply) => {
   )
   return reply.type('text/html; charset=utf-8').send(`<!DOCTYPE html>${html}`)
 })
+async function liveContent(): Promise<ContentService> {
+  const config = readConfig()
+  const content = new ContentService(await openDatabase(config.database), {
+    ttlSeconds: config.structureTtl,
+    publicSettings: bare.publicSettings,
+  })
+  await content.routes()
+  return content
+}
+
+async function readPage(content: ContentService, urlPathname: string) {
+  const resolved = await content.resolvePage(urlPathname, '')
+  if (resolved.kind !== 'page') return null
+  return { data: resolved.page, site: await content.getSite(urlPathname) }
+}
+
 await app.listen({ port: Number(port), host: '127.0.0.1' })
 console.log('bare server listening')

@@ -3,7 +3,9 @@
 // data in a bare Fastify route, test/bench/bare-server.tsx), in one run: server CPU time per
 // request of Vitrina with the page cache off (PAGE_CACHE_MB=0) and on, and of the bare route, each
 // server pinned to the same core and loaded the same way (load.ts: warm-up until the CPU time per
-// request settles, then a fixed duration). `npm run bench` runs it too, on its own catalogue.
+// request settles, then a fixed duration). A fourth server, the bare one reading each page from the
+// database as the site does, shows what a page costs without Vike. `npm run bench` runs it too, on
+// its own catalogue.
 import fs from 'node:fs'
 import path from 'node:path'
 import { spawn } from 'node:child_process'
@@ -55,6 +57,7 @@ export async function benchRender(siteDir: string, options: RenderBenchOptions =
   const dataFile = path.join(siteDir, 'bare-data.json')
   fs.writeFileSync(dataFile, JSON.stringify(await bareData(siteDir, uncached, paths)))
   const bare = await startBareServer(dataFile, cpu)
+  const bareLive = await startBareServer(dataFile, cpu, siteDir)
   const rows: RenderBenchRow[] = []
   const table: Record<string, string | number>[] = []
   try {
@@ -71,11 +74,14 @@ export async function benchRender(siteDir: string, options: RenderBenchOptions =
       const bareRun = await load(bare, {})
       const runs: [string, LoadResult, LoadResult | null][] = [
         ['bare: Fastify + renderToString', bareRun, null],
+        ['bare + live reads (no Vike)', await load(bareLive, {}), null],
         ['uncached (PAGE_CACHE_MB=0)', await load(site(uncached), {}), await load(site(uncached), BROWSER)],
         ['cached', await load(site(cached), {}), await load(site(cached), BROWSER)],
       ]
       const base = bareRun.cpuMsPerRequest
-      const sizes = [bare.url, uncached.url, cached.url].map(async (url) => (await fetch(url + urlPath)).text())
+      const sizes = [bare.url, bareLive.url, uncached.url, cached.url].map(async (url) =>
+        (await fetch(url + urlPath)).text(),
+      )
       const kib = (await Promise.all(sizes)).map((html) => (Buffer.byteLength(html) / 1024).toFixed(1))
       for (const [i, [server, plain, br]] of runs.entries()) {
         table.push({
@@ -93,13 +99,13 @@ export async function benchRender(siteDir: string, options: RenderBenchOptions =
       }
       rows.push({
         path: urlPath,
-        uncached: runs[1][1].cpuMsPerRequest,
-        cached: runs[2][1].cpuMsPerRequest,
+        uncached: runs[2][1].cpuMsPerRequest,
+        cached: runs[3][1].cpuMsPerRequest,
         bare: base,
       })
     }
   } finally {
-    await Promise.all([uncached.stop(), cached.stop(), bare.stop()])
+    await Promise.all([uncached.stop(), cached.stop(), bare.stop(), bareLive.stop()])
   }
   console.log(
     `Server CPU per request against the bare baseline (issue #34: uncached ≤ 2.5× bare), ${concurrency} connections, ` +
@@ -172,13 +178,18 @@ async function bareData(siteDir: string, site: ProdServer, paths: readonly strin
   }
 }
 
-async function startBareServer(dataFile: string, cpu: number) {
+/** The bare server; with `liveDir`, reading each page from that site's database. */
+async function startBareServer(dataFile: string, cpu: number, liveDir?: string) {
   const port = await freePort()
-  const node = [process.execPath, BARE_BUNDLE, String(port), dataFile]
+  const node = [process.execPath, BARE_BUNDLE, String(port), dataFile, ...(liveDir ? ['live'] : [])]
   const [command, ...args] = hasTaskset() ? ['taskset', '-c', String(cpu), ...node] : node
   const child = spawn(command, args, {
     cwd: ROOT_DIR,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ...(liveDir ? { DATABASE_URL: `file:${path.join(liveDir, 'site.db')}`, SEED_DEMO: 'false' } : {}),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise<void>((resolve, reject) => {
