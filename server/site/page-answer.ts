@@ -19,6 +19,7 @@ import { sendOutagePage } from '../http/outage'
 import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
 import { isNotModified, keyWith, PageCache, pickVariant, type CachedPage, type RenderedPage } from './page-cache'
 import { PageReads } from '../../src/site/page-tags'
+import { switchOffVikeAsyncStore } from './vike-async-store'
 
 interface AnswerOptions {
   /** What to render instead of the request's own URL (the form page for a refused lead) */
@@ -58,6 +59,7 @@ export const pagesPlugin = fp<{ config: Config }>(
     if (config.isProduction) {
       // Load the server build explicitly: works even if node_modules was reinstalled after the build.
       await import(pathToFileURL(path.join(ROOT_DIR, 'dist/server/entry.mjs')).href)
+      if (!(await switchOffVikeAsyncStore())) app.log.warn('Vike keeps its rendering store elsewhere: not switched off')
     }
     const cache = config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
     // A content write, in this process or another, drops the pages that read what it changed.
