@@ -20,6 +20,7 @@ import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
 import { isNotModified, keyWith, PageCache, pickVariant, type CachedPage, type RenderedPage } from './page-cache'
 import { PageReads } from '../../src/site/page-tags'
 import { PageWarmer } from './page-warmer'
+import { switchOffVikeAsyncStore } from './vike-async-store'
 
 interface AnswerOptions {
   /** What to render instead of the request's own URL (the form page for a refused lead) */
@@ -63,6 +64,7 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number }>(
     if (config.isProduction) {
       // Load the server build explicitly: works even if node_modules was reinstalled after the build.
       await import(pathToFileURL(path.join(ROOT_DIR, 'dist/server/entry.mjs')).href)
+      if (!(await switchOffVikeAsyncStore())) app.log.warn('Vike keeps its rendering store elsewhere: not switched off')
     }
     const cache = config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
     /** Visitors' renderings under way: a warm rendering waits while there is one */

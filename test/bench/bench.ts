@@ -1,7 +1,8 @@
 // `npm run bench`: the production build on loopback, fixed-duration load per URL, printed as
 // tables. Numbers only: it never fails a build. Bounded: DURATION_S seconds per URL and encoding
 // (default 5), each after a warm-up until the server's CPU time per request settles (3–20 s, see
-// load.ts); about ten minutes in all, loopback only. The server is
+// load.ts), the same pages against a bare React render (render.ts); about fifteen minutes in all,
+// loopback only. The server is
 // pinned to CPU 1 and this load generator to CPU 0 where taskset exists: CPU ms per request (the server
 // process's own CPU time over the requests it served) is then comparable between runs; req/s and
 // latencies also depend on whatever else the machine is doing.
@@ -25,6 +26,7 @@ import { benchMediaStore } from './media'
 import { benchSearch } from './search'
 import { benchPageCacheDay } from './page-cache-day'
 import { benchHtmlSize } from './html-size'
+import { benchRender } from './render'
 import { answerSizes, cpuMs, percentile, pinLoadGenerator, rssMiB, runLoad, type BenchRequest } from './load'
 
 const DURATION_MS = Number(process.argv[2] ?? 5) * 1000
@@ -96,6 +98,13 @@ try {
   console.log('Start-up (spawn → listening) and memory after the load above:')
   console.table(startups)
   printFloors(homeRows, staticRow)
+  // Issue #34: the same pages against a bare Fastify + renderToString of their components.
+  await benchRender(siteDir, {
+    durationMs: DURATION_MS,
+    concurrency: CONCURRENCY,
+    cpu: SERVER_CPU,
+    paths: ['/', '/structure/product'],
+  })
 } finally {
   fs.rmSync(siteDir, { recursive: true, force: true })
 }

@@ -136,3 +136,33 @@ describe('catchInfiniteLoop (pruned from the front, not walked on every renderin
     }
   })
 })
+
+describe("Vike's AsyncLocalStorage, switched off in production (server/site/vike-async-store.ts)", () => {
+  type AsyncHook = { getAsyncLocalStorage(): Promise<unknown> }
+  it('is kept where the switch looks for it, and renderings do without it', async () => {
+    const { ASYNC_HOOK_STATE, switchOffVikeAsyncStore } = await import('../../server/site/vike-async-store')
+    const state = () =>
+      (globalThis as { _vike?: { globals?: Record<string, { asyncLocalStorage: unknown }> } })._vike?.globals?.[
+        ASYNC_HOOK_STATE
+      ]
+    const { getAsyncLocalStorage } = await vikeModule<AsyncHook>('dist/server/runtime/asyncHook.js')
+    const store = await getAsyncLocalStorage()
+    expect(store, 'Vike made no store: the switch has nothing to do').not.toBeNull()
+    try {
+      expect(await switchOffVikeAsyncStore()).toBe(true)
+      expect(await getAsyncLocalStorage()).toBeNull()
+      // Vike's renderers take a missing store as "render without one".
+      for (const file of [
+        'dist/server/runtime/renderPageServer.js',
+        'dist/server/runtime/renderPageServer/renderPageServerAfterRoute.js',
+      ]) {
+        expect(fs.readFileSync(vikeFile(file), 'utf8'), file).toMatch(/!asyncLocalStorage \? (null|await render\(\))/)
+      }
+      const pageContext = await render()
+      expect(pageContext.httpResponse.statusCode).toBe(200)
+      expect(await pageContext.httpResponse.getBody()).toContain('<title>')
+    } finally {
+      state()!.asyncLocalStorage = store
+    }
+  })
+})

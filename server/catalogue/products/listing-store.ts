@@ -109,12 +109,11 @@ export async function loadSectionProducts(
   })
 }
 
-/** Up to `limit` public featured products under any record, in tree order (sort, id). */
-export async function loadFeaturedProducts(db: Queryable, limit: number): Promise<ListedProduct[]> {
-  // From the few featured rows (their index), never the catalogue: a cross join keeps SQLite's
-  // planner to this order (with an inner join it walked every product by the typeId index);
-  // PostgreSQL plans it as the inner join it is.
-  return db
+// From the few featured rows (their index), never the catalogue: a cross join keeps SQLite's
+// planner to this order (with an inner join it walked every product by the typeId index);
+// PostgreSQL plans it as the inner join it is. Built once (the home page asks it on every rendering).
+const featuredQuery = preparedQuery<ListedProduct, { limit: number }>((db) =>
+  db
     .selectFrom('product')
     .crossJoin('structure')
     .whereRef('structure.id', '=', 'product.structureId')
@@ -124,8 +123,12 @@ export async function loadFeaturedProducts(db: Queryable, limit: number): Promis
     .where((eb) => isPublicRecord(eb, 'structure'))
     .orderBy('structure.sort')
     .orderBy('structure.id')
-    .limit(limit)
-    .execute()
+    .limit(slot<number>('limit')),
+)
+
+/** Up to `limit` public featured products under any record, in tree order (sort, id). */
+export async function loadFeaturedProducts(db: Queryable, limit: number): Promise<ListedProduct[]> {
+  return featuredQuery(db, 'featured', { limit })
 }
 
 /** A sitemap row: a public page's URL, when it last changed and its robots directive. */
