@@ -1,9 +1,10 @@
-// «Товары» in Chromium against the production build (issue 33): the products without a photo found
-// with «Без фото» and all hidden at once; a section's prices raised by 5 % on «все по фильтру» and
-// seen on the public page; a price edited in place with the keyboard (Escape cancels, Enter saves, a
-// refused old price says why in place); the view's price list downloaded and read back with the
-// project's XLSX library; on a phone each product is a card and nothing scrolls sideways. axe finds
-// nothing at either width.
+// «Товары» in Chromium against the production build (issue 33), on SQLite and PostgreSQL: the
+// products without a photo found with «Без фото» and all hidden at once; a section's prices raised by
+// 5 % on «все по фильтру» and seen on the public page, in the Yandex feed and in search results; a
+// price edited in place with the keyboard (Escape cancels, Enter saves, a refused old price says why
+// in place); the view's price list downloaded, read back with the project's XLSX library, one price
+// changed in it and uploaded: the preview shows exactly that change; on a phone each product is a
+// card and nothing scrolls sideways. axe finds nothing at either width.
 import ExcelJS from 'exceljs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import { formatPrice } from '../../src/format/format-price'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { multipartBody } from '../helpers/multipart'
+import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { ensureBuild, type ProdServer } from '../helpers/prod-server'
 import { ADMIN_SECRET, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 
@@ -21,158 +23,200 @@ const bearer = { authorization: `Bearer ${ADMIN_SECRET}` }
 let server: ProdServer
 let browser: Browser
 
+interface Preview {
+  confirm: string
+  updated: number
+  created: number
+  sample: { article: string; price: [number | null, number | null] | null }[]
+}
+
+/** A price list file sent to the preview: what the preview says. */
+async function preview(filename: string, bytes: Buffer): Promise<Preview> {
+  const body = multipartBody({}, [{ name: 'file', filename, bytes }])
+  const res = await fetch(server.url + ADMIN_API_PATHS.priceListPreview, {
+    method: 'POST',
+    headers: { ...bearer, ...body.headers },
+    body: body.payload,
+  })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { data: Preview }).data
+}
+
 async function priceList(csv: string) {
-  const post = async (url: string, fields: Record<string, string> = {}) => {
-    const body = multipartBody(fields, [{ name: 'file', filename: 'p.csv', bytes: Buffer.from(csv) }])
-    const res = await fetch(server.url + url, {
-      method: 'POST',
-      headers: { ...bearer, ...body.headers },
-      body: body.payload,
-    })
-    expect(res.status).toBe(200)
-    return ((await res.json()) as { data: { confirm: string } }).data
-  }
-  await post(ADMIN_API_PATHS.priceListApply, { confirm: (await post(ADMIN_API_PATHS.priceListPreview)).confirm })
+  const { confirm } = await preview('p.csv', Buffer.from(csv))
+  const body = multipartBody({ confirm }, [{ name: 'file', filename: 'p.csv', bytes: Buffer.from(csv) }])
+  const res = await fetch(server.url + ADMIN_API_PATHS.priceListApply, {
+    method: 'POST',
+    headers: { ...bearer, ...body.headers },
+    body: body.payload,
+  })
+  expect(res.status).toBe(200)
 }
 
 beforeAll(async () => {
   ensureBuild()
   browser = await launchBrowser()
-  server = await startAdminServer()
-  // Two products from a price list: no photo yet.
-  await priceList(
-    'Артикул;Наименование;Цена;Раздел\r\nБФ-1;Лобзик без фото;3100;Электроинструмент\r\nБФ-2;Рубанок без фото;4200;Электроинструмент\r\n',
-  )
 })
 afterAll(async () => {
   await browser?.close()
-  await server?.stop()
-  server?.cleanup()
 })
 
 async function publicStatus(path: string) {
   return (await fetch(server.url + encodeURI(path), { headers: { 'user-agent': 'Mozilla/5.0 test' } })).status
 }
 
-describe('«Товары» in the back office', () => {
-  it('hides the products without a photo, raises a section by 5 %, edits a price in place, downloads the view', async () => {
-    const { page, context, errors } = await openSignedIn(browser, server, ADMIN_PATHS.products, DESKTOP)
-    await page.getByRole('heading', { name: 'Товары', level: 1 }).waitFor()
-    expect(await axeViolations(page, 'products')).toEqual([])
+const DIALECTS = [
+  { name: 'SQLite', available: true },
+  { name: 'PostgreSQL', available: Boolean(TEST_DATABASE_URL) },
+]
 
-    // «Без фото»: the filter goes into the URL; all of them hidden at once.
-    await page.getByLabel('Без фото', { exact: true }).check()
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Найдено товаров: 2$/ })
-      .waitFor()
-    expect(page.url()).toContain('noPhoto=1')
-    await page.getByLabel('Все 2 по фильтру', { exact: true }).check()
-    await page.getByLabel('Действие', { exact: true }).selectOption('hide')
-    await page.getByRole('button', { name: 'Применить' }).click()
-    await page.getByText('Готово: изменено товаров — 2.').waitFor()
-    const hidden = await fetch(`${server.url}${ADMIN_API_PATHS.products}?noPhoto=1&state=draft`, { headers: bearer })
-    const rows = ((await hidden.json()) as { data: { urlFull: string }[] }).data
-    expect(rows).toHaveLength(2)
-    expect(await publicStatus(rows[0].urlFull)).toBe(404)
+for (const dialect of DIALECTS)
+  describe.runIf(dialect.available)(`«Товары» in the back office on ${dialect.name}`, () => {
+    let schema: TestSchema | undefined
+    beforeAll(async () => {
+      schema = dialect.name === 'PostgreSQL' ? await createTestSchema() : undefined
+      server = await startAdminServer({ YANDEX_FEED: 'true', ...(schema ? { DATABASE_URL: schema.url } : {}) })
+      // Two products from a price list: no photo yet.
+      await priceList(
+        'Артикул;Наименование;Цена;Раздел\r\nБФ-1;Лобзик без фото;3100;Электроинструмент\r\nБФ-2;Рубанок без фото;4200;Электроинструмент\r\n',
+      )
+    })
+    afterAll(async () => {
+      await server?.stop()
+      server?.cleanup()
+      await schema?.drop()
+    })
 
-    // A section's prices +5 % on every product of the filter.
-    const sectionRows = async () => {
-      const sections = await fetch(`${server.url}${ADMIN_API_PATHS.productSections}`, { headers: bearer })
-      const id = ((await sections.json()) as { data: { id: number; urlFull: string }[] }).data.find(
-        (s) => s.urlFull === '/structure/power-tools/',
-      )!.id
-      const res = await fetch(`${server.url}${ADMIN_API_PATHS.products}?section=${id}&pageSize=100`, {
+    it('hides the products without a photo, raises a section by 5 %, edits a price in place, downloads the view', async () => {
+      const { page, context, errors } = await openSignedIn(browser, server, ADMIN_PATHS.products, DESKTOP)
+      await page.getByRole('heading', { name: 'Товары', level: 1 }).waitFor()
+      expect(await axeViolations(page, 'products')).toEqual([])
+
+      // «Без фото»: the filter goes into the URL; all of them hidden at once.
+      await page.getByLabel('Без фото', { exact: true }).check()
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Найдено товаров: 2$/ })
+        .waitFor()
+      expect(page.url()).toContain('noPhoto=1')
+      await page.getByLabel('Все 2 по фильтру', { exact: true }).check()
+      await page.getByLabel('Действие', { exact: true }).selectOption('hide')
+      await page.getByRole('button', { name: 'Применить' }).click()
+      await page.getByText('Готово: изменено товаров — 2.').waitFor()
+      const hidden = await fetch(`${server.url}${ADMIN_API_PATHS.products}?noPhoto=1&state=draft`, { headers: bearer })
+      const rows = ((await hidden.json()) as { data: { urlFull: string }[] }).data
+      expect(rows).toHaveLength(2)
+      expect(await publicStatus(rows[0].urlFull)).toBe(404)
+
+      // A section's prices +5 % on every product of the filter.
+      const sectionRows = async () => {
+        const sections = await fetch(`${server.url}${ADMIN_API_PATHS.productSections}`, { headers: bearer })
+        const id = ((await sections.json()) as { data: { id: number; urlFull: string }[] }).data.find(
+          (s) => s.urlFull === '/structure/power-tools/',
+        )!.id
+        const res = await fetch(`${server.url}${ADMIN_API_PATHS.products}?section=${id}&pageSize=100`, {
+          headers: bearer,
+        })
+        return (await res.json()) as { data: { price: number | null }[]; total: number }
+      }
+      const inSection = await sectionRows()
+      await page.getByLabel('Без фото', { exact: true }).uncheck()
+      await page
+        .getByLabel('Раздел', { exact: true })
+        .first()
+        .selectOption({ label: 'Электроинструмент (/structure/power-tools/)' })
+      // The screen shows the section's products before any is chosen: no stale count to act on.
+      await page
+        .getByRole('status')
+        .filter({ hasText: new RegExp(`^Найдено товаров: ${inSection.total}$`) })
+        .waitFor()
+      expect(page.url()).toMatch(/section=\d+/)
+      expect(page.url()).not.toContain('noPhoto')
+      const before = await fetch(`${server.url}${ADMIN_API_PATHS.products}?q=${encodeURIComponent('ЭИ-1002')}`, {
         headers: bearer,
       })
-      return (await res.json()) as { data: { price: number | null }[]; total: number }
-    }
-    const inSection = await sectionRows()
-    await page.getByLabel('Без фото', { exact: true }).uncheck()
-    await page
-      .getByLabel('Раздел', { exact: true })
-      .first()
-      .selectOption({ label: 'Электроинструмент (/structure/power-tools/)' })
-    // The screen shows the section's products before any is chosen: no stale count to act on.
-    await page
-      .getByRole('status')
-      .filter({ hasText: new RegExp(`^Найдено товаров: ${inSection.total}$`) })
-      .waitFor()
-    expect(page.url()).toMatch(/section=\d+/)
-    expect(page.url()).not.toContain('noPhoto')
-    const before = await fetch(`${server.url}${ADMIN_API_PATHS.products}?q=${encodeURIComponent('ЭИ-1002')}`, {
-      headers: bearer,
+      const screwdriver = ((await before.json()) as { data: { price: number; urlFull: string; title: string }[] })
+        .data[0]
+      await page.getByLabel(`Все ${inSection.total} по фильтру`, { exact: true }).check()
+      await page.getByLabel('Действие', { exact: true }).selectOption('price')
+      await page.getByLabel('Процент (−10 — скидка)').fill('5')
+      await page.getByRole('button', { name: 'Применить' }).click()
+      const priced = inSection.data.filter((row) => row.price !== null).length
+      await page.getByText(`Готово: изменено товаров — ${priced}.`).waitFor()
+      const raised = Math.round(screwdriver.price * 1.05)
+      const shown = (html: string) => html.replace(/&nbsp;|&#160;/g, '\u00a0')
+      const publicPage = await (await fetch(server.url + encodeURI(screwdriver.urlFull))).text()
+      expect(shown(publicPage)).toContain(formatPrice(raised))
+      // The feed and search show the new price too.
+      const feed = await (await fetch(server.url + '/feeds/yandex.xml')).text()
+      const offer = feed.split('<offer ').find((o) => o.includes(`<vendorCode>ЭИ-1002</vendorCode>`))
+      expect(offer).toContain(`<price>${raised}</price>`)
+      const found = await fetch(`${server.url}/poisk?q=${encodeURIComponent('ЭИ-1002')}`, {
+        headers: { 'user-agent': 'Mozilla/5.0 test' },
+      })
+      expect(shown(await found.text())).toContain(formatPrice(raised))
+
+      // In place, with the keyboard: Escape cancels, Enter saves; a refused old price says why.
+      await page.getByLabel('Поиск', { exact: true }).fill('ЭИ-1002')
+      await page.getByRole('button', { name: 'Найти' }).click()
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Найдено товаров: 1$/ })
+        .waitFor()
+      await page.getByRole('button', { name: `Цена «${screwdriver.title}»: изменить`, exact: true }).click()
+      await page.getByLabel(`Цена «${screwdriver.title}»`, { exact: true }).fill('1')
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: `Цена «${screwdriver.title}»: изменить`, exact: true }).click()
+      await page.getByLabel(`Цена «${screwdriver.title}»`, { exact: true }).fill('8200')
+      await page.keyboard.press('Enter')
+      await page
+        .getByRole('button', { name: `Цена «${screwdriver.title}»: изменить`, exact: true })
+        .filter({ hasText: formatPrice(8200) })
+        .waitFor()
+      await page.getByRole('button', { name: `Старая цена «${screwdriver.title}»: изменить`, exact: true }).click()
+      await page.getByLabel(`Старая цена «${screwdriver.title}»`, { exact: true }).fill('100')
+      await page.keyboard.press('Enter')
+      await page.getByRole('alert').filter({ hasText: 'Старая цена должна быть больше цены' }).waitFor()
+      await page.keyboard.press('Escape')
+
+      // The view's price list, read back with the project's own XLSX library.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByText('Скачать прайс-лист (XLSX)').click(),
+      ])
+      const workbook = new ExcelJS.Workbook()
+      await workbook.xlsx.readFile(await download.path())
+      const sheet = workbook.worksheets[0]
+      expect(sheet.actualRowCount).toBe(2)
+      expect(sheet.getRow(2).getCell(1).value).toBe('ЭИ-1002')
+      expect(sheet.getRow(2).getCell(3).value).toBe(8200)
+      // The round trip: one price changed in the workbook is the one change its upload's preview shows.
+      sheet.getRow(2).getCell(3).value = 8300
+      const edited = Buffer.from(await workbook.xlsx.writeBuffer())
+      const roundTrip = await preview('view.xlsx', edited)
+      expect(roundTrip).toMatchObject({ updated: 1, created: 0 })
+      expect(roundTrip.sample).toEqual([expect.objectContaining({ article: 'ЭИ-1002', price: [8200, 8300] })])
+      expect(errors()).toEqual([])
+      await context.close()
     })
-    const screwdriver = ((await before.json()) as { data: { price: number; urlFull: string; title: string }[] }).data[0]
-    await page.getByLabel(`Все ${inSection.total} по фильтру`, { exact: true }).check()
-    await page.getByLabel('Действие', { exact: true }).selectOption('price')
-    await page.getByLabel('Процент (−10 — скидка)').fill('5')
-    await page.getByRole('button', { name: 'Применить' }).click()
-    const priced = inSection.data.filter((row) => row.price !== null).length
-    await page.getByText(`Готово: изменено товаров — ${priced}.`).waitFor()
-    const raised = Math.round(screwdriver.price * 1.05)
-    const publicPage = await (await fetch(server.url + encodeURI(screwdriver.urlFull))).text()
-    expect(publicPage).toContain(
-      formatPrice(raised)
-        .replace(/\u00a0/g, '&nbsp;')
-        .replace(/&nbsp;/g, '\u00a0'),
-    )
 
-    // In place, with the keyboard: Escape cancels, Enter saves; a refused old price says why.
-    await page.getByLabel('Поиск', { exact: true }).fill('ЭИ-1002')
-    await page.getByRole('button', { name: 'Найти' }).click()
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Найдено товаров: 1$/ })
-      .waitFor()
-    await page.getByRole('button', { name: `Цена «${screwdriver.title}»: изменить`, exact: true }).click()
-    await page.getByLabel(`Цена «${screwdriver.title}»`, { exact: true }).fill('1')
-    await page.keyboard.press('Escape')
-    await page.getByRole('button', { name: `Цена «${screwdriver.title}»: изменить`, exact: true }).click()
-    await page.getByLabel(`Цена «${screwdriver.title}»`, { exact: true }).fill('8200')
-    await page.keyboard.press('Enter')
-    await page
-      .getByRole('button', { name: `Цена «${screwdriver.title}»: изменить`, exact: true })
-      .filter({ hasText: formatPrice(8200) })
-      .waitFor()
-    await page.getByRole('button', { name: `Старая цена «${screwdriver.title}»: изменить`, exact: true }).click()
-    await page.getByLabel(`Старая цена «${screwdriver.title}»`, { exact: true }).fill('100')
-    await page.keyboard.press('Enter')
-    await page.getByRole('alert').filter({ hasText: 'Старая цена должна быть больше цены' }).waitFor()
-    await page.keyboard.press('Escape')
-
-    // The view's price list, read back with the project's own XLSX library.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByText('Скачать прайс-лист (XLSX)').click(),
-    ])
-    const workbook = new ExcelJS.Workbook()
-    await workbook.xlsx.readFile(await download.path())
-    const sheet = workbook.worksheets[0]
-    expect(sheet.actualRowCount).toBe(2)
-    expect(sheet.getRow(2).getCell(1).value).toBe('ЭИ-1002')
-    expect(sheet.getRow(2).getCell(3).value).toBe(8200)
-    expect(errors()).toEqual([])
-    await context.close()
+    it('shows each product as a card on a phone, nothing wider than the screen', async () => {
+      const { page, context, errors } = await openSignedIn(
+        browser,
+        server,
+        `${ADMIN_PATHS.products}?sort=price&dir=desc`,
+        PHONE,
+      )
+      await page
+        .getByRole('status')
+        .filter({ hasText: /Найдено товаров: \d+/ })
+        .waitFor()
+      const firstCell = page.locator('.products__table tbody tr').first().locator('td').nth(2)
+      expect(await firstCell.evaluate((cell) => getComputedStyle(cell).display)).toBe('grid')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+      expect(await page.getByLabel('Сортировка').inputValue()).toBe('price:desc')
+      expect(await axeViolations(page, 'products on a phone')).toEqual([])
+      expect(errors()).toEqual([])
+      await context.close()
+    })
   })
-
-  it('shows each product as a card on a phone, nothing wider than the screen', async () => {
-    const { page, context, errors } = await openSignedIn(
-      browser,
-      server,
-      `${ADMIN_PATHS.products}?sort=price&dir=desc`,
-      PHONE,
-    )
-    await page
-      .getByRole('status')
-      .filter({ hasText: /Найдено товаров: \d+/ })
-      .waitFor()
-    const firstCell = page.locator('.products__table tbody tr').first().locator('td').nth(2)
-    expect(await firstCell.evaluate((cell) => getComputedStyle(cell).display)).toBe('grid')
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
-    expect(await page.getByLabel('Сортировка').inputValue()).toBe('price:desc')
-    expect(await axeViolations(page, 'products on a phone')).toEqual([])
-    expect(errors()).toEqual([])
-    await context.close()
-  })
-})
