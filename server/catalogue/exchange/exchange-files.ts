@@ -7,7 +7,13 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import yauzl from 'yauzl'
-import type { Db } from '../../data/db'
+import { writeTransaction, type Db } from '../../data/db'
+import { isSqlite } from '../../data/dialect'
+import { IMPORT_CLAIM } from '../import-claim'
+
+/** What one transaction of an archive's unpacking writes at most */
+const UNPACK_BATCH = { entries: 100, bytes: 1024 * 1024 }
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 import { HttpError } from '../../http/http-error'
 
 export const EXCHANGE_LIMITS = Object.freeze({
@@ -218,6 +224,33 @@ export async function unpackArchives(db: Db, sessionId: string): Promise<string[
       zip.readEntry()
     })
     const seen = new Map<string, number>()
+    // A batch of entries per transaction, SQLite's write lock left free between two (as an import's
+    // steps do): a thousand pictures, each its own commit, kept other processes' leads polling for it.
+    const pending: { name: string; seq: number; bytes: Buffer; replace: boolean }[] = []
+    let pendingBytes = 0
+    const flush = async () => {
+      if (pending.length === 0) return
+      const started = performance.now()
+      await writeTransaction(db, async (trx) => {
+        for (const part of pending) {
+          if (part.replace) {
+            await trx
+              .deleteFrom('exchangeFile')
+              .where('sessionId', '=', sessionId)
+              .where('name', '=', part.name)
+              .execute()
+          }
+          await trx
+            .insertInto('exchangeFile')
+            .values({ sessionId, name: part.name, seq: part.seq, size: part.bytes.length, bytes: part.bytes })
+            .execute()
+        }
+      })
+      pending.length = 0
+      pendingBytes = 0
+      const { min, max } = IMPORT_CLAIM.pauseMs
+      if (isSqlite(db)) await sleep(Math.min(max, Math.max(min, (performance.now() - started) / 2)))
+    }
     try {
       for (const entry of entries) {
         if (entry.fileName.endsWith('/')) continue
@@ -242,18 +275,18 @@ export async function unpackArchives(db: Db, sessionId: string): Promise<string[
           })
         })
         // Stored in parts of at most file_limit, as if 1C had sent them; an entry replaces a file of its name.
-        if (!seen.has(name)) await dropFiles(db, sessionId, [name])
         let seq = seen.get(name) ?? 0
         for (let offset = 0; offset < data.length || offset === 0; offset += EXCHANGE_LIMITS.fileLimit) {
-          const part = data.subarray(offset, offset + EXCHANGE_LIMITS.fileLimit)
-          await db
-            .insertInto('exchangeFile')
-            .values({ sessionId, name, seq: seq++, size: part.length, bytes: part })
-            .execute()
+          const bytes = data.subarray(offset, offset + EXCHANGE_LIMITS.fileLimit)
+          pending.push({ name, seq, bytes, replace: seq === 0 && !seen.has(name) })
+          seq++
+          pendingBytes += bytes.length
+          if (pending.length >= UNPACK_BATCH.entries || pendingBytes >= UNPACK_BATCH.bytes) await flush()
           if (data.length === 0) break
         }
         seen.set(name, seq)
       }
+      await flush()
     } catch (error) {
       // Nothing of a refused archive stays: the entries stored so far go with it.
       zip.close()
