@@ -35,6 +35,13 @@ export interface ExchangeRun {
   readonly tally: ExchangeTally
   readonly skipped: readonly { readonly what: string; readonly why: string }[]
   readonly skippedCount: number
+  /** Offers of products' characteristics (the first 100; `tally.variants` counts them all) */
+  readonly variants?: readonly {
+    readonly offer: string
+    readonly name: string | null
+    readonly price: number | null
+    readonly quantity: number | null
+  }[]
 }
 
 export interface ExchangeOverview {

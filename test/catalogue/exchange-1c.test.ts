@@ -181,6 +181,13 @@ for (const dialect of DIALECTS) {
       expect(run.status).toBe('success')
       const report = JSON.parse(run.report)
       expect(report.tally).toMatchObject({ groupsCreated: 4, productsCreated: 3, imagesTaken: 1, variants: 2 })
+      // The characteristics' offers are listed in the log, each with its price and stock.
+      expect(report.variants).toHaveLength(2)
+      expect(report.variants.map((v: { offer: string }) => v.offer)).toEqual([
+        expect.stringMatching(/^prod-\S+#\S+$/),
+        expect.stringMatching(/^prod-\S+#\S+$/),
+      ])
+      expect(report.variants).toContainEqual(expect.objectContaining({ price: expect.any(Number) }))
       expect(report.skipped).toContainEqual({ what: 'Предложение prod-unknown', why: 'товара с этим Ид нет на сайте' })
       // Several calls, each answered `progress`: the import went in steps.
       expect(await t.app.db.selectFrom('exchangeFile').select('id').execute()).toEqual([])

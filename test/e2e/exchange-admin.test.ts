@@ -30,6 +30,7 @@ beforeAll(async () => {
       priceTypes: [{ id: 'pt-1', name: 'Розничная' }],
       offers: [
         { id: 'p-1', prices: { 'pt-1': 350 }, quantity: 4 },
+        { id: 'p-1#c-red', name: 'Ключ гаечный 17, красный', prices: { 'pt-1': 380 }, quantity: 0 },
         { id: 'p-404', prices: { 'pt-1': 10 }, quantity: 1 },
       ],
     }),
@@ -61,6 +62,9 @@ describe('«Обмен с 1С» in the back office', () => {
     await success.getByText('Файлы: import.xml, offers.xml', { exact: false }).waitFor()
     await success.getByText('Пропущено: 1').click()
     await success.getByText('Предложение p-404: товара с этим Ид нет на сайте').waitFor()
+    // The characteristics' offers are listed, each with its price and stock.
+    await success.getByText('Предложения характеристик: 2').click()
+    await success.getByText(/Ключ гаечный 17, красный \(p-1#c-red\): цена 380\s₽, остаток 0/).waitFor()
     expect(await axeViolations(page, 'exchange screen')).toEqual([])
 
     await page.getByLabel('Товар без остатка показывать как').selectOption('on_order')

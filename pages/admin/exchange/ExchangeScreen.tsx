@@ -12,6 +12,7 @@ import {
   type ExchangeSettings,
 } from '../../../src/admin/admin-exchange'
 import { formatDateTimeIn } from '../../../src/format/format-date'
+import { formatPrice } from '../../../src/format/format-price'
 import { useTimeZone } from '../layout/admin-context'
 
 const STATUS_TEXT: Readonly<Record<ExchangeRun['status'], string>> = {
@@ -53,6 +54,21 @@ function RunItem({ run, timeZone }: { run: ExchangeRun; timeZone: string }) {
             ))}
           </ul>
           {run.skippedCount > run.skipped.length && <p>Показаны первые {run.skipped.length}.</p>}
+        </details>
+      )}
+      {run.variants && run.variants.length > 0 && (
+        <details>
+          <summary>Предложения характеристик: {run.tally.variants}</summary>
+          <ul>
+            {run.variants.map((variant) => (
+              <li key={variant.offer}>
+                {variant.name ? `${variant.name} (${variant.offer})` : variant.offer}: цена{' '}
+                {variant.price === null ? 'не указана' : formatPrice(variant.price)}, остаток{' '}
+                {variant.quantity ?? 'не указан'}
+              </li>
+            ))}
+          </ul>
+          {run.tally.variants > run.variants.length && <p>Показаны первые {run.variants.length}.</p>}
         </details>
       )}
     </li>

@@ -150,7 +150,10 @@ export async function importStep(
      * went first. Returns the transaction's milliseconds (what the pacer sizes steps by; the pause
      * before it is not the step's).
      */
-    const step = async (work: (unit: ContentWrite, tally: Tally, skipped: RunReport['skipped']) => Promise<void>) => {
+    const step = async (
+      work: (unit: ContentWrite, tally: Tally, skipped: RunReport['skipped']) => Promise<void>,
+      variants?: RunReport['variants'],
+    ) => {
       // SQLite: the write lock stays free a while after each step, so other processes' writes (leads) take it.
       if (pause > 0) await sleep(pause)
       else await yieldToVisitors()
@@ -161,7 +164,7 @@ export async function importStep(
         await held.renew(unit.trx)
         await work(unit, tally, skipped)
         await saveState(unit.trx, session.id, state)
-        await addToRun(unit.trx, run, { tally, skipped, file: name })
+        await addToRun(unit.trx, run, { tally, skipped, variants, file: name })
       })
       const ms = performance.now() - start
       if (sqlite) pause = Math.min(pauseMs.max, Math.max(pauseMs.min, ms / 2))
@@ -256,19 +259,26 @@ export async function importStep(
       }
       const oldPriceType = settings.oldPriceType ? priceTypeId(settings.oldPriceType, state.priceTypes) : null
       const variants = emptyTally()
-      const inputs = offerInputs(doc.offers, settings, priceType, oldPriceType, variants)
+      const variantOffers: NonNullable<RunReport['variants']> = []
+      const inputs = offerInputs(doc.offers, settings, priceType, oldPriceType, variants, variantOffers)
       const pacer = new Pacer(50, 5, MAX_STEP, target)
       while (progress.pos < inputs.length && inTime()) {
         const batch = inputs.slice(progress.pos, progress.pos + pacer.size)
         const before = progress.pos
+        // The characteristics' offers are counted and listed once, with the file's first step.
+        const first = progress.pos === 0
         await pacer.time(batch.length, () =>
-          step(async (unit, tally, skipped) => {
-            // The characteristics' offers are counted once, with the file's first step.
-            if (progress.pos === 0) tally.variants += variants.variants
-            const unknown = await applyOffers(unit, batch, tally)
-            skipped.push(...unknown.map((id) => ({ what: `Предложение ${id}`, why: 'товара с этим Ид нет на сайте' })))
-            progress.pos += batch.length
-          }),
+          step(
+            async (unit, tally, skipped) => {
+              if (first) tally.variants += variants.variants
+              const unknown = await applyOffers(unit, batch, tally)
+              skipped.push(
+                ...unknown.map((id) => ({ what: `Предложение ${id}`, why: 'товара с этим Ид нет на сайте' })),
+              )
+              progress.pos += batch.length
+            },
+            first ? variantOffers : undefined,
+          ),
         )
         await statistics(before)
       }

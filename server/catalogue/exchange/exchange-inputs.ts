@@ -47,6 +47,16 @@ export interface RunReport {
   /** What was skipped and why (the first SKIPPED_KEPT) */
   skipped: { what: string; why: string }[]
   skippedCount: number
+  /** Offers of products' characteristics (the first kept; their count is the tally's `variants`) */
+  variants?: VariantOffer[]
+}
+
+/** A characteristic's offer as the log lists it: its Ид, name, price (rubles) and stock. */
+export interface VariantOffer {
+  offer: string
+  name: string | null
+  price: number | null
+  quantity: number | null
 }
 
 export function isCatalogueFile(name: string): boolean {
@@ -136,6 +146,7 @@ export function offerInputs(
   priceType: string | null,
   oldPriceType: string | null,
   tally: Tally,
+  variants: VariantOffer[] = [],
 ): OfferInput[] {
   const byProduct = new Map<string, CmlOffer[]>()
   for (const offer of offers) {
@@ -144,7 +155,18 @@ export function offerInputs(
   }
   const out: OfferInput[] = []
   for (const [productId, list] of byProduct) {
-    if (list.some((o) => o.id.includes('#'))) tally.variants += list.length
+    if (list.some((o) => o.id.includes('#'))) {
+      tally.variants += list.length
+      for (const o of list) {
+        const price = priceType === null ? undefined : o.prices?.get(priceType)
+        variants.push({
+          offer: o.id,
+          name: o.name,
+          price: price === undefined ? null : rubles(price),
+          quantity: o.quantity,
+        })
+      }
+    }
     const input: { -readonly [K in keyof OfferInput]: OfferInput[K] } = { productId }
     const withPrices = list.filter((o) => o.prices !== null)
     if (withPrices.length > 0 && priceType !== null) {

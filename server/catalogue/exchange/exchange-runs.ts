@@ -16,7 +16,7 @@ const SKIPPED_KEPT = 100
 export async function addToRun(
   trx: Trx,
   runId: number,
-  change: { tally?: Tally; skipped?: RunReport['skipped']; file?: string },
+  change: { tally?: Tally; skipped?: RunReport['skipped']; variants?: RunReport['variants']; file?: string },
 ): Promise<void> {
   const row = await trx.selectFrom('exchangeRun').select('report').where('id', '=', runId).executeTakeFirstOrThrow()
   const report = JSON.parse(row.report) as RunReport
@@ -25,6 +25,10 @@ export async function addToRun(
   if (change.skipped) {
     report.skippedCount += change.skipped.length
     report.skipped.push(...change.skipped.slice(0, Math.max(0, SKIPPED_KEPT - report.skipped.length)))
+  }
+  if (change.variants && change.variants.length > 0) {
+    const kept = (report.variants ??= [])
+    kept.push(...change.variants.slice(0, Math.max(0, SKIPPED_KEPT - kept.length)))
   }
   if (change.file && !report.files.includes(change.file)) report.files.push(change.file)
   await trx
