@@ -19,7 +19,7 @@ import { tempDir } from '../helpers/build-test-app'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, startSmtpReceiver } from '../helpers/receivers'
 import { benchBackOffice } from './back-office'
-import { seedBenchCatalogue } from './fixture'
+import { seedBenchSite } from './fixture'
 import { benchCatalogue } from './catalogue'
 import { benchCatalogueIo } from './catalogue-io'
 import { benchMediaStore } from './media'
@@ -78,14 +78,7 @@ console.log(
 )
 const siteDir = tempDir('vitrina-bench-')
 try {
-  // Seeded by a server of its own: the measured servers start on a finished database, and no
-  // write's after-work (image processing, cache clearing) lands in their CPU time.
-  const seeding = await startProdServer({ LOG_LEVEL: 'error', ADMIN_TOKEN }, siteDir)
-  try {
-    console.log(`Catalogue: home page with ${await seedBenchCatalogue(seeding.url, ADMIN_TOKEN)}`)
-  } finally {
-    await seeding.stop()
-  }
+  console.log(`Catalogue: home page with ${await seedBenchSite(siteDir, ADMIN_TOKEN)}`)
   const startups: Record<string, string | number>[] = []
   const homeRows: Record<Mode, Record<string, string | number>> = {} as never
   let staticRow: Record<string, string | number> = {}

@@ -5,6 +5,7 @@ import { createHttpClient } from '../../src/api/http-client'
 import { createModelApi } from '../../src/api/model-api'
 import { undiciFetch } from '../../server/tools/undici-fetch'
 import { pngImage } from '../api/helpers'
+import { startProdServer } from '../helpers/prod-server'
 
 const CARDS_PER_SECTION = 8
 const HOME_CARDS = 12
@@ -66,4 +67,18 @@ export async function seedBenchCatalogue(baseUrl: string, token: string): Promis
   const html = await (await fetch(`${baseUrl}/`)).text()
   const count = (pattern: RegExp) => html.match(pattern)?.length ?? 0
   return `${count(/class="slider__slide\b/g)} slides, ${count(/class="advantages__item"/g)} advantages, ${count(/class="card"/g)} product cards`
+}
+
+/**
+ * The bench's catalogue written into the site at `dir` by a server of its own, stopped before the
+ * call returns: the measured servers start on a finished database, and no write's after-work
+ * (image processing, cache clearing) lands in their CPU time. Returns what the home page shows.
+ */
+export async function seedBenchSite(dir: string, token: string): Promise<string> {
+  const seeding = await startProdServer({ LOG_LEVEL: 'error', ADMIN_TOKEN: token }, dir)
+  try {
+    return await seedBenchCatalogue(seeding.url, token)
+  } finally {
+    await seeding.stop()
+  }
 }

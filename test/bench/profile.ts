@@ -12,7 +12,7 @@ import { Pool } from 'undici'
 import { ADMIN_TOKEN } from '../api/helpers'
 import { tempDir } from '../helpers/build-test-app'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
-import { seedBenchCatalogue } from './fixture'
+import { seedBenchSite } from './fixture'
 import { pinLoadGenerator, runLoad } from './load'
 
 interface ProfileNode {
@@ -92,12 +92,7 @@ pinLoadGenerator(0)
 const dir = tempDir('vitrina-profile-')
 const profDir = path.join(dir, 'prof')
 try {
-  const seeding = await startProdServer({ LOG_LEVEL: 'error', ADMIN_TOKEN }, dir)
-  try {
-    console.log(`Catalogue: home page with ${await seedBenchCatalogue(seeding.url, ADMIN_TOKEN)}`)
-  } finally {
-    await seeding.stop()
-  }
+  console.log(`Catalogue: home page with ${await seedBenchSite(dir, ADMIN_TOKEN)}`)
   const server = await startProdServer({ LOG_LEVEL: 'error', PAGE_CACHE_MB: '0' }, dir, {
     cpu: 1,
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profDir}`],

@@ -20,7 +20,7 @@ import { ADMIN_TOKEN } from '../api/helpers'
 import { tempDir } from '../helpers/build-test-app'
 import { ensureBuild, freePort, hasTaskset, startProdServer, type ProdServer } from '../helpers/prod-server'
 import type { BareData } from './bare-server'
-import { seedBenchCatalogue } from './fixture'
+import { seedBenchSite } from './fixture'
 import { pinLoadGenerator, runLoad, type LoadResult } from './load'
 
 export interface RenderBenchOptions {
@@ -217,12 +217,7 @@ async function main(): Promise<void> {
   console.log(`Render bench: production build${pinned ? ', servers on CPU 1, load generator on CPU 0' : ''}`)
   const siteDir = tempDir('vitrina-render-bench-')
   try {
-    const seeding = await startProdServer({ LOG_LEVEL: 'error', ADMIN_TOKEN }, siteDir)
-    try {
-      console.log(`Catalogue: home page with ${await seedBenchCatalogue(seeding.url, ADMIN_TOKEN)}`)
-    } finally {
-      await seeding.stop()
-    }
+    console.log(`Catalogue: home page with ${await seedBenchSite(siteDir, ADMIN_TOKEN)}`)
     await benchRender(siteDir, {
       durationMs: Number(seconds) * 1000,
       paths: paths.length > 0 ? paths : ['/', '/structure/product'],

@@ -10,7 +10,7 @@ import { isPublic } from '../../server/content/visibility'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { multipartBody } from '../helpers/multipart'
+import { sendRecord } from '../helpers/multipart'
 
 /** A route map as plain values: entries by id, public children lists by parent, index URLs. */
 function shape(map: Pick<RouteMap, 'byId' | 'byUrl' | 'children' | 'indexes'>) {
@@ -51,10 +51,8 @@ for (const dialect of DIALECTS) {
 
     const idAt = async (url: string) =>
       (await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
-    const multipart = (method: 'POST' | 'PATCH', url: string, data: unknown) => {
-      const body = multipartBody({ data: JSON.stringify(data) })
-      return t.app.inject({ method, url, headers: { ...AUTH, ...body.headers }, payload: body.payload })
-    }
+    const multipart = (method: 'POST' | 'PATCH', url: string, data: unknown) =>
+      sendRecord(t.app, AUTH, method, url, data)
 
     /** Runs the write; the map after it is the one a full load makes; returns the maps before and after. */
     async function write(name: string, run: () => Promise<{ statusCode: number; body: string }>) {

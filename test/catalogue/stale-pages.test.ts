@@ -11,7 +11,7 @@ import { bumpContentVersion, writeTransaction } from '../../server/data/db'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { multipartBody, uploadPriceList } from '../helpers/multipart'
+import { sendRecord, uploadPriceList } from '../helpers/multipart'
 import { EXCHANGE_ENV, OneCClient, importXml, injectTransport, offersXml } from '../helpers/one-c'
 
 /** The pages kept before each write: the home page, sections (one sorted), products, a document. */
@@ -84,10 +84,8 @@ for (const dialect of DIALECTS) {
 
     const idAt = async (url: string) =>
       (await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
-    const multipart = (method: 'POST' | 'PATCH', url: string, data: unknown) => {
-      const body = multipartBody({ data: JSON.stringify(data) })
-      return t.app.inject({ method, url, headers: { ...AUTH, ...body.headers }, payload: body.payload })
-    }
+    const multipart = (method: 'POST' | 'PATCH', url: string, data: unknown) =>
+      sendRecord(t.app, AUTH, method, url, data)
     /** Warms every page, runs the write, checks that no page is stale; returns the write's answer. */
     async function write(name: string, run: () => Promise<{ statusCode: number; body: string }>) {
       await warm(t.app)

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { multipartBody } from '../helpers/multipart'
+import { sendRecord } from '../helpers/multipart'
 
 /** The three most-visited pages, most-visited first */
 const POPULAR = ['/', '/structure/', '/structure/garden/']
@@ -40,13 +40,7 @@ for (const dialect of DIALECTS) {
     const idAt = async (url: string) =>
       (await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
     const patch = async (data: unknown) => {
-      const body = multipartBody({ data: JSON.stringify(data) })
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/structure',
-        headers: { ...AUTH, ...body.headers },
-        payload: body.payload,
-      })
+      const res = await sendRecord(t.app, AUTH, 'PATCH', '/api/structure', data)
       expect(res.statusCode, res.body).toBe(200)
     }
 

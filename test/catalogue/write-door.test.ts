@@ -9,7 +9,7 @@ import { readContentVersion } from '../../server/data/db'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { multipartBody, uploadPriceList } from '../helpers/multipart'
+import { sendRecord, uploadPriceList } from '../helpers/multipart'
 
 const PUBLIC_URL = 'https://shop.example.ru'
 
@@ -36,10 +36,8 @@ for (const dialect of DIALECTS) {
     }
     const idAt = async (url: string) =>
       (await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
-    const multipart = (method: 'POST' | 'PATCH', url: string, data: unknown) => {
-      const body = multipartBody({ data: JSON.stringify(data) })
-      return t.app.inject({ method, url, headers: { ...AUTH, ...body.headers }, payload: body.payload })
-    }
+    const multipart = (method: 'POST' | 'PATCH', url: string, data: unknown) =>
+      sendRecord(t.app, AUTH, method, url, data)
     const found = async (q: string) => (await page(`/poisk?q=${encodeURIComponent(q)}`)).text
 
     /**

@@ -42,3 +42,15 @@ export function uploadPriceList(
     payload: body.payload,
   })
 }
+
+/** The write API's multipart form: `data` as its JSON field, sent with `auth` (the admin token). */
+export function sendRecord(
+  app: { inject: (options: object) => Promise<{ statusCode: number; body: string }> },
+  auth: Record<string, string>,
+  method: 'POST' | 'PATCH',
+  url: string,
+  data: unknown,
+) {
+  const body = multipartBody({ data: JSON.stringify(data) })
+  return app.inject({ method, url, headers: { ...auth, ...body.headers }, payload: body.payload })
+}
