@@ -171,3 +171,22 @@ export async function readCommerceMl(bytes: Buffer): Promise<CmlDocument> {
   building = []
   return { kind, onlyChanges, groups, properties, products, priceTypes, offers }
 }
+
+/** Parsed files, kept for the next call of the same import in this process (the largest cost of a call). */
+const parsedCache = new Map<string, CmlDocument>()
+
+/** The session's file `name` parsed, once per process while its import runs. */
+export async function parsedOnce(sessionId: string, name: string, bytes: Buffer): Promise<CmlDocument> {
+  const key = `${sessionId}\u0000${name}\u0000${bytes.length}`
+  const hit = parsedCache.get(key)
+  if (hit) return hit
+  const doc = await readCommerceMl(bytes)
+  parsedCache.set(key, doc)
+  while (parsedCache.size > 2) parsedCache.delete(parsedCache.keys().next().value!)
+  return doc
+}
+
+/** The session's parsed files are no longer needed (its exchange ended or failed). */
+export function forgetParsed(sessionId: string): void {
+  for (const key of parsedCache.keys()) if (key.startsWith(`${sessionId}\u0000`)) parsedCache.delete(key)
+}

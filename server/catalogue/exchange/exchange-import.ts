@@ -13,7 +13,7 @@ import { claimImport, IMPORT_CLAIM, type ImportClaim } from '../import-claim'
 import { ANALYZE_AFTER } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
 import { insertRecord } from '../../content/structure-store'
-import { CmlError, readCommerceMl, type CmlDocument } from './commerceml'
+import { CmlError, forgetParsed, parsedOnce } from './commerceml'
 import { checkedName, dropFiles, listFiles, readFile, unpackArchives, type ExchangeSession } from './exchange-files'
 import { readSettings, rememberPriceTypes } from './exchange-settings'
 import {
@@ -60,23 +60,6 @@ async function claimCatalogue(db: Db, deadline: number): Promise<ImportClaim | n
 }
 
 const newState = (): ImportState => ({ unpacked: false, files: {}, properties: {}, priceTypes: {}, fullSync: false })
-
-/** Parsed files, kept for the next call of the same import in this process (the largest cost of a call). */
-const parsedCache = new Map<string, CmlDocument>()
-
-async function parsed(sessionId: string, name: string, bytes: Buffer): Promise<CmlDocument> {
-  const key = `${sessionId}\u0000${name}\u0000${bytes.length}`
-  const hit = parsedCache.get(key)
-  if (hit) return hit
-  const doc = await readCommerceMl(bytes)
-  parsedCache.set(key, doc)
-  while (parsedCache.size > 2) parsedCache.delete(parsedCache.keys().next().value!)
-  return doc
-}
-
-export function forgetParsed(sessionId: string): void {
-  for (const key of parsedCache.keys()) if (key.startsWith(`${sessionId}\u0000`)) parsedCache.delete(key)
-}
 
 const yieldToVisitors = () => new Promise((resolve) => setImmediate(resolve))
 
@@ -132,7 +115,7 @@ export async function importStep(
     if (progress.step === 'done') return { status: 'success', message: `Файл ${name} загружен` }
     const bytes = await readFile(ctx.db, session.id, name)
     if (bytes === null) throw new CmlError(`Файл ${name} не получен: 1С не передала его в этом обмене`)
-    const doc = await parsed(session.id, name, bytes)
+    const doc = await parsedOnce(session.id, name, bytes)
     const settings = await readSettings(ctx.db)
     const run = runId
     claim = await claimCatalogue(ctx.db, deadline)

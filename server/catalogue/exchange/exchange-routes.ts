@@ -23,7 +23,8 @@ import {
   resetSession,
   type ExchangeSession,
 } from './exchange-files'
-import { importStep, forgetParsed } from './exchange-import'
+import { importStep } from './exchange-import'
+import { forgetParsed } from './commerceml'
 import { finishRun } from './exchange-runs'
 import { readSettings } from './exchange-settings'
 
