@@ -141,9 +141,43 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
+/**
+ * After a write transaction that held the lock `heldMs`, before the next one. SQLite: other
+ * processes waiting for the write lock poll it with growing sleeps (its busy handler: 1, 2, 5, 10,
+ * 15, 20, 25 … 100 ms); a lock let go for a microsecond is missed and a lead would wait seconds, so
+ * the lock stays free half as long as the transaction held it (within pauseMs) and a waiter's next
+ * tries find it free. PostgreSQL: every other request and timer runs first.
+ */
+export async function letOthersWrite(db: Db, heldMs: number): Promise<void> {
+  const { min, max } = IMPORT_CLAIM.pauseMs
+  if (isSqlite(db)) await pause(Math.min(max, Math.max(min, heldMs / 2)))
+  else await yieldToOthers()
+}
+
 /** Lets every other request and timer run before the next chunk. */
 export function yieldToOthers(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
+}
+
+/** The number of items per transaction that makes one take about `targetMs`, learnt from the last. */
+export class Pacer {
+  constructor(
+    public size: number,
+    private readonly min: number,
+    private readonly max: number,
+    private readonly targetMs: number,
+  ) {}
+
+  /** A transaction of `items` took `ms`: the next one's size from its pace, growing at most fourfold. */
+  next(items: number, ms: number): void {
+    const fit = Math.floor((items * this.targetMs) / Math.max(ms, 0.5))
+    this.size = Math.max(this.min, Math.min(this.max, fit, items * 4))
+  }
+
+  /** Runs a transaction of `items` (`run` returns its milliseconds) and learns from it. */
+  async time(items: number, run: () => Promise<number>): Promise<void> {
+    this.next(items, await run())
+  }
 }
 
 export interface ChunkStats {
@@ -169,10 +203,10 @@ export async function writeInChunks<T, R>(
   const sqlite = isSqlite(door.db)
   const budget = sqlite ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
   const out: R[] = []
-  let size: number = IMPORT_CLAIM.firstChunk
+  const pacer = new Pacer(IMPORT_CLAIM.firstChunk, IMPORT_CLAIM.minChunk, IMPORT_CLAIM.maxChunk, budget)
   let sinceStatistics = 0
   for (let at = 0; at < items.length;) {
-    const part = items.slice(at, at + size)
+    const part = items.slice(at, at + pacer.size)
     const started = performance.now()
     const written = await door.write(async (unit) => {
       await claim.renew(unit.trx)
@@ -185,21 +219,14 @@ export async function writeInChunks<T, R>(
     }
     out.push(...written)
     at += part.length
-    // The next chunk's size from this one's pace, growing at most fourfold.
-    const fit = Math.floor((part.length * budget) / Math.max(took, 0.5))
-    size = Math.max(IMPORT_CLAIM.minChunk, Math.min(IMPORT_CLAIM.maxChunk, fit, part.length * 4))
+    pacer.next(part.length, took)
     // PostgreSQL's planner learns of the rows as they come (a single large write does it after).
     sinceStatistics += part.length
     if (sinceStatistics >= ANALYZE_AFTER || (at >= items.length && items.length >= ANALYZE_AFTER)) {
       sinceStatistics = 0
       await door.refreshStatistics()
     }
-    // SQLite: other processes waiting for the write lock poll it with growing sleeps (its busy
-    // handler: 1, 2, 5, 10, 15, 20, 25 … 100 ms); a lock let go for a microsecond is missed and a
-    // lead would wait seconds. The lock stays free half as long as the chunk held it, so a
-    // waiter's next tries find it free.
-    if (sqlite) await pause(Math.min(IMPORT_CLAIM.pauseMs.max, Math.max(IMPORT_CLAIM.pauseMs.min, took / 2)))
-    else await yieldToOthers()
+    await letOthersWrite(door.db, took)
   }
   return out
 }

@@ -8,12 +8,10 @@ import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import yauzl from 'yauzl'
 import { writeTransaction, type Db } from '../../data/db'
-import { isSqlite } from '../../data/dialect'
-import { IMPORT_CLAIM } from '../import-claim'
+import { letOthersWrite } from '../import-claim'
 
 /** What one transaction of an archive's unpacking writes at most */
 const UNPACK_BATCH = { entries: 100, bytes: 1024 * 1024 }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 import { HttpError } from '../../http/http-error'
 
 export const EXCHANGE_LIMITS = Object.freeze({
@@ -248,8 +246,7 @@ export async function unpackArchives(db: Db, sessionId: string): Promise<string[
       })
       pending.length = 0
       pendingBytes = 0
-      const { min, max } = IMPORT_CLAIM.pauseMs
-      if (isSqlite(db)) await sleep(Math.min(max, Math.max(min, (performance.now() - started) / 2)))
+      await letOthersWrite(db, performance.now() - started)
     }
     try {
       for (const entry of entries) {

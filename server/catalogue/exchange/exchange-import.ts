@@ -9,7 +9,7 @@ import type { Db } from '../../data/db'
 import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import { isSqlite } from '../../data/dialect'
-import { claimImport, IMPORT_CLAIM, type ImportClaim } from '../import-claim'
+import { claimImport, IMPORT_CLAIM, letOthersWrite, Pacer, type ImportClaim } from '../import-claim'
 import { ANALYZE_AFTER } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
 import { insertRecord } from '../../content/structure-store'
@@ -26,7 +26,6 @@ import {
   type ImportContext,
   type ImportState,
   type RunReport,
-  Pacer,
 } from './exchange-inputs'
 import { applyOffers } from './exchange-offers'
 import { emptyTally, upsertGroups, withdrawUnseen, type Tally } from './exchange-records'
@@ -60,8 +59,6 @@ async function claimCatalogue(db: Db, deadline: number): Promise<ImportClaim | n
 }
 
 const newState = (): ImportState => ({ unpacked: false, files: {}, properties: {}, priceTypes: {}, fullSync: false })
-
-const yieldToVisitors = () => new Promise((resolve) => setImmediate(resolve))
 
 async function saveState(trx: Trx | Db, sessionId: string, state: ImportState): Promise<void> {
   await trx
@@ -124,22 +121,16 @@ export async function importStep(
     const sqlite = isSqlite(ctx.db)
     // How long one step's transaction should take: other processes' writes (leads) wait at most that long.
     const target = sqlite ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
-    const { pauseMs } = IMPORT_CLAIM
-    /** The write lock's pause owed after the last step (SQLite), taken before the next one */
-    let pause = 0
 
     /**
-     * One step: `work` and the import's state after it, in one short transaction, after visitors
-     * went first. Returns the transaction's milliseconds (what the pacer sizes steps by; the pause
-     * before it is not the step's).
+     * One step: `work` and the import's state after it, in one short transaction; then other
+     * processes' writes (leads) and visitors go first. Returns the transaction's milliseconds (what
+     * the pacer sizes steps by; the pause after it is not the step's).
      */
     const step = async (
       work: (unit: ContentWrite, tally: Tally, skipped: RunReport['skipped']) => Promise<void>,
       variants?: RunReport['variants'],
     ) => {
-      // SQLite: the write lock stays free a while after each step, so other processes' writes (leads) take it.
-      if (pause > 0) await sleep(pause)
-      else await yieldToVisitors()
       const tally = emptyTally()
       const skipped: RunReport['skipped'] = []
       const start = performance.now()
@@ -150,7 +141,7 @@ export async function importStep(
         await addToRun(unit.trx, run, { tally, skipped, variants, file: name })
       })
       const ms = performance.now() - start
-      if (sqlite) pause = Math.min(pauseMs.max, Math.max(pauseMs.min, ms / 2))
+      await letOthersWrite(ctx.db, ms)
       return ms
     }
 

@@ -184,20 +184,3 @@ export function offerInputs(
   }
   return out
 }
-
-/** The batch size that makes a step take about `targetMs`, learnt from the steps so far. */
-export class Pacer {
-  constructor(
-    public size: number,
-    private readonly min: number,
-    private readonly max: number,
-    private readonly targetMs: number,
-  ) {}
-
-  /** Runs a step of `items`; the next one's size from its milliseconds (what `run` returns), growing at most fourfold. */
-  async time(items: number, run: () => Promise<number>): Promise<void> {
-    const ms = Math.max(1, await run())
-    const fit = Math.round((items * this.targetMs) / ms)
-    this.size = Math.max(this.min, Math.min(this.max, fit, items * 4))
-  }
-}
