@@ -11,6 +11,11 @@ declare global {
       pageQuery?: readonly string[]
       /** Headers every answer of this page carries (lower-case names) */
       pageHeaders?: Readonly<Record<string, string>>
+      /**
+       * The page's 200 answers depend only on its path, its pageQuery and its data (`+data` reading
+       * through pageContext.content): the server may render them without Vike's renderPage()
+       */
+      directRender?: boolean
     }
     interface PageContext {
       /** Server-only: the server's content service, given to renderPage() */

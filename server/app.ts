@@ -72,6 +72,8 @@ export interface BuildOptions {
   readonly exchangeStepMs?: number
   /** Milliseconds of quiet after a large write before its most-visited pages are rendered again */
   readonly pageWarmQuietMs?: number
+  /** Whether the catalogue's pages are rendered without Vike once learned (default: in production) */
+  readonly directRender?: boolean
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -105,7 +107,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(intakePlugin, { config })
   await app.register(privacyPlugin, { config, now: options.now })
   await app.register(errorsPlugin)
-  await app.register(pagesPlugin, { config, warmQuietMs: options.pageWarmQuietMs })
+  await app.register(pagesPlugin, {
+    config,
+    warmQuietMs: options.pageWarmQuietMs,
+    directRender: options.directRender,
+  })
   // Pages, API answers and assets go out with brotli or gzip: mostly phones, often on 3G.
   // Registered before the routes they must wrap (@fastify/static included). Bodies held whole go
   // through one zlib call (server/http/compression.ts); streams through @fastify/compress.

@@ -6,4 +6,8 @@ export default {
   // A section page reads its page, order and filters from these; the page cache keys by them and
   // nothing else, and every other screen redirects them away (docs/decisions/031-sections-and-scale.md).
   pageQuery: SECTION_QUERY_NAMES,
+  // Its answers are rendered by the server without Vike's renderPage() once Vike rendered one; the
+  // page's +data, +Page, +Head and the renderer's +Layout must read nothing else than they do now
+  // (docs/decisions/036-direct-render.md; test/site/direct-render.test.ts compares both).
+  directRender: true,
 } satisfies Config

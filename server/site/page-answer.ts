@@ -16,11 +16,12 @@ import { errorBody } from '../http/errors'
 import { isDatabaseUnavailable } from '../data/unavailable'
 import { contentSecurityPolicy, newNonce } from '../http/csp'
 import { sendOutagePage } from '../http/outage'
-import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
 import { isNotModified, keyWith, PageCache, pickVariant, type CachedPage, type RenderedPage } from './page-cache'
 import { PageReads } from '../../src/site/page-tags'
+import { DirectRenderer } from './direct-render'
 import { PageWarmer } from './page-warmer'
 import { switchOffVikeAsyncStore } from './vike-async-store'
+import { withTrackingOf, withTrackingTags } from './tracking-tags'
 
 interface AnswerOptions {
   /** What to render instead of the request's own URL (the form page for a refused lead) */
@@ -36,6 +37,8 @@ interface PageAnswerer {
   answer(request: FastifyRequest, reply: FastifyReply, options?: AnswerOptions): Promise<FastifyReply>
   /** Resolves once no page is waiting to be warmed after a write (tests) */
   warmed(): Promise<void>
+  /** Pages rendered so far by Vike's renderPage() and without it (docs/decisions/036-direct-render.md) */
+  readonly renderings: { vike: number; direct: number }
 }
 
 declare module 'fastify' {
@@ -49,7 +52,6 @@ const CACHED_PAGE_CONTROL = 'public, no-cache'
 const OUTAGE_LOG_EVERY_MS = 60_000
 /** Quiet after a large write's last drop before its most-visited pages are rendered again */
 const WARM_QUIET_MS = 2000
-const TRACKING = new Set<string>(VISIT_TAG_KEYS)
 
 /** What one rendering gave: the answer, or the news that the database is away. */
 type Rendering = RenderedPage | 'unavailable'
@@ -59,14 +61,23 @@ function redirectBody(location: string): string {
   return `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Страница переехала</title><p>Страница переехала: <a href="${href}">${href}</a></p></html>\n`
 }
 
-export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number }>(
-  async (app, { config, warmQuietMs }) => {
+export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number; directRender?: boolean }>(
+  async (app, { config, warmQuietMs, directRender = config.isProduction }) => {
     if (config.isProduction) {
       // Load the server build explicitly: works even if node_modules was reinstalled after the build.
       await import(pathToFileURL(path.join(ROOT_DIR, 'dist/server/entry.mjs')).href)
       if (!(await switchOffVikeAsyncStore())) app.log.warn('Vike keeps its rendering store elsewhere: not switched off')
     }
     const cache = config.pageCacheBytes > 0 ? new PageCache(config.pageCacheBytes) : null
+    // The catalogue's pages without Vike's renderPage once Vike rendered one (docs/decisions/036-direct-render.md).
+    const direct = directRender
+      ? new DirectRenderer({
+          content: app.content,
+          development: !config.isProduction,
+          policy: (nonce) => contentSecurityPolicy(config, nonce),
+          warn: (message) => app.log.warn(message),
+        })
+      : null
     /** Visitors' renderings under way: a warm rendering waits while there is one */
     let rendering = 0
     const warmer = new PageWarmer({
@@ -90,6 +101,7 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number }>(
     // a large one the most-visited of them are rendered again in the background.
     if (cache) app.content.onInvalidate((changed) => warmer.droppedPages(cache.drop(changed)))
     let outageLoggedAt = 0
+    const renderings = { vike: 0, direct: 0 }
 
     /** A visitor's rendering: counted, so that warming stays out of its way. */
     async function renderFor(request: FastifyRequest, url: string, context: AnswerOptions['context']) {
@@ -110,6 +122,18 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number }>(
       // One nonce per rendering: a cached page keeps it with its bytes (docs/decisions/014-csp.md).
       const nonce = newNonce()
       const reads = new PageReads()
+      if (direct && context === undefined) {
+        const page = await direct.render(url, nonce, reads)
+        if (page === 'unavailable') {
+          app.content.markUnreachable()
+          return page
+        }
+        if (page) {
+          renderings.direct++
+          return page
+        }
+      }
+      renderings.vike++
       const pageContext = await renderPage({
         ...context,
         urlOriginal: url,
@@ -171,10 +195,12 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number }>(
       if (headers['content-type']?.startsWith('text/html')) {
         headers['content-security-policy'] = contentSecurityPolicy(config, nonce)
       }
+      const html = await httpResponse.getBody()
+      if (direct && context === undefined) direct.learn(pageContext, url, html, nonce)
       return {
         status: httpResponse.statusCode,
         headers,
-        body: Buffer.from(await httpResponse.getBody()),
+        body: Buffer.from(html),
         keepAs,
         query,
         tags,
@@ -233,7 +259,7 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number }>(
       return sendCached(request, reply, page, url)
     }
 
-    app.decorate('pages', { answer, warmed: () => warmer.settled() } satisfies PageAnswerer)
+    app.decorate('pages', { answer, warmed: () => warmer.settled(), renderings } satisfies PageAnswerer)
   },
   { name: 'pages', dependencies: ['content', 'search'] },
 )
@@ -261,30 +287,4 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
   if (encoding === null) return reply.send(page.body)
   reply.header('content-encoding', encoding)
   return reply.send(encoding === 'br' ? page.br : page.gzip)
-}
-
-/**
- * A redirect rendered from the cache key (tracking tags left out) with the request's tracking tags
- * put back on its Location; any other answer as it is.
- */
-function withTrackingTags(page: RenderedPage, requestUrl: string): RenderedPage {
-  const { location } = page.headers
-  if (!location) return page
-  const request = new URL(requestUrl, 'http://localhost')
-  const target = new URL(location, 'http://localhost')
-  for (const [name, value] of request.searchParams) {
-    if (TRACKING.has(name) && !target.searchParams.has(name)) target.searchParams.append(name, value)
-  }
-  const moved = location.startsWith('/') ? `${target.pathname}${target.search}` : target.href
-  return { ...page, headers: { ...page.headers, location: moved } }
-}
-
-/** A cached redirect's target with the request's own tracking parameters put back on it. */
-function withTrackingOf(location: string, requestUrl: string): string {
-  const request = new URL(requestUrl, 'http://localhost')
-  const target = new URL(location, 'http://localhost')
-  for (const [name, value] of request.searchParams) {
-    if (!target.searchParams.has(name)) target.searchParams.append(name, value)
-  }
-  return location.startsWith('/') ? `${target.pathname}${target.search}` : target.href
 }

@@ -17,7 +17,12 @@ import type {
   TypeId,
 } from '../../src/site/types'
 import { breadcrumbs, derivedFrom, publicChildren, type RouteEntry, type RouteMap } from '../content/route-map'
-import { countSectionProducts, loadFeaturedProducts, loadSectionProducts } from '../catalogue/products/listing-store'
+import {
+  countSectionProducts,
+  loadFeaturedProducts,
+  loadSectionProducts,
+  type FeaturedProduct,
+} from '../catalogue/products/listing-store'
 import {
   DEFAULT_SECTION_QUERY,
   isFilteredOrSorted,
@@ -138,7 +143,7 @@ async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry, reads: Page
     loadFeaturedProducts(db, HOME_PRODUCTS),
   ])
   if (featuredRows.length > 0) {
-    return { slides, advantages, featured: await productCards(db, featuredRows, reads), sections: [] }
+    return { slides, advantages, featured: cardsOf(featuredRows, reads), sections: [] }
   }
   // Which sections and products it picks depends on where every product is.
   reads.add(TREE_TAG)
@@ -175,30 +180,39 @@ function homeSelection(routes: RouteMap, homeId: number) {
   return { sectionEntries, shown }
 }
 
+/** The cards of products read with their card fields (the featured ones). */
+function cardsOf(rows: readonly FeaturedProduct[], reads: PageReads): ProductCard[] {
+  return rows.map((row) => {
+    reads.record(row.id)
+    return {
+      id: row.id,
+      title: row.title,
+      url: row.urlFull,
+      image: row.image ?? null,
+      article: row.article ?? null,
+      price: row.price ?? null,
+      oldPrice: row.oldPrice ?? null,
+      availability: row.availability ?? 'in_stock',
+    }
+  })
+}
+
+/** The cards of products known by their route entries: their card fields in one query. */
 async function productCards(
   db: Db,
   entries: readonly Pick<RouteEntry, 'id' | 'title' | 'urlFull'>[],
   reads: PageReads,
 ): Promise<ProductCard[]> {
-  for (const e of entries) reads.record(e.id)
   const parts = await loadProductCardParts(
     db,
     entries.map((e) => e.id),
   )
   const byId = new Map(parts.map((p) => [p.structureId, p]))
-  return entries.map((e) => {
-    const part = byId.get(e.id)
-    return {
-      id: e.id,
-      title: e.title,
-      url: e.urlFull,
-      image: part?.image ?? null,
-      article: part?.article ?? null,
-      price: part?.price ?? null,
-      oldPrice: part?.oldPrice ?? null,
-      availability: part?.availability ?? 'in_stock',
-    }
-  })
+  const none = { image: null, article: null, price: null, oldPrice: null, availability: 'in_stock' } as const
+  return cardsOf(
+    entries.map((e) => ({ ...none, ...byId.get(e.id), id: e.id, title: e.title, urlFull: e.urlFull })),
+    reads,
+  )
 }
 
 async function sectionCards(

@@ -70,7 +70,7 @@ function summarise(profile: Profile) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([name, count]) => ({ name, '%': ((100 * count) / busy).toFixed(1) }))
-  return { busy, stages: top(byStage, 30), self: top(bySelf, 30) }
+  return { busy, stages: top(byStage, 30), self: top(bySelf, Number(process.env.TOP ?? 30)) }
 }
 
 function print(profile: Profile) {

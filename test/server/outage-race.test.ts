@@ -23,9 +23,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
 })
 
-async function start(env: Record<string, string>): Promise<{ app: App; dir: string }> {
+async function start(env: Record<string, string>, directRender = false): Promise<{ app: App; dir: string }> {
   const dir = tempDir()
-  const app = await buildApp(testConfig(dir, env), { now })
+  const app = await buildApp(testConfig(dir, env), { now, directRender })
   await app.ready()
   cleanups.push(async () => {
     await app.close()
@@ -87,19 +87,28 @@ describe('pages while another connection holds SQLite’s write lock', () => {
 })
 
 describe('a page whose data load meets a database that just went away', () => {
-  it.skipIf(!TEST_DATABASE_URL)('answers the outage page, not 500, on PostgreSQL (the connection cut)', async () => {
-    const schema: TestSchema = await createTestSchema()
-    cleanups.push(() => schema.drop())
-    const target = new URL(TEST_DATABASE_URL!)
-    const proxy: TcpProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
-    cleanups.push(() => proxy.close())
-    const url = new URL(schema.url)
-    url.host = `127.0.0.1:${proxy.port}`
-    const { app } = await start({ DATABASE_URL: url.href })
-    await expectOutageAnswers(
-      app,
-      () => proxy.cut(),
-      () => proxy.heal(),
+  // Vike's renderPage(), and the catalogue's own path once it learned the page (decision 036).
+  for (const directRender of [false, true]) {
+    const how = directRender ? 'rendered without Vike' : 'rendered by Vike'
+    it.skipIf(!TEST_DATABASE_URL)(
+      `answers the outage page, not 500, on PostgreSQL (the connection cut), ${how}`,
+      async () => {
+        const schema: TestSchema = await createTestSchema()
+        cleanups.push(() => schema.drop())
+        const target = new URL(TEST_DATABASE_URL!)
+        const proxy: TcpProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) })
+        cleanups.push(() => proxy.close())
+        const url = new URL(schema.url)
+        url.host = `127.0.0.1:${proxy.port}`
+        const { app } = await start({ DATABASE_URL: url.href }, directRender)
+        await expectOutageAnswers(
+          app,
+          () => proxy.cut(),
+          () => proxy.heal(),
+        )
+        // The first page taught the path; the pages after the outage went through it.
+        expect(app.pages.renderings.direct > 0).toBe(directRender)
+      },
     )
-  })
+  }
 })

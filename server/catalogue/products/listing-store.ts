@@ -20,6 +20,27 @@ export interface ListedProduct {
   urlFull: string
 }
 
+/** A featured product with its card's fields, read with its row: no second query for them. */
+export interface FeaturedProduct extends ListedProduct {
+  image: string | null
+  article: string | null
+  price: number | null
+  oldPrice: number | null
+  availability: Availability
+}
+
+/** What a product card shows, read by the featured query with the product's row. */
+const CARD_COLUMNS = [
+  'structure.id',
+  'structure.title',
+  'structure.urlFull',
+  'product.image',
+  'product.article',
+  'product.price',
+  'product.oldPrice',
+  'product.availability',
+] as const
+
 /** What changes a section list's SQL text: the order and which filters are set. */
 function listShape(query: SectionQuery): string {
   return `${query.sort ?? ''}|${query.avail === null ? '' : 'a'}${query.min === null ? '' : 'n'}${query.max === null ? '' : 'x'}`
@@ -112,12 +133,12 @@ export async function loadSectionProducts(
 // From the few featured rows (their index), never the catalogue: a cross join keeps SQLite's
 // planner to this order (with an inner join it walked every product by the typeId index);
 // PostgreSQL plans it as the inner join it is. Built once (the home page asks it on every rendering).
-const featuredQuery = preparedQuery<ListedProduct, { limit: number }>((db) =>
+const featuredQuery = preparedQuery<FeaturedProduct, { limit: number }>((db) =>
   db
     .selectFrom('product')
     .crossJoin('structure')
     .whereRef('structure.id', '=', 'product.structureId')
-    .select(['structure.id', 'structure.title', 'structure.urlFull'])
+    .select(CARD_COLUMNS)
     .where('product.featured', '=', 1)
     .where('structure.typeId', '=', 'product')
     .where((eb) => isPublicRecord(eb, 'structure'))
@@ -127,7 +148,7 @@ const featuredQuery = preparedQuery<ListedProduct, { limit: number }>((db) =>
 )
 
 /** Up to `limit` public featured products under any record, in tree order (sort, id). */
-export async function loadFeaturedProducts(db: Queryable, limit: number): Promise<ListedProduct[]> {
+export async function loadFeaturedProducts(db: Queryable, limit: number): Promise<FeaturedProduct[]> {
   return featuredQuery(db, 'featured', { limit })
 }
 
