@@ -8,6 +8,6 @@ export default {
   pageQuery: SECTION_QUERY_NAMES,
   // Its answers are rendered by the server without Vike's renderPage() once Vike rendered one; the
   // page's +data, +Page, +Head and the renderer's +Layout must read nothing else than they do now
-  // (docs/decisions/036-direct-render.md; test/site/direct-render.test.ts compares both).
+  // (docs/decisions/036-direct-render.md; test/server/direct-render.test.ts compares both).
   directRender: true,
 } satisfies Config

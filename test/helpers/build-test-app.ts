@@ -37,7 +37,9 @@ export function testConfig(dir: string, env: Record<string, string> = {}): Confi
 export async function buildTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const dir = tempDir()
   const config = testConfig(dir, env)
-  const app = await buildApp(config, options)
+  // As in production: the catalogue's pages after the first rendered without Vike's renderPage()
+  // (docs/decisions/036-direct-render.md); a suite that needs Vike for every page says so.
+  const app = await buildApp(config, { directRender: true, ...options })
   await app.ready()
   return {
     app,
