@@ -124,9 +124,16 @@ export const adminSessionPlugin = fp<{ config: Config; now?: () => Date }>(
 
     // A session that started or slid forward sends its cookie again, so the browser's copy
     // expires 12 h after the last request too.
-    app.addHook('onSend', async (request, reply) => {
-      const session = await sessions.get(request)?.catch(() => null)
-      if (session?.touched) reply.setCookie(ADMIN_SESSION_COOKIE, session.token, cookieOptions)
+    // A callback, not an async hook: a request that read no session (every visitor's) costs no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      const pending = sessions.get(request)
+      if (!pending) return done(null, payload)
+      pending
+        .catch(() => null)
+        .then((session) => {
+          if (session?.touched) reply.setCookie(ADMIN_SESSION_COOKIE, session.token, cookieOptions)
+          done(null, payload)
+        }, done)
     })
   },
   { name: 'admin-session', dependencies: ['db'] },

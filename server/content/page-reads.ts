@@ -1,7 +1,7 @@
 // What a page shows of its own record (decision 018: compiled once, run on every rendering): its
 // title, text and meta, a section card's picture, the home page's slides and advantages. Part of
 // the structure repository (structure-store.ts), reads only.
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { executeCompiled } from '../data/db'
 import type { Database } from '../data/schema'
 
@@ -35,25 +35,42 @@ export async function loadMetaImages(db: Queryable, ids: readonly number[]): Pro
   return new Map(rows.map((r) => [r.id, r.metaImage]))
 }
 
-/** The home page's slides and advantages, in their order. */
+/** The home page's slides and advantages, in their order: one statement for both lists. */
 export async function loadHomeLists(db: Queryable, id: number) {
-  const [slides, advantages] = await Promise.all([
-    executeCompiled(db, 'slides', [id], () =>
-      db
-        .selectFrom('sliderItem')
-        .select(['id', 'image', 'title'])
-        .where('structureId', '=', id)
-        .orderBy('sort')
-        .orderBy('id'),
-    ),
-    executeCompiled(db, 'advantages', [id], () =>
-      db
-        .selectFrom('advantage')
-        .select(['id', 'image', 'title', 'description'])
-        .where('structureId', '=', id)
-        .orderBy('sort')
-        .orderBy('id'),
-    ),
-  ])
+  const rows = await executeCompiled(db, 'home lists', [id, id], () =>
+    db
+      .selectFrom('sliderItem')
+      .select((eb) => [
+        'id',
+        eb.ref('image').$castTo<string | null>().as('image'),
+        eb.ref('title').$castTo<string | null>().as('title'),
+        sql<string | null>`null`.as('description'),
+        'sort',
+        sql<number>`0`.as('list'),
+      ])
+      .where('structureId', '=', id)
+      .unionAll(
+        db
+          .selectFrom('advantage')
+          .select((eb) => [
+            'id',
+            'image',
+            eb.ref('title').$castTo<string | null>().as('title'),
+            'description',
+            'sort',
+            sql<number>`1`.as('list'),
+          ])
+          .where('structureId', '=', id),
+      )
+      .orderBy('list')
+      .orderBy('sort')
+      .orderBy('id'),
+  )
+  const slides: { id: number; image: string; title: string | null }[] = []
+  const advantages: { id: number; image: string | null; title: string; description: string | null }[] = []
+  for (const { list, id: rowId, image, title, description } of rows) {
+    if (Number(list) === 0) slides.push({ id: rowId, image: image as string, title })
+    else advantages.push({ id: rowId, image, title: title as string, description })
+  }
   return { slides, advantages }
 }

@@ -68,21 +68,22 @@ export async function compressBody(body: Buffer, encoding: Encoding): Promise<Bu
 // leaves the answer alone.
 export const compressionPlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+    // A callback, not an async hook: an answer left as it is costs no promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload)
       if (reply.hasHeader('content-encoding') || !isCompressible(reply.getHeader('content-type') as string)) {
-        return payload
+        return done(null, payload)
       }
       const body = typeof payload === 'string' ? Buffer.from(payload) : payload
-      if (body.length < COMPRESS_MIN_BYTES) return payload
+      if (body.length < COMPRESS_MIN_BYTES) return done(null, payload)
       const vary = String(reply.getHeader('vary') ?? '')
       if (!/\baccept-encoding\b/i.test(vary))
         reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
       const encoding = pickEncoding(request.headers['accept-encoding'], ['br', 'gzip'])
-      if (encoding === null || request.headers['x-no-compression'] !== undefined) return payload
+      if (encoding === null || request.headers['x-no-compression'] !== undefined) return done(null, payload)
       reply.header('content-encoding', encoding)
       reply.removeHeader('content-length')
-      return compressBody(body, encoding)
+      compressBody(body, encoding).then((compressed) => done(null, compressed), done)
     })
   },
   { name: 'compression' },

@@ -6,13 +6,12 @@ import type { Config } from '../config/config'
 export const responseHeadersPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const security = securityHeaders(config)
-    app.addHook('onSend', async (_request, reply) => {
+    // A callback, not an async hook: no promise on every response.
+    app.addHook('onSend', (_request, reply, payload, done) => {
       reply.headers(security)
       // The server is closing (deploy, reload): this response is the connection's last.
       if (!app.server.listening) reply.header('connection', 'close')
-      reply.header('x-content-type-options', 'nosniff')
-      reply.header('referrer-policy', 'strict-origin-when-cross-origin')
-      reply.header('x-frame-options', 'SAMEORIGIN')
+      done(null, payload)
     })
   },
   { name: 'response-headers' },
@@ -21,6 +20,9 @@ export const responseHeadersPlugin = fp<{ config: Config }>(
 /** The headers that limit what a page may do, besides its Content-Security-Policy. */
 function securityHeaders(config: Pick<Config, 'publicUrl'>): Record<string, string> {
   return {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'SAMEORIGIN',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     'cross-origin-opener-policy': 'same-origin',
     ...(config.publicUrl.startsWith('https://')

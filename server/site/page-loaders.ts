@@ -4,7 +4,7 @@
 // the page cache drops the page when a write changes any of it.
 import type { Db } from '../data/db'
 import { loadHomeLists, loadMetaImages, loadPageRecord, type PageRecord } from '../content/page-reads'
-import { loadProductCardParts, loadProductDetails, loadProductParts } from '../catalogue/products/product-store'
+import { loadProductCardParts, loadProductDetails, loadProductPageRecord } from '../catalogue/products/product-store'
 import type {
   HomePage,
   PageData,
@@ -47,7 +47,11 @@ export async function loadPage(
   reads: PageReads,
 ): Promise<PageData | null> {
   reads.record(entry.id)
-  const record = await loadPageRecord(db, entry.id)
+  // A product's page reads its record and its product row in one statement.
+  const [record, details] =
+    entry.typeId === 'product'
+      ? await Promise.all([loadProductPageRecord(db, entry.id), loadProductDetails(db, entry.id)])
+      : [await loadPageRecord(db, entry.id), null]
   if (!record) return null
   const base = { id: record.id, title: record.title, url: record.urlFull, breadcrumbs: breadcrumbs(routes, entry) }
   const meta = pageMeta(record)
@@ -96,22 +100,21 @@ export async function loadPage(
       } satisfies SectionPage
     }
     case 'product': {
-      const [[product], details] = await Promise.all([
-        loadProductParts(db, [entry.id]),
-        loadProductDetails(db, entry.id),
-      ])
+      // No product row (a record typed product without one): the page shows none of its fields.
+      const row = record as Partial<NonNullable<Awaited<ReturnType<typeof loadProductPageRecord>>>>
+      const own = row.availability == null ? null : row
       return {
         ...base,
         typeId: 'product',
-        image: product?.image ?? null,
-        article: product?.article ?? null,
-        price: product?.price ?? null,
-        oldPrice: product?.oldPrice ?? null,
-        availability: product?.availability ?? 'in_stock',
-        vendor: product?.vendor ?? null,
-        description: product?.description ?? null,
-        ...details,
-        meta: meta({ description: product?.description, image: product?.image }),
+        image: own?.image ?? null,
+        article: own?.article ?? null,
+        price: own?.price ?? null,
+        oldPrice: own?.oldPrice ?? null,
+        availability: own?.availability ?? 'in_stock',
+        vendor: own?.vendor ?? null,
+        description: own?.description ?? null,
+        ...details!,
+        meta: meta({ description: own?.description, image: own?.image }),
       } satisfies ProductPage
     }
     case 'page':

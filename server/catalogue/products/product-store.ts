@@ -63,15 +63,36 @@ export async function loadProductCardParts(db: Queryable, ids: readonly number[]
   )
 }
 
-/** The product parts of the given records. */
-export async function loadProductParts(db: Queryable, ids: readonly number[]) {
-  if (ids.length === 0) return []
-  return executeCompiled(db, `product parts ${ids.length}`, ids, () =>
+/**
+ * A product page's own record and its product row in one statement: the record's title, text and
+ * meta (as loadPageRecord reads them) and the product's fields, null where it has no product row.
+ */
+export async function loadProductPageRecord(db: Queryable, id: number) {
+  const [row] = await executeCompiled(db, 'product page record', [id], () =>
     db
-      .selectFrom('product')
-      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability', 'vendor', 'description'])
-      .where('structureId', 'in', [...ids]),
+      .selectFrom('structure')
+      .leftJoin('product', 'product.structureId', 'structure.id')
+      .select([
+        'structure.id',
+        'structure.title',
+        'structure.urlFull',
+        'structure.content',
+        'structure.metaTitle',
+        'structure.metaDescription',
+        'structure.metaImage',
+        'structure.metaRobots',
+        'structure.metaJsonLd',
+        'product.image',
+        'product.article',
+        'product.price',
+        'product.oldPrice',
+        'product.availability',
+        'product.vendor',
+        'product.description',
+      ])
+      .where('structure.id', '=', id),
   )
+  return row
 }
 
 async function firstImage(db: Queryable, id: number) {
