@@ -29,8 +29,8 @@ export interface FeaturedProduct extends ListedProduct {
   availability: Availability
 }
 
-/** What a product card shows, read by the featured query with the product's row. */
-const CARD_COLUMNS = [
+/** What a product card shows, read with the product's row (the featured products, search results). */
+export const CARD_COLUMNS = [
   'structure.id',
   'structure.title',
   'structure.urlFull',

@@ -8,6 +8,7 @@ import { isSqlite } from '../../data/dialect'
 import type { Availability, Database } from '../../data/schema'
 import { isPublicRecord } from '../../content/visibility'
 import { articleKey, splitWords, tokenOf } from './search-text'
+import { CARD_COLUMNS } from '../products/listing-store'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -191,16 +192,7 @@ export async function findProducts(
       .selectFrom(tierIds(db, query, tier, tierFew).as('m'))
       .innerJoin('structure', 'structure.id', 'm.id')
       .innerJoin('product', 'product.structureId', 'm.id')
-      .select([
-        'structure.id',
-        'structure.title',
-        'structure.urlFull',
-        'product.image',
-        'product.article',
-        'product.price',
-        'product.oldPrice',
-        'product.availability',
-      ])
+      .select(CARD_COLUMNS)
       .where(isPublicRecord)
     // An артикул's product can match the words too: it is shown once, first (the name and the
     // other matches are apart by their queries).
