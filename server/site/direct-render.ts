@@ -93,7 +93,7 @@ export class DirectRenderer {
     const config = (rendering.config ?? {}) as Vike.Config & Record<string, unknown>
     const { httpResponse, Page } = rendering
     if (config.directRender !== true || rendering.isClientSideNavigation || rendering.errorWhileRendering) return
-    if (httpResponse.statusCode !== 200 || !Page || !directPath(pathOf(url))) return
+    if (httpResponse.statusCode !== 200 || !Page || !directPath(splitUrl(url).pathname)) return
     const unsupported: string[] = UNSUPPORTED.filter((name) => !isEmpty(config[name]))
     // vike-react's Loading is set by default; only its `layout` wraps the page (in <Suspense>).
     if ((config.Loading as { layout?: unknown } | undefined)?.layout) unsupported.push('Loading.layout')
@@ -115,12 +115,11 @@ export class DirectRenderer {
   async render(url: string, nonce: string, reads: PageReads): Promise<RenderedPage | 'unavailable' | null> {
     const learned = this.#learned
     if (!learned) return null
-    const query = url.indexOf('?')
-    const pathname = query < 0 ? url : url.slice(0, query)
+    const { pathname, search } = splitUrl(url)
     if (!directPath(pathname) || url.includes('#')) return null
     const { content, development } = this.options
     try {
-      const resolved = await content.resolvePage(pathname, query < 0 ? '' : url.slice(query), reads)
+      const resolved = await content.resolvePage(pathname, search, reads)
       if (resolved.kind !== 'page' || resolved.status !== 200) return null
       const site = await content.getSite(pathname)
       if (development) checkReads(resolved.page, reads)
@@ -153,13 +152,12 @@ export class DirectRenderer {
     site: unknown,
     nonce: string,
   ) {
-    const query = url.indexOf('?')
     return {
       pageId: learned.pageId,
       Page: learned.Page,
       config: learned.config,
       urlOriginal: url,
-      urlPathname: query < 0 ? url : url.slice(0, query),
+      urlPathname: splitUrl(url).pathname,
       data,
       site,
       publicSettings: this.options.content.publicSettings,
@@ -184,9 +182,10 @@ function directPath(pathname: string): boolean {
   return !OTHER_PAGES.some((other) => pathname === other || pathname.startsWith(`${other}/`))
 }
 
-function pathOf(url: string): string {
+/** A request URL's path and its query string ('?…' or ''), as Vike's pageContext has them. */
+function splitUrl(url: string): { pathname: string; search: string } {
   const query = url.indexOf('?')
-  return query < 0 ? url : url.slice(0, query)
+  return query < 0 ? { pathname: url, search: '' } : { pathname: url.slice(0, query), search: url.slice(query) }
 }
 
 function isEmpty(value: unknown): boolean {

@@ -8,7 +8,7 @@ import type { RouteMap } from '../../server/content/route-map'
 import { loadRouteEntries } from '../../server/content/structure-store'
 import { isPublic } from '../../server/content/visibility'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
-import type { TestApp } from '../helpers/build-test-app'
+import { recordIdAt, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { sendRecord } from '../helpers/multipart'
 
@@ -49,8 +49,7 @@ for (const dialect of DIALECTS) {
       await t?.close()
     })
 
-    const idAt = async (url: string) =>
-      (await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
+    const idAt = async (url: string) => recordIdAt(t.app.db, url)
     const multipart = (method: 'POST' | 'PATCH', url: string, data: unknown) =>
       sendRecord(t.app, AUTH, method, url, data)
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
 import { bumpContentVersion, writeTransaction } from '../../server/data/db'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
-import { decodeEntities, type TestApp } from '../helpers/build-test-app'
+import { decodeEntities, recordIdAt, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { sendRecord, uploadPriceList } from '../helpers/multipart'
 import { EXCHANGE_ENV, OneCClient, importXml, injectTransport, offersXml } from '../helpers/one-c'
@@ -82,8 +82,7 @@ for (const dialect of DIALECTS) {
       await t?.close()
     })
 
-    const idAt = async (url: string) =>
-      (await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
+    const idAt = async (url: string) => recordIdAt(t.app.db, url)
     const multipart = (method: 'POST' | 'PATCH', url: string, data: unknown) =>
       sendRecord(t.app, AUTH, method, url, data)
     /** Warms every page, runs the write, checks that no page is stale; returns the write's answer. */

@@ -4,7 +4,7 @@
 // the write made; the less visited ones wait for their visitors, and a small write warms nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
-import type { TestApp } from '../helpers/build-test-app'
+import { recordIdAt, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { sendRecord } from '../helpers/multipart'
 
@@ -37,8 +37,7 @@ for (const dialect of DIALECTS) {
 
     const get = (url: string) => t.app.inject({ url, headers: { 'user-agent': 'Mozilla/5.0 test' } })
     const cacheOf = async (url: string) => String((await get(url)).headers['x-vitrina-cache'])
-    const idAt = async (url: string) =>
-      (await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
+    const idAt = async (url: string) => recordIdAt(t.app.db, url)
     const patch = async (data: unknown) => {
       const res = await sendRecord(t.app, AUTH, 'PATCH', '/api/structure', data)
       expect(res.statusCode, res.body).toBe(200)

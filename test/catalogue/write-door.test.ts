@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readContentVersion } from '../../server/data/db'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
-import { decodeEntities, type TestApp } from '../helpers/build-test-app'
+import { decodeEntities, recordIdAt, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { sendRecord, uploadPriceList } from '../helpers/multipart'
 
@@ -34,8 +34,7 @@ for (const dialect of DIALECTS) {
       const res = await t.app.inject({ url, headers: { 'user-agent': 'Mozilla/5.0 test' } })
       return { status: res.statusCode, cache: res.headers['x-vitrina-cache'], text: decodeEntities(res.body) }
     }
-    const idAt = async (url: string) =>
-      (await t.app.db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
+    const idAt = async (url: string) => recordIdAt(t.app.db, url)
     const multipart = (method: 'POST' | 'PATCH', url: string, data: unknown) =>
       sendRecord(t.app, AUTH, method, url, data)
     const found = async (q: string) => (await page(`/poisk?q=${encodeURIComponent(q)}`)).text

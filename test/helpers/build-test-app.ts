@@ -52,6 +52,11 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Bu
   }
 }
 
+/** The id of the structure record at `url` (the test fails if there is none). */
+export async function recordIdAt(db: App['db'], url: string): Promise<number> {
+  return (await db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
+}
+
 /** The text content of the first element matching a simple tag name, for assertions. */
 export function titleOf(html: string): string | null {
   const match = /<title>([\s\S]*?)<\/title>/.exec(html)

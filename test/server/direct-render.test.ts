@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
 import { ADMIN_TOKEN, AUTH, jpegImage } from '../api/helpers'
-import type { TestApp } from '../helpers/build-test-app'
+import { recordIdAt, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { multipartBody, sendRecord } from '../helpers/multipart'
 
@@ -63,8 +63,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       // Every request renders: no page cache in either app.
       vike = await dialect.build({ ADMIN_TOKEN, PAGE_CACHE_MB: '0' }, { directRender: false })
-      const idAt = async (url: string) =>
-        (await vike.app.db.selectFrom('structure').select('id').where('urlFull', '=', url).executeTakeFirstOrThrow()).id
+      const idAt = async (url: string) => recordIdAt(vike.app.db, url)
       const home = await idAt('/')
       const text = await sendRecord(vike.app, AUTH, 'POST', '/api/structure', {
         parentId: home,
