@@ -183,12 +183,8 @@ const CONTENT_WRITERS = [
   'server/content/structure-tree.ts',
   'server/content/moved-urls.ts',
   'server/content/tree-visibility.ts',
-  'server/content/seed.ts',
-  'server/catalogue/products/product-store.ts',
-  'server/catalogue/price-list/price-store.ts',
-  'server/catalogue/exchange/exchange-store.ts',
-  'server/catalogue/exchange/exchange-offers.ts',
-  'server/catalogue/products/product-actions.ts',
+  'server/catalogue/demo-seed.ts',
+  'server/catalogue/products/product-rows.ts',
   'server/catalogue/search/search-index.ts',
   'server/model-api/write-rows.ts',
   'server/data/db.ts',
@@ -220,6 +216,32 @@ describe('one door for content writes', () => {
       .filter((file) => !CONTENT_WRITERS.includes(file))
       .flatMap((file) => contentWrites(fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')).map((w) => `${file}: ${w}`))
     expect(offenders).toEqual([])
+  })
+
+  it('only the product-row repository writes product rows; the generic writers refuse them', () => {
+    const repository = path.join('server', 'catalogue', 'products', 'product-rows.ts')
+    const productWrite =
+      /^(insertInto|updateTable|deleteFrom)\((product|productImage|productProperty)\)$|^sql \S+ (product|productImage|productProperty)$/i
+    const offenders = serverFiles()
+      .filter((file) => file !== repository)
+      .flatMap((file) =>
+        contentWrites(fs.readFileSync(path.join(ROOT_DIR, file), 'utf8'))
+          .filter((w) => productWrite.test(w))
+          .map((w) => `${file}: ${w}`),
+      )
+    expect(offenders).toEqual([])
+    // Writes to a table named at run time: the model API's generic SQL, which refuses the product
+    // tables, and two whole-record jobs of the structure repository (a record deleted with its parts,
+    // a stored file renamed in every image column).
+    const dynamic = serverFiles().filter((file) =>
+      contentWrites(fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')).some((w) => w.endsWith('(?)')),
+    )
+    expect(dynamic.sort()).toEqual(
+      [path.join('server', 'content', 'structure-store.ts'), path.join('server', 'model-api', 'write-rows.ts')].sort(),
+    )
+    const writeRows = fs.readFileSync(path.join(ROOT_DIR, 'server', 'model-api', 'write-rows.ts'), 'utf8')
+    const generic = [...writeRows.matchAll(/\.(insertInto|updateTable|deleteFrom)\(\s*([\w.]+)/g)].map((m) => m[2])
+    expect(generic.every((table) => table === 'table' || table === 'writableTable')).toBe(true)
   })
 
   it('only the door bumps the version, reindexes search and queues IndexNow; the stores open no transaction', () => {

@@ -7,7 +7,7 @@
 import { parseSizedUpload } from '../../src/site/image-variants'
 
 const LEGACY_UPLOAD = /^uploads\/[0-9a-f]{32}\.(jpg|png|webp|avif)$/
-/** A demo image as the seed stores it (`demo/<file>-<hash><ext>`, server/content/seed.ts): one dot. */
+/** A demo image as the seed stores it (`demo/<file>-<hash><ext>`, server/catalogue/demo-seed.ts): one dot. */
 const DEMO_IMAGE = /^demo\/[A-Za-z0-9][A-Za-z0-9_-]{0,199}\.(svg|png|jpg|jpeg|webp|avif)$/
 
 /** Whether `key` names an original image, one that derived images may be made from. */

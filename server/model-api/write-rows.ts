@@ -1,6 +1,7 @@
 // The SQL of generic content writes: a model's row by its key, and a structure record's parts (a
 // one-to-one part merged or deleted, a list replaced in its order). No rules here: which write is
-// allowed, and what a clash means, is writes.ts's business. Runs inside the write door's unit.
+// allowed, and what a clash means, is writes.ts's business. Runs inside the write door's unit. A
+// product's rows are not written here: the product-row repository writes them.
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../data/schema'
 import type { ContentWrite } from '../content/content-write'
@@ -10,6 +11,15 @@ type Values = Record<string, unknown>
 type Trx = Transaction<Database>
 
 const asAny = (trx: Trx) => trx as unknown as Kysely<any>
+
+/** The product rows' tables: written by the product-row repository (catalogue/products/product-rows.ts) alone. */
+const PRODUCT_TABLES: ReadonlySet<string> = new Set(['product', 'productImage', 'productProperty'])
+
+/** The model's table, when this generic SQL may write it. */
+function writableTable(model: ModelDef): string {
+  if (PRODUCT_TABLES.has(model.table)) throw new Error(`${model.table} rows are written by the product-row repository`)
+  return model.table
+}
 
 /** The writable columns among `values`, booleans as the stored 0/1. */
 export function columnsOf(model: ModelDef, values: Values, omit: readonly string[] = []): Record<string, unknown> {
@@ -38,10 +48,14 @@ export async function insertRow(unit: ContentWrite, model: ModelDef, row: Record
   const trx = unit.trx
   await touchOwner(unit, model, row[model.key], row)
   if (model.key !== 'id') {
-    await asAny(trx).insertInto(model.table).values(row).execute()
+    await asAny(trx).insertInto(writableTable(model)).values(row).execute()
     return row[model.key] as number
   }
-  const created = await asAny(trx).insertInto(model.table).values(row).returning('id').executeTakeFirstOrThrow()
+  const created = await asAny(trx)
+    .insertInto(writableTable(model))
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return Number(created.id)
 }
 
@@ -61,30 +75,31 @@ export async function updateRow(
       .executeTakeFirst()
     if (owner) await unit.touch([Number(owner.structureId)])
   }
-  await asAny(unit.trx).updateTable(model.table).set(row).where(model.key, '=', key).execute()
+  await asAny(unit.trx).updateTable(writableTable(model)).set(row).where(model.key, '=', key).execute()
 }
 
 /** A one-to-one part of record `structureId`: merged into the existing row, created, or deleted (null). */
 export async function writeOnePart(unit: ContentWrite, part: ModelDef, structureId: number, value: Values | null) {
+  const table = writableTable(part)
   await unit.touch([structureId])
   const db = asAny(unit.trx)
   const existing = await db
-    .selectFrom(part.table)
+    .selectFrom(table)
     .select('structureId')
     .where('structureId', '=', structureId)
     .executeTakeFirst()
   if (value === null) {
-    if (existing) await db.deleteFrom(part.table).where('structureId', '=', structureId).execute()
+    if (existing) await db.deleteFrom(table).where('structureId', '=', structureId).execute()
     return
   }
   const row = columnsOf(part, value, ['structureId'])
   if (!existing)
     await db
-      .insertInto(part.table)
+      .insertInto(table)
       .values({ ...row, structureId })
       .execute()
   else if (Object.keys(row).length > 0) {
-    await db.updateTable(part.table).set(row).where('structureId', '=', structureId).execute()
+    await db.updateTable(table).set(row).where('structureId', '=', structureId).execute()
   }
 }
 
@@ -99,9 +114,10 @@ export async function replaceListPart(
   items: readonly Values[],
   created = false,
 ) {
+  const table = writableTable(part)
   await unit.touch([structureId])
   const db = asAny(unit.trx)
-  if (!created) await db.deleteFrom(part.table).where('structureId', '=', structureId).execute()
+  if (!created) await db.deleteFrom(table).where('structureId', '=', structureId).execute()
   if (items.length === 0) return
   // Every row names the same columns, so one multi-row insert fits them all.
   const columns = [...part.fields.keys()].filter(
@@ -113,5 +129,5 @@ export async function replaceListPart(
     for (const column of columns) row[column] = values[column] ?? null
     return row
   })
-  await db.insertInto(part.table).values(rows).execute()
+  await db.insertInto(table).values(rows).execute()
 }

@@ -24,11 +24,14 @@ import { HttpError } from '../http/http-error'
 import { executeQuery } from './query-executor'
 import type { Row, SelectNode } from './query-tree'
 import { findModel, partModel, STRUCTURE_PARTS, type ModelDef } from './registry'
-import { checkProductPrices, syncMainImage } from '../catalogue/products/product-store'
+import { writeProductParts, type GalleryInput, type PropertyInput } from '../catalogue/products/product-rows'
 import { partKind, type WriteMode } from './write-schema'
 import { columnsOf, insertRow, replaceListPart, rowExists, updateRow, writeOnePart } from './write-rows'
 
 type Values = Record<string, unknown>
+
+/** A structure write's parts that are a product's: written by the product-row repository. */
+const PRODUCT_PARTS: ReadonlySet<string> = new Set(['product', 'images', 'properties'])
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code
@@ -129,29 +132,33 @@ async function writeFlat(unit: ContentWrite, model: ModelDef, mode: WriteMode, v
         'conflict',
       )
     }
-    const key = await insertRow(unit, model, columnsOf(model, values))
-    await afterProductWrite(unit, model, key, values)
-    return key
+    if (model.table === 'product') {
+      const id = values.structureId as number
+      await writeProduct(unit, id, { product: columnsOf(model, values, ['structureId']) }, '')
+      return id
+    }
+    return insertRow(unit, model, columnsOf(model, values))
   }
   const key = values[model.key] as number
   if (!(await rowExists(trx, model, key))) {
     throw new HttpError(404, `Запись ${model.name} с ${model.key} = ${key} не найдена`, 'not_found')
   }
-  await updateRow(unit, model, key, columnsOf(model, values, [model.key]))
-  await afterProductWrite(unit, model, key, values)
+  if (model.table === 'product') await writeProduct(unit, key, { product: columnsOf(model, values, [model.key]) }, '')
+  else await updateRow(unit, model, key, columnsOf(model, values, [model.key]))
   return key
 }
 
-/** A product written on its own keeps the catalogue's rules: its image is the gallery's first, its prices agree. */
-async function afterProductWrite(unit: ContentWrite, model: ModelDef, key: number, values: Values) {
-  if (model.name !== 'product') return
-  if (Object.hasOwn(values, 'image')) await syncMainImage(unit, key, 'product')
-  await checkPrices(unit.trx, key, '')
-}
-
-/** 400 naming the field when the stored old price is not above the stored price (the write is undone). */
-async function checkPrices(trx: Transaction<Database>, id: number, prefix: string): Promise<void> {
-  const problem = await checkProductPrices(trx, id)
+/**
+ * A product's parts through the product-row repository, which keeps the catalogue's rules: its
+ * image is the gallery's first, its prices agree (400 naming the field, the write undone).
+ */
+async function writeProduct(
+  unit: ContentWrite,
+  id: number,
+  parts: Parameters<typeof writeProductParts>[2],
+  prefix: string,
+): Promise<void> {
+  const problem = await writeProductParts(unit, id, parts)
   if (problem) throw new HttpError(400, problem, 'validation_failed', { [`${prefix}oldPrice`]: problem })
 }
 
@@ -193,14 +200,27 @@ async function writeStructure(unit: ContentWrite, mode: WriteMode, values: Value
     await updateRecord(unit, id, row)
   }
   for (const part of STRUCTURE_PARTS) {
-    if (!Object.hasOwn(values, part)) continue
+    if (!Object.hasOwn(values, part) || PRODUCT_PARTS.has(part)) continue
     if (partKind(part) === 'one') await writeOnePart(unit, partModel(part), id, values[part] as Values | null)
     else await replaceListPart(unit, partModel(part), id, values[part] as Values[], mode === 'create')
   }
-  const product = values.product as Values | null | undefined
-  if (Object.hasOwn(values, 'images')) await syncMainImage(unit, id, 'gallery')
-  else if (product && Object.hasOwn(product, 'image')) await syncMainImage(unit, id, 'product')
-  if (product) await checkPrices(trx, id, 'product.')
+  if ([...PRODUCT_PARTS].some((part) => Object.hasOwn(values, part))) {
+    const product = values.product as Values | null | undefined
+    const list = (part: 'images' | 'properties') =>
+      Object.hasOwn(values, part)
+        ? (values[part] as Values[]).map((item) => columnsOf(partModel(part), item, ['structureId']))
+        : undefined
+    await writeProduct(
+      unit,
+      id,
+      {
+        product: product ? columnsOf(partModel('product'), product, ['structureId']) : product,
+        images: list('images') as GalleryInput[] | undefined,
+        properties: list('properties') as PropertyInput[] | undefined,
+      },
+      'product.',
+    )
+  }
   return id
 }
 

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config/config'
 import { ContentService } from './content-service'
 import { addMissingDocuments, type OperatorValues } from '../content/documents'
-import { seedDemoContent, storeInFolder, type StoreImage } from '../content/seed'
+import { seedDemoContent, storeInFolder, type StoreImage } from '../catalogue/demo-seed'
 
 declare module 'fastify' {
   interface FastifyInstance {

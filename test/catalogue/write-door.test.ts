@@ -3,13 +3,15 @@
 // (other processes drop their caches), the page it changed shows the change at once though it was
 // in the page cache, search finds what was written (and no longer what was deleted), and IndexNow
 // has every public URL it changed queued: a move both the old URL and the new, a hidden or deleted
-// record its old one, and their sections.
+// record its old one, and their sections. The writers walked: the API, the content import, the back
+// office's tree, the price list, «Товары»'s bulk move, the 1C exchange and the operator's details.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readContentVersion } from '../../server/data/db'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, recordIdAt, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { sendRecord, uploadPriceList } from '../helpers/multipart'
+import { EXCHANGE_ENV, importXml, injectTransport, OneCClient } from '../helpers/one-c'
 
 const PUBLIC_URL = 'https://shop.example.ru'
 
@@ -20,11 +22,19 @@ for (const dialect of DIALECTS) {
       // IndexNow on, its endpoint a closed port: the queued URLs stay in the outbox to be read.
       t = await dialect.build({
         ADMIN_TOKEN,
+        ...EXCHANGE_ENV,
         PUBLIC_URL,
         INDEXNOW: 'on',
         INDEXNOW_KEY: 'test-door-key-0123',
         INDEXNOW_URL: 'http://127.0.0.1:9/indexnow',
       })
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/exchange',
+        headers: AUTH,
+        payload: { enabled: true, priceType: 'Розничная', zeroStock: 'out_of_stock' },
+      })
+      expect(res.statusCode, res.body).toBe(200)
     })
     afterAll(async () => {
       await t?.close()
@@ -203,6 +213,57 @@ for (const dialect of DIALECTS) {
       expect((await page(url)).text).toMatch(/7[\s\u00a0]777/)
       expect(await found('прайсовый')).toContain(url)
       expect(applied.urls).toEqual(['/structure/power-tools/', url])
+    })
+
+    it('«Товары» moving products: both URLs of each, and both sections', async () => {
+      const from = '/structure/power-tools/'
+      const to = '/structure/garden/'
+      const urls = ['/structure/power-tools/jigsaw', '/structure/power-tools/angle-grinder']
+      await cached(to)
+      const ids = await Promise.all(urls.map(idAt))
+      const sectionId = await idAt(to)
+      const moved = await write(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/products/actions',
+          headers: AUTH,
+          payload: { operation: 'door-move-0001', ids, action: { kind: 'move', sectionId } },
+        }),
+      )
+      expect(moved.bumped).toBe(true)
+      const newUrls = urls.map((url) => url.replace(from, to))
+      expect((await page(to)).text).toContain(newUrls[0])
+      expect((await page(urls[0])).status).toBe(301)
+      expect(moved.urls).toEqual([from, to, ...urls, ...newUrls].sort())
+    })
+
+    it('the 1C exchange: a new product and its section', async () => {
+      const client = new OneCClient(injectTransport(t.app))
+      await cached('/structure/')
+      const made = await write(async () => {
+        const answers = await client.exchange({
+          'import.xml': importXml({
+            groups: [{ id: 'door-g', name: 'Дверной раздел' }],
+            products: [{ id: 'door-p', name: 'Петля дверная', article: 'ДП-1', groups: ['door-g'] }],
+          }),
+        })
+        return { statusCode: answers[0].lines[0] === 'success' ? 200 : 500, body: answers[0].body }
+      })
+      expect(made.bumped).toBe(true)
+      const urlOf = async (externalId: string) =>
+        (
+          await t.app.db
+            .selectFrom('exchangeRecord')
+            .innerJoin('structure', 'structure.id', 'exchangeRecord.structureId')
+            .select('structure.urlFull')
+            .where('exchangeRecord.externalId', '=', externalId)
+            .executeTakeFirstOrThrow()
+        ).urlFull
+      const [sectionUrl, productUrl] = [await urlOf('door-g'), await urlOf('door-p')]
+      expect(productUrl.startsWith(sectionUrl)).toBe(true)
+      expect((await page('/structure/')).text).toContain('Дверной раздел')
+      expect(await found('петля')).toContain(productUrl)
+      expect(made.urls).toEqual(['/structure/', sectionUrl, productUrl].sort())
     })
 
     it("the operator's details: every page anew, nothing for IndexNow", async () => {

@@ -1,10 +1,17 @@
-// The price list's queries on products, their characteristics and the sections they go in. The
-// structure rows themselves are written through content/structure-store.ts; every write takes the
-// write door's unit (catalogue/write-door.ts).
-import { sql, type Kysely, type Transaction } from 'kysely'
+// The price list's products: found by артикул with their characteristics, changed and created
+// through the product-row repository (products/product-rows.ts) in the write door's unit.
+import type { Kysely, Transaction } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
-import { forgetGoneUrls, insertRecords, updateRecord } from '../../content/structure-store'
+import { updateRecord } from '../../content/structure-store'
+import {
+  createProducts,
+  editProperties,
+  loadProperties,
+  selectProductRows,
+  setProductFields,
+  type PropertyEdit,
+} from '../products/product-rows'
 import { yieldToOthers } from '../import-claim'
 
 type Queryable = Kysely<Database> | Transaction<Database>
@@ -48,24 +55,7 @@ export async function loadProductsByArticle(
   for (const part of chunks(articles)) {
     // SQLite answers synchronously: without a yield the reads of a large file are one long block.
     await yieldToOthers()
-    const rows = await db
-      .selectFrom('product')
-      .innerJoin('structure', 'structure.id', 'product.structureId')
-      .select([
-        'structure.id',
-        'structure.title',
-        'structure.urlFull',
-        'structure.parentId',
-        'product.article',
-        'product.price',
-        'product.oldPrice',
-        'product.availability',
-        'product.vendor',
-      ])
-      .where('product.article', 'in', part)
-      .where('structure.typeId', '=', 'product')
-      .execute()
-    for (const row of rows) {
+    for (const row of await selectProductRows(db).where('product.article', 'in', part).execute()) {
       const product: StoredProduct = { ...row, article: row.article!, properties: [] }
       byId.set(product.id, product)
       const list = found.get(product.article) ?? []
@@ -75,14 +65,7 @@ export async function loadProductsByArticle(
   }
   for (const part of chunks([...byId.keys()])) {
     await yieldToOthers()
-    const rows = await db
-      .selectFrom('productProperty')
-      .select(['id', 'structureId', 'name', 'value', 'unit', 'sort'])
-      .where('structureId', 'in', part)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
-    for (const { structureId, ...property } of rows) byId.get(structureId)!.properties.push(property)
+    for (const [id, properties] of await loadProperties(db, part)) byId.get(id)!.properties.push(...properties)
   }
   return found
 }
@@ -95,10 +78,7 @@ export interface ProductChange {
   readonly vendor?: string | null
 }
 
-export type PropertyOp =
-  | { readonly kind: 'insert'; readonly name: string; readonly value: string; readonly unit: string | null }
-  | { readonly kind: 'update'; readonly id: number; readonly value: string; readonly unit: string | null }
-  | { readonly kind: 'delete'; readonly id: number }
+export type PropertyOp = PropertyEdit
 
 export interface ProductUpdate {
   readonly product: StoredProduct
@@ -106,93 +86,26 @@ export interface ProductUpdate {
   readonly properties: readonly PropertyOp[]
 }
 
-const INTEGER_FIELDS = new Set(['price', 'oldPrice'])
-/** Fields search does not read: a product changed in these alone is not reindexed */
-const UNSEARCHED_FIELDS = new Set(['price', 'oldPrice', 'availability'])
-
-/** Whether an update leaves every word search finds as it was (a new price or stock alone). */
-const wordsKept = (update: ProductUpdate) =>
-  update.properties.length === 0 && Object.keys(update.change).every((field) => UNSEARCHED_FIELDS.has(field))
+/** A change without its title: the product's own fields. */
+function ownFields(change: ProductChange): Omit<ProductChange, 'title'> {
+  const fields = { ...change }
+  delete fields.title
+  return fields
+}
 
 /**
- * Changed products (an import's chunk) in a few statements rather than a few per product: the
- * records' times in one, their prices and the like in one per set of changed fields (a CASE by
- * id), a new title or characteristic each on its own (rarer).
+ * Changed products (an import's chunk): their own fields through the product-row repository, a
+ * few statements for the chunk; a new title or characteristic each on its own (rarer).
  */
 export async function updateProducts(unit: ContentWrite, updates: readonly ProductUpdate[]): Promise<void> {
   if (updates.length === 0) return
-  const trx = unit.trx
-  await unit.touch(updates.filter((u) => !wordsKept(u)).map((u) => u.product.id))
-  await unit.touch(
-    updates.filter(wordsKept).map((u) => u.product.id),
-    { words: false },
+  await setProductFields(
+    unit,
+    updates.map(({ product, change }) => ({ id: product.id, set: ownFields(change) })),
   )
-  for (const part of chunks(updates)) {
-    await trx
-      .updateTable('structure')
-      .set({ updatedAt: unit.at })
-      .where(
-        'id',
-        'in',
-        part.map((u) => u.product.id),
-      )
-      .execute()
-  }
-  const groups = new Map<string, ProductUpdate[]>()
-  for (const update of updates) {
-    const { title, ...fields } = update.change
-    if (title !== undefined) await updateRecord(unit, update.product.id, { title })
-    const key = Object.keys(fields).sort().join(',')
-    if (key !== '') groups.set(key, [...(groups.get(key) ?? []), update])
-  }
-  for (const [key, group] of groups) {
-    const fields = key.split(',') as (keyof Omit<ProductChange, 'title'>)[]
-    for (const part of chunks(group)) {
-      const set = Object.fromEntries(
-        fields.map((field) => [
-          field,
-          sql`case ${sql.ref('structureId')} ${sql.join(
-            part.map((u) => {
-              const value = u.change[field] ?? null
-              return sql`when ${u.product.id} then ${INTEGER_FIELDS.has(field) ? sql`cast(${value} as integer)` : value}`
-            }),
-            sql` `,
-          )} end`,
-        ]),
-      )
-      await trx
-        .updateTable('product')
-        .set(set)
-        .where(
-          'structureId',
-          'in',
-          part.map((u) => u.product.id),
-        )
-        .execute()
-    }
-  }
-  for (const { product, properties } of updates) await writeProperties(unit, product, properties)
-}
-
-async function writeProperties(unit: ContentWrite, product: StoredProduct, properties: readonly PropertyOp[]) {
-  const trx = unit.trx
-  let sort = product.properties.reduce((max, p) => Math.max(max, p.sort), -1)
-  for (const op of properties) {
-    if (op.kind === 'delete') await trx.deleteFrom('productProperty').where('id', '=', op.id).execute()
-    else if (op.kind === 'update')
-      await trx.updateTable('productProperty').set({ value: op.value, unit: op.unit }).where('id', '=', op.id).execute()
-    else
-      await trx
-        .insertInto('productProperty')
-        .values({
-          structureId: product.id,
-          groupName: null,
-          name: op.name,
-          value: op.value,
-          unit: op.unit,
-          sort: ++sort,
-        })
-        .execute()
+  for (const { product, change, properties } of updates) {
+    if (change.title !== undefined) await updateRecord(unit, product.id, { title: change.title })
+    await editProperties(unit, product.id, properties)
   }
 }
 
@@ -210,34 +123,18 @@ export interface NewProduct {
 
 /** New products in a few statements (an import's chunk, URLs free); returns their ids in order. */
 export async function insertProducts(unit: ContentWrite, products: readonly NewProduct[]): Promise<number[]> {
-  if (products.length === 0) return []
-  await forgetGoneUrls(
+  return createProducts(
     unit,
-    products.map((p) => p.urlFull),
-  )
-  const ids = await insertRecords(
-    unit,
-    products.map((p) => ({ parentId: p.parentId, typeId: 'product', title: p.title, urlFull: p.urlFull })),
-  )
-  const trx = unit.trx
-  await trx
-    .insertInto('product')
-    .values(
-      products.map((p, i) => ({
-        structureId: ids[i],
-        image: null,
+    products.map((p) => ({
+      record: { parentId: p.parentId, title: p.title, urlFull: p.urlFull },
+      fields: {
         article: p.article,
         price: p.price,
-        description: null,
-        vendor: p.vendor,
-        availability: p.availability,
         oldPrice: p.oldPrice,
-      })),
-    )
-    .execute()
-  const properties = products.flatMap((p, i) =>
-    p.properties.map((property, sort) => ({ structureId: ids[i], groupName: null, ...property, sort })),
+        availability: p.availability,
+        vendor: p.vendor,
+      },
+      properties: p.properties,
+    })),
   )
-  for (const part of chunks(properties)) await trx.insertInto('productProperty').values(part).execute()
-  return ids
 }

@@ -1,11 +1,8 @@
-// The catalogue's part of the structure repository (decision 025): a product's gallery and
-// characteristics as pages read them, and the two rules every product write keeps, whichever way it
-// comes (a gallery write, a product written with only its image, the content import): the product's
-// image is its gallery's first, and its old price is above its price.
+// What pages read of products (decision 025): a product's gallery and characteristics, its card's
+// fields and its page's record. The product rows are written by product-rows.ts alone.
 import type { Kysely, Transaction } from 'kysely'
 import { executeCompiled } from '../../data/db'
 import type { Database } from '../../data/schema'
-import type { ContentWrite } from '../../content/content-write'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -93,66 +90,4 @@ export async function loadProductPageRecord(db: Queryable, id: number) {
       .where('structure.id', '=', id),
   )
   return row
-}
-
-async function firstImage(db: Queryable, id: number) {
-  return db
-    .selectFrom('productImage')
-    .select(['id', 'image'])
-    .where('structureId', '=', id)
-    .orderBy('sort')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst()
-}
-
-/**
- * Keeps product.image equal to the gallery's first picture after a write of one of them.
- * `gallery`: the gallery was written; the product's image follows it (null for an empty gallery).
- * `product`: the product's image was written alone (a client that knows no gallery); it becomes
- * the gallery's first picture, taking the place of the old first; null removes the first picture,
- * and the next one becomes the main image.
- */
-export async function syncMainImage(unit: ContentWrite, id: number, written: 'gallery' | 'product') {
-  await unit.touch([id])
-  const trx = unit.trx
-  const product = await trx.selectFrom('product').select('image').where('structureId', '=', id).executeTakeFirst()
-  if (!product) return
-  const first = await firstImage(trx, id)
-  if (written === 'product') {
-    if (product.image === null) {
-      if (first) await trx.deleteFrom('productImage').where('id', '=', first.id).execute()
-    } else if (!first) {
-      await trx
-        .insertInto('productImage')
-        .values({ structureId: id, image: product.image, alt: null, sort: 0 })
-        .execute()
-      return
-    } else {
-      if (first.image !== product.image) {
-        await trx
-          .updateTable('productImage')
-          .set({ image: product.image, alt: null })
-          .where('id', '=', first.id)
-          .execute()
-      }
-      return
-    }
-  }
-  const main = written === 'gallery' ? (first?.image ?? null) : ((await firstImage(trx, id))?.image ?? null)
-  if (main !== product.image)
-    await trx.updateTable('product').set({ image: main }).where('structureId', '=', id).execute()
-}
-
-/** The Russian reason the stored prices of product `id` disagree, or null when they are fine. */
-export async function checkProductPrices(trx: Transaction<Database>, id: number): Promise<string | null> {
-  const row = await trx
-    .selectFrom('product')
-    .select(['price', 'oldPrice'])
-    .where('structureId', '=', id)
-    .executeTakeFirst()
-  if (!row || row.oldPrice === null) return null
-  if (row.price === null) return 'Старая цена указывается только вместе с ценой'
-  if (row.oldPrice <= row.price) return `Старая цена должна быть больше цены (${row.price} ₽)`
-  return null
 }

@@ -1,13 +1,14 @@
 // Fills an empty database with the demo shop on first start. Runs through the write door, in one
 // write transaction, so two PM2 workers starting together seed once, and a crash leaves nothing
 // half-written; the demo's URLs are not announced to IndexNow.
-import { DEMO_PRODUCT_DETAILS } from './demo-catalogue'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT_DIR } from '../config/config'
-import type { ContentDoor } from './content-write'
-import { hasAnyRecord, insertRecord } from './structure-store'
+import type { Availability } from '../data/schema'
+import type { ContentDoor } from '../content/content-write'
+import { hasAnyRecord, insertRecord } from '../content/structure-store'
+import { DEMO_PRODUCT_DETAILS } from '../content/demo-catalogue'
 import {
   DEMO_ADVANTAGES,
   DEMO_CATALOGUE,
@@ -17,9 +18,10 @@ import {
   DEMO_SITE,
   DEMO_SLIDES,
   type DemoProduct,
-} from './demo-content'
-import { DEMO_PAGES } from './demo-documents'
-import { DEMO_FASTENERS, DEMO_FASTENERS_SECTION } from './demo-fasteners'
+} from '../content/demo-content'
+import { DEMO_PAGES } from '../content/demo-documents'
+import { DEMO_FASTENERS, DEMO_FASTENERS_SECTION } from '../content/demo-fasteners'
+import { createProducts } from './products/product-rows'
 
 const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'server/content/demo-media')
 
@@ -125,50 +127,29 @@ export async function seedDemoContent(door: ContentDoor, store: StoreImage): Pro
         content: DEMO_CATALOGUE.content,
         metaDescription: DEMO_CATALOGUE.content,
       })
-      const addProduct = async (trxParent: number, url: string, sort: number, p: DemoProduct) => {
-        const id = await insert({
-          parentId: trxParent,
-          typeId: 'product',
-          title: p.title,
-          urlFull: url,
-          sort,
-          metaDescription: p.description,
-        })
+      const addProduct = async (
+        parentId: number,
+        urlFull: string,
+        sort: number,
+        p: DemoProduct & { availability?: Availability },
+      ) => {
         const more = DEMO_PRODUCT_DETAILS[p.slug] ?? {}
-        const gallery = [p.image, ...(more.gallery ?? [])]
-        await trx
-          .insertInto('product')
-          .values({
-            structureId: id,
-            image: image(p.image),
-            article: p.article,
-            price: more.priceOnRequest ? null : p.price,
-            oldPrice: more.oldPrice ?? null,
-            vendor: more.vendor ?? null,
-            availability: more.availability ?? 'in_stock',
-            featured: more.featured ? 1 : 0,
-            description: p.description,
-          })
-          .execute()
-        for (const [sort, file] of gallery.entries()) {
-          await trx
-            .insertInto('productImage')
-            .values({ structureId: id, image: image(file), alt: null, sort })
-            .execute()
-        }
-        for (const [sort, row] of (more.properties ?? []).entries()) {
-          await trx
-            .insertInto('productProperty')
-            .values({
-              structureId: id,
-              groupName: row.group ?? null,
-              name: row.name,
-              value: row.value,
-              unit: row.unit ?? null,
-              sort,
-            })
-            .execute()
-        }
+        const [id] = await createProducts(unit, [
+          {
+            record: { parentId, title: p.title, urlFull, sort, metaDescription: p.description },
+            fields: {
+              article: p.article,
+              price: more.priceOnRequest ? null : p.price,
+              oldPrice: more.oldPrice ?? null,
+              vendor: more.vendor ?? null,
+              availability: p.availability ?? more.availability ?? 'in_stock',
+              featured: more.featured ? 1 : 0,
+              description: p.description,
+            },
+            gallery: [p.image, ...(more.gallery ?? [])].map((file) => ({ image: image(file) })),
+            properties: (more.properties ?? []).map(({ group, ...row }) => ({ ...row, groupName: group ?? null })),
+          },
+        ])
         return id
       }
       for (const [i, section] of DEMO_SECTIONS.entries()) {
@@ -200,10 +181,7 @@ export async function seedDemoContent(door: ContentDoor, store: StoreImage): Pro
         metaDescription: DEMO_FASTENERS_SECTION.content,
         metaImage: image(DEMO_FASTENERS_SECTION.image),
       })
-      for (const [j, p] of DEMO_FASTENERS.entries()) {
-        const id = await addProduct(fastenersId, `${fastenersUrl}${p.slug}`, j, p)
-        await trx.updateTable('product').set({ availability: p.availability }).where('structureId', '=', id).execute()
-      }
+      for (const [j, p] of DEMO_FASTENERS.entries()) await addProduct(fastenersId, `${fastenersUrl}${p.slug}`, j, p)
       for (const [i, page] of DEMO_PAGES.entries()) {
         await insert({
           parentId: indexId,
