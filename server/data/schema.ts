@@ -252,7 +252,7 @@ export interface ExchangeRecordTable {
   withdrawn: ColumnType<Flag, Flag | undefined, Flag>
 }
 
-/** One action of «Товары» on a selection (server/catalogue/products/product-table-routes.ts) */
+/** One action of «Товары» on a selection (server/catalogue/product-table/product-table-routes.ts) */
 export interface CatalogueAuditTable {
   id: Generated<number>
   operation: string

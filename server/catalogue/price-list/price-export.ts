@@ -8,9 +8,9 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import { loadSectionTree } from '../catalogue-sections'
-import { productFilter, sectionIds, type ExportFilter } from '../products/product-filter'
+import { productFilter, sectionIds, type ExportFilter } from '../product-table/product-filter'
 
-export { exportFilterOf, sectionIds, type ExportFilter } from '../products/product-filter'
+export { exportFilterOf, type ExportFilter } from '../product-table/product-filter'
 import { PRICE_LIST_LIMITS } from './price-list-file'
 
 type Db = Kysely<Database>

@@ -9,7 +9,7 @@ import { emailChannel } from './channels/email'
 import { telegramChannel } from './channels/telegram'
 import { webhookChannel } from './channels/webhook'
 import { LeadDispatcher, type DispatcherOptions } from './dispatcher'
-import { outboxStats, type OutboxStats } from './outbox'
+import { outboxStats, type OutboxStats } from '../store/delivery-outbox'
 import type { MessageContext } from './lead-message'
 
 interface LeadDelivery {

@@ -8,7 +8,7 @@ import type { Database, DeliveryChannel, LeadDeliveryRow } from '../../data/sche
 import type { Channel } from './channels/channel'
 import { toFailure } from './channels/channel'
 import { loadDeliverableLead } from '../store/lead-queries'
-import { claimDue, markFailed, markSent } from './outbox'
+import { claimDue, markFailed, markSent } from '../store/delivery-outbox'
 
 export interface DispatcherOptions {
   /** How often the outbox is looked at when nothing woke the dispatcher */

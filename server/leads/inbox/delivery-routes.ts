@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../../config/config'
 import type { DeliveryStatus } from '../../data/schema'
-import { listDeliveries, retryDeliveries } from '../delivery/outbox'
+import { listDeliveries, retryDeliveries } from '../store/delivery-outbox'
 import { errorBody } from '../../http/errors'
 import { createAdminCheck } from '../../admin/access'
 import { FOREIGN_ORIGIN_MESSAGE } from '../../admin/origin-check'

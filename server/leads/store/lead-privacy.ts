@@ -5,7 +5,7 @@
 import { sql } from 'kysely'
 import { writeTransaction, type Db } from '../../data/db'
 import type { Database } from '../../data/schema'
-import { deleteLeadDeliveries, deliveryRowsOf } from '../delivery/outbox'
+import { deleteLeadDeliveries, deliveryRowsOf } from './delivery-outbox'
 import { CONSENT_COLUMNS, CONTACT_COLUMNS } from './stored-lead'
 import type { Transaction } from 'kysely'
 

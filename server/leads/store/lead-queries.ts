@@ -15,7 +15,7 @@ import {
   type DeliverableLead,
   type ExportField,
 } from './stored-lead'
-import { deliveriesOf, enqueueDeliveries, requeueLeadDeliveries } from '../delivery/outbox'
+import { deliveriesOf, enqueueDeliveries, requeueLeadDeliveries } from './delivery-outbox'
 
 interface LeadQuery {
   readonly tab: LeadTab

@@ -1,5 +1,5 @@
 // The leads repository (server/leads/store/) is the only code that queries `feedback`, the lead
-// with its consent record; the delivery rows are the outbox's (server/leads/delivery/outbox.ts).
+// with its consent record; the delivery rows are the outbox's (server/leads/store/delivery-outbox.ts).
 // This file stores a lead: one INSERT and one outbox row per delivery channel, inside an immediate
 // write transaction, so the lead, its consent record, its spam mark, its idempotency key and its
 // deliveries are committed together or not at all.
@@ -12,7 +12,7 @@ import type { VisitTags } from '../../../src/lead/lead-source'
 import { normalizeRuPhone } from '../../../src/format/phone'
 import { clampText, oneLine } from '../../../src/validation/plain-text'
 import type { DeliveryChannel } from '../../data/schema'
-import { enqueueDeliveries } from '../delivery/outbox'
+import { enqueueDeliveries } from './delivery-outbox'
 import { leadSearchText } from './lead-search'
 
 /** Who consented, from where and to which text (152-FZ; docs/decisions/007-lead-intake.md). */

@@ -2,7 +2,7 @@
 // DeliveryError saying whether to retry and when.
 import type { DeliveryChannel } from '../../../data/schema'
 import type { DeliverableLead } from '../../store/stored-lead'
-import type { DeliveryFailure } from '../outbox'
+import type { DeliveryFailure } from '../../store/delivery-outbox'
 
 export interface Channel {
   readonly name: DeliveryChannel

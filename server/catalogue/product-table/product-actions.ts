@@ -15,7 +15,7 @@ import {
   setProductFields,
   type ProductFields,
   type ProductRow,
-} from './product-rows'
+} from '../products/product-rows'
 const MAX_RUBLES = 2_000_000_000
 
 export type ProductAction =
