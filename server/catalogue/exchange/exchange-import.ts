@@ -14,7 +14,8 @@ import { ANALYZE_AFTER } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
 import { insertRecord } from '../../content/structure-store'
 import { CmlError, forgetParsed, parsedOnce } from './commerceml'
-import { checkedName, dropFiles, listFiles, readFile, unpackArchives, type ExchangeSession } from './exchange-files'
+import { unpackArchives } from './exchange-archives'
+import { checkedName, dropFiles, listFiles, readFile, type ExchangeSession } from './exchange-files'
 import { readSettings, rememberPriceTypes } from './exchange-settings'
 import {
   isCatalogueFile,

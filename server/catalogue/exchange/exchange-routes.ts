@@ -134,6 +134,8 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
         const body = request.body
         if (!Buffer.isBuffer(body) || body.length === 0)
           return failure(reply, 400, 'Пустой файл: ожидается содержимое в теле запроса')
+        // The route's body limit leaves room above file_limit; a part past what init promised is refused too.
+        if (body.length > EXCHANGE_LIMITS.fileLimit) return failure(reply, 413, 'Часть файла больше file_limit')
         await appendFile(app.db, session.id, checkedName(filename), body)
         return answer(reply, 200, ['success'])
       }
