@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EXCHANGE_LIMITS } from '../../server/catalogue/exchange/exchange-files'
+import { ABANDONED, EXCHANGE_LIMITS } from '../../server/catalogue/exchange/exchange-files'
 import { ADMIN_TOKEN } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
@@ -136,6 +136,32 @@ for (const dialect of DIALECTS) {
         .executeTakeFirstOrThrow()
       expect(run.status).toBe('failure')
       expect(run.message).toMatch(/1С перестала обращаться/)
+    })
+
+    it('marks a run failed, never success, when 1C starts over or stops calling', async () => {
+      const half = async () => {
+        const one = client()
+        await one.checkauth()
+        await one.init()
+        await one.sendFile('import.xml', importXml({ products: [{ id: 'half-1', name: 'Половина обмена' }] }))
+        await one.sendFile('offers.xml', offersXml({ offers: [{ id: 'half-1', quantity: 1 }] }))
+        expect((await one.importFile('import.xml')).lines[0]).toBe('success')
+        return one
+      }
+      const last = () => t.app.db.selectFrom('exchangeRun').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow()
+      // 1C starts the exchange over in the same session.
+      const again = await half()
+      const started = await last()
+      await again.init()
+      expect(await last()).toMatchObject({ id: started.id, status: 'failure', message: ABANDONED })
+      // 1C stops calling: once the session has expired the owner sees the run failed, before any sweep.
+      await half()
+      clock = new Date(clock.getTime() + 24 * HOUR + 2 * 60_000)
+      const ready = await t.app.inject({ url: '/readyz', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })
+      expect(ready.json().exchange1c).toMatchObject({ status: 'failure', message: ABANDONED })
+      expect((await last()).status).toBe('running')
+      await client().checkauth()
+      expect(await last()).toMatchObject({ status: 'failure', message: ABANDONED })
     })
 
     it('expires a session a day after its last call', async () => {

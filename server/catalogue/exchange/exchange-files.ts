@@ -92,23 +92,28 @@ export async function findSession(db: Db, cookie: string | undefined, now: Date)
   return { id: row.id, runId: row.runId, state: row.state }
 }
 
-/** A session and its files go; a run it left unfinished is marked failed (1C stopped calling). */
+/** The run a session holds, if 1C left it unfinished, is marked failed: 1C stopped calling. */
+async function abandonRun(db: Db, sessionId: string, now: Date): Promise<void> {
+  const session = await db.selectFrom('exchangeSession').select('runId').where('id', '=', sessionId).executeTakeFirst()
+  if (session?.runId == null) return
+  await db
+    .updateTable('exchangeRun')
+    .set({ status: 'failure', finishedAt: now.toISOString(), message: ABANDONED })
+    .where('id', '=', session.runId)
+    .where('status', '=', 'running')
+    .execute()
+}
+
+/** A session and its files go; a run it left unfinished is marked failed. */
 export async function dropSession(db: Db, id: string, now: Date): Promise<void> {
-  const session = await db.selectFrom('exchangeSession').select('runId').where('id', '=', id).executeTakeFirst()
-  if (session?.runId != null) {
-    await db
-      .updateTable('exchangeRun')
-      .set({ status: 'failure', finishedAt: now.toISOString(), message: ABANDONED })
-      .where('id', '=', session.runId)
-      .where('status', '=', 'running')
-      .execute()
-  }
+  await abandonRun(db, id, now)
   await db.deleteFrom('exchangeFile').where('sessionId', '=', id).execute()
   await db.deleteFrom('exchangeSession').where('id', '=', id).execute()
 }
 
-/** `init`: the session starts over, without files or an import under way. */
-export async function resetSession(db: Db, id: string): Promise<void> {
+/** `init`: the session starts over, without files or an import under way (one left unfinished failed). */
+export async function resetSession(db: Db, id: string, now: Date): Promise<void> {
+  await abandonRun(db, id, now)
   await db.deleteFrom('exchangeFile').where('sessionId', '=', id).execute()
   await db.updateTable('exchangeSession').set({ state: null, runId: null }).where('id', '=', id).execute()
 }

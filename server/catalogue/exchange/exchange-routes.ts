@@ -127,7 +127,7 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
     switch (`${type}:${mode}`) {
       case 'catalog:init':
       case 'sale:init':
-        await resetSession(app.db, session.id)
+        await resetSession(app.db, session.id, now())
         forgetParsed(session.id)
         return answer(reply, 200, ['zip=yes', `file_limit=${EXCHANGE_LIMITS.fileLimit}`])
       case 'catalog:file': {
@@ -145,7 +145,7 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
           session,
           filename ?? '',
         )
-        // The session's last file in: the run ends, failed when 1C sent items the site refused (1C hears which).
+        // The session's last file in: the run ends, failed when 1C sent items the site refused.
         const refused = result.status === 'success' ? await finishWhenAllDone(session) : null
         if (refused !== null) {
           await dropFiles(app.db, session.id)

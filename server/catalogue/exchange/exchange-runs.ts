@@ -88,7 +88,7 @@ export async function finishRun(
  * success. Returns the failure's message, or null.
  */
 export async function endRun(db: Db, runId: number, at: Date): Promise<string | null> {
-  const row = await db.selectFrom('exchangeRun').select(['report', 'status']).where('id', '=', runId).executeTakeFirst()
+  const row = await db.selectFrom('exchangeRun').select('report').where('id', '=', runId).executeTakeFirst()
   if (!row) return null
   const report = JSON.parse(row.report) as RunReport
   const count = report.refusedCount ?? 0
