@@ -139,7 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const access = createAdminCheck(config.adminToken, app.adminSession)
   await app.register(healthRoutes, {
     isOwner: async (request) => (await access(request)) === 'admin',
-    extraDetails: config.exchange1c ? () => lastExchange(app.db) : undefined,
+    extraDetails: config.exchange1c ? () => lastExchange(app.db, now()) : undefined,
   })
   await app.register(apiRoutes, { prefix: API_PREFIX, config })
   await app.register(staticAssetsPlugin, { config })

@@ -5,6 +5,8 @@ import zlib from 'node:zlib'
 export interface ZipEntry {
   readonly name: string
   readonly data: Buffer
+  /** The entry already deflated (then `data` is ignored): its deflated bytes, CRC-32 and size */
+  readonly deflated?: { readonly bytes: Buffer; readonly crc: number; readonly size: number }
   /** The uncompressed size written in both headers (default: the data's own) */
   readonly declaredSize?: number
 }
@@ -16,9 +18,9 @@ export function buildZip(entries: readonly ZipEntry[]): Buffer {
   let offset = 0
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8')
-    const compressed = zlib.deflateRawSync(entry.data, { level: 9 })
-    const crc = zlib.crc32(entry.data)
-    const size = entry.declaredSize ?? entry.data.length
+    const compressed = entry.deflated?.bytes ?? zlib.deflateRawSync(entry.data, { level: 9 })
+    const crc = entry.deflated?.crc ?? zlib.crc32(entry.data)
+    const size = entry.declaredSize ?? entry.deflated?.size ?? entry.data.length
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(20, 4)
@@ -62,4 +64,22 @@ export async function entriesOf(zip: Buffer): Promise<ZipEntry[]> {
     if (!file.dir) out.push({ name: file.name, data: await file.async('nodebuffer') })
   }
   return out
+}
+
+/** `size` bytes of zeros deflated a megabyte at a time (never held whole): a zip bomb's entry. */
+export async function deflatedZeros(size: number): Promise<NonNullable<ZipEntry['deflated']>> {
+  const deflate = zlib.createDeflateRaw({ level: 9 })
+  const out: Buffer[] = []
+  deflate.on('data', (chunk: Buffer) => out.push(chunk))
+  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject))
+  const megabyte = Buffer.alloc(1024 * 1024)
+  let crc = 0
+  for (let left = size; left > 0; left -= megabyte.length) {
+    const piece = megabyte.subarray(0, Math.min(left, megabyte.length))
+    crc = zlib.crc32(piece, crc)
+    if (!deflate.write(piece)) await new Promise((resolve) => deflate.once('drain', resolve))
+  }
+  deflate.end()
+  await done
+  return { bytes: Buffer.concat(out), crc, size }
 }

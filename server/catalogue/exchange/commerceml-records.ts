@@ -1,6 +1,7 @@
 // CommerceML's records as the exchange keeps them (docs/decisions/032-1c-exchange.md): a small tree
 // per record (a group tree, a property, a product, an offer), read by local name, made into plain
-// objects. commerceml.ts builds the trees from the stream.
+// objects. commerceml.ts builds the trees from the stream; commerceml-checks.ts refuses what the site cannot take.
+import { cmlDecimal, priceProblem, quantityProblem } from './commerceml-checks'
 export interface CmlGroup {
   readonly id: string
   readonly name: string
@@ -38,6 +39,8 @@ export interface CmlOffer {
   readonly prices: ReadonlyMap<string, number> | null
   /** The quantity in stock; null when the file does not say (a prices-only file) */
   readonly quantity: number | null
+  /** Values the site does not take (commerceml-checks.ts): of a price type's Ид, or of the quantity (null) */
+  readonly refused: readonly { readonly priceType: string | null; readonly why: string }[]
 }
 
 export interface Node {
@@ -62,13 +65,6 @@ export const textOf = (node: Node | undefined): string | null => {
 }
 export const field = (node: Node | undefined, name: string) => textOf(one(node, name))
 
-/** A number as 1C writes it: `1 234,50`, `1234.5`; null when it is not one. */
-export function cmlNumber(raw: string | null | undefined): number | null {
-  if (raw == null) return null
-  const value = Number(raw.replace(/[\s\u00a0]/g, '').replace(',', '.'))
-  return Number.isFinite(value) ? value : null
-}
-
 /** Where a record starts: its local name and its parent's. */
 export const RECORDS: Record<string, readonly string[]> = {
   Группы: ['Классификатор'],
@@ -78,13 +74,20 @@ export const RECORDS: Record<string, readonly string[]> = {
   Предложение: ['Предложения'],
 }
 
+/** The groups of a `Группы` tree in document order (a parent before its children), without recursion. */
 export function groupsOf(root: Node, parentId: string | null, out: CmlGroup[]): void {
-  for (const group of all(root, 'Группа')) {
-    const id = field(group, 'Ид')
-    const name = field(group, 'Наименование')
-    if (!id) continue
-    out.push({ id, name: name ?? id, parentId })
-    for (const nested of all(group, 'Группы')) groupsOf(nested, id, out)
+  const pending: { node: Node; parentId: string | null }[] = [{ node: root, parentId }]
+  while (pending.length > 0) {
+    const { node, parentId: parent } = pending.pop()!
+    const next: typeof pending = []
+    for (const group of all(node, 'Группа')) {
+      const id = field(group, 'Ид')
+      if (!id) continue
+      out.push({ id, name: field(group, 'Наименование') ?? id, parentId: parent })
+      for (const nested of all(group, 'Группы')) next.push({ node: nested, parentId: id })
+    }
+    // Reversed onto the stack, so they are taken in document order.
+    for (let i = next.length - 1; i >= 0; i--) pending.push(next[i])
   }
 }
 
@@ -128,29 +131,42 @@ export function productOf(node: Node): CmlProduct | null {
 export function offerOf(node: Node): CmlOffer | null {
   const id = field(node, 'Ид')
   if (!id) return null
+  const refused: { priceType: string | null; why: string }[] = []
+  const quantityOf = (raw: string | null | undefined): number[] => {
+    const value = cmlDecimal(raw)
+    if (value === undefined) return []
+    const why = quantityProblem(raw!, value)
+    if (why !== null) refused.push({ priceType: null, why })
+    return why === null ? [value!] : []
+  }
   const priceList = one(node, 'Цены')
   let prices: Map<string, number> | null = null
   if (priceList) {
     prices = new Map()
     for (const price of all(priceList, 'Цена')) {
       const typeId = field(price, 'ИдТипаЦены')
-      const value = cmlNumber(field(price, 'ЦенаЗаЕдиницу'))
-      if (typeId && value !== null) prices.set(typeId, value)
+      const raw = field(price, 'ЦенаЗаЕдиницу')
+      const value = cmlDecimal(raw)
+      if (!typeId || value === undefined) continue
+      const why = priceProblem(raw!, value)
+      if (why === null) prices.set(typeId, value!)
+      else refused.push({ priceType: typeId, why })
     }
   }
-  let quantity = cmlNumber(field(node, 'Количество'))
-  if (quantity === null) {
+  const direct = field(node, 'Количество')
+  let quantity: number | null = direct === null ? null : (quantityOf(direct)[0] ?? null)
+  if (direct === null) {
     // By warehouse: <Склад ИдСклада=… КоличествоНаСкладе=…/>, or a rests file's Остатки/Остаток.
-    const stores = all(node, 'Склад').flatMap((s) => cmlNumber(s.attributes['КоличествоНаСкладе']) ?? [])
+    const stores = all(node, 'Склад').flatMap((s) => quantityOf(s.attributes['КоличествоНаСкладе']))
     const rests = all(one(node, 'Остатки'), 'Остаток').flatMap((rest) => {
-      const direct = cmlNumber(field(rest, 'Количество'))
-      if (direct !== null) return [direct]
-      return all(rest, 'Склад').flatMap((s) => cmlNumber(field(s, 'Количество')) ?? [])
+      const count = field(rest, 'Количество')
+      if (count !== null) return quantityOf(count)
+      return all(rest, 'Склад').flatMap((s) => quantityOf(field(s, 'Количество')))
     })
     const known = [...stores, ...rests]
     if (known.length > 0) quantity = known.reduce((sum, n) => sum + n, 0)
   }
-  return { id, name: field(node, 'Наименование'), prices, quantity }
+  return { id, name: field(node, 'Наименование'), prices, quantity, refused }
 }
 
 /**

@@ -22,7 +22,9 @@ import {
   type CmlProperty,
   type Node,
 } from './commerceml-records'
+import { boundedGroups, itemName, lastOfEach, type Refusal } from './commerceml-checks'
 
+export type { Refusal } from './commerceml-checks'
 export type { CmlGroup, CmlOffer, CmlProduct, CmlProperty } from './commerceml-records'
 
 export interface CmlPriceType {
@@ -41,6 +43,10 @@ export interface CmlDocument {
   readonly products: readonly CmlProduct[]
   readonly priceTypes: readonly CmlPriceType[]
   readonly offers: readonly CmlOffer[]
+  /** A group nested past the depth the catalogue takes → the group whose section takes its goods */
+  readonly groupAlias: Readonly<Record<string, string>>
+  /** What was not taken as 1C sent it (commerceml-checks.ts): duplicates, groups too deep */
+  readonly refused: readonly Refusal[]
 }
 
 /** A file that is not CommerceML the exchange can read; the message is Russian, for 1C's operator. */
@@ -169,7 +175,29 @@ export async function readCommerceMl(bytes: Buffer): Promise<CmlDocument> {
   if (outcome.failure) throw outcome.failure
   if (!rootSeen) throw new CmlError('Файл пуст')
   building = []
-  return { kind, onlyChanges, groups, properties, products, priceTypes, offers }
+  const refused: Refusal[] = []
+  const bounded = boundedGroups(groups, refused)
+  return {
+    kind,
+    onlyChanges,
+    groups: bounded.groups,
+    groupAlias: bounded.alias,
+    properties,
+    products: lastOfEach(
+      products,
+      (p) => itemName('Товар', p.id, p.name),
+      'Ид повторяется в файле: взят последний товар с этим Ид',
+      refused,
+    ),
+    priceTypes,
+    offers: lastOfEach(
+      offers,
+      (o) => itemName('Предложение', o.id, o.name),
+      'Ид повторяется в файле: взято последнее предложение с этим Ид',
+      refused,
+    ),
+    refused,
+  }
 }
 
 /** Parsed files, kept for the next call of the same import in this process (the largest cost of a call). */

@@ -9,18 +9,39 @@ import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { HttpError } from '../../http/http-error'
 import { routeOf } from '../../http/route-path'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
+import { ABANDONED } from './exchange-files'
 import { EXCHANGE_PATH } from './exchange-routes'
 import { knownPriceTypes, readSettings, writeSettings, type ExchangeSettings } from './exchange-settings'
 import type { RunReport } from './exchange-import'
 
-/** The last exchange for /readyz's owner view: a failed one is what the owner must notice. */
-export async function lastExchange(db: Db): Promise<{ exchange1c: Record<string, unknown> | null }> {
-  const run = await db
+/** The newest runs, each with the expiry of the session still holding it (none: its session is gone). */
+function runsWithSession(db: Db, limit: number) {
+  return db
     .selectFrom('exchangeRun')
-    .select(['status', 'startedAt', 'finishedAt', 'message'])
-    .orderBy('id', 'desc')
-    .executeTakeFirst()
-  return { exchange1c: run ?? null }
+    .leftJoin('exchangeSession', 'exchangeSession.runId', 'exchangeRun.id')
+    .selectAll('exchangeRun')
+    .select('exchangeSession.expiresAt')
+    .orderBy('exchangeRun.id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+/**
+ * A run as the owner sees it: one still «running» whose session expired or went (1C stopped calling
+ * and has not come back to have it swept) is shown failed, as the next checkauth will mark it.
+ */
+function shown<T extends { status: string; message: string | null; expiresAt: string | null }>(run: T, now: Date) {
+  const { expiresAt, ...rest } = run
+  const abandoned = run.status === 'running' && (expiresAt === null || expiresAt < now.toISOString())
+  return abandoned ? { ...rest, status: 'failure' as const, message: ABANDONED } : rest
+}
+
+/** The last exchange for /readyz's owner view: a failed one is what the owner must notice. */
+export async function lastExchange(db: Db, now = new Date()): Promise<{ exchange1c: Record<string, unknown> | null }> {
+  const [run] = await runsWithSession(db, 1)
+  if (!run) return { exchange1c: null }
+  const { status, startedAt, finishedAt, message } = shown(run, now)
+  return { exchange1c: { status, startedAt, finishedAt, message } }
 }
 
 /** Runs the back office lists. */
@@ -57,7 +78,7 @@ export async function exchangeAdminRoutes(app: FastifyInstance, { config }: { co
   const access = createAdminCheck(config.adminToken, app.adminSession)
 
   const view = async () => {
-    const runs = await app.db.selectFrom('exchangeRun').selectAll().orderBy('id', 'desc').limit(RUNS_SHOWN).execute()
+    const runs = (await runsWithSession(app.db, RUNS_SHOWN)).map((run) => shown(run, new Date()))
     return {
       url: `${config.publicUrl}${EXCHANGE_PATH}`,
       configured: config.exchange1c !== null,

@@ -3,15 +3,11 @@
 // any process or host, and each finds the session `checkauth` made and the parts `file` stored. The
 // cookie 1C holds is never stored, only its hash. A file is stored in the parts 1C sent it in
 // (at most `file_limit` bytes each) and read back whole when it is imported; an archive is unpacked
-// once into files of the same session; everything goes when the session ends or expires.
+// once into files of the same session (exchange-archives.ts); everything goes when the session ends,
+// expires (a day after its last call) or is the least recently used of more than `sessions` open.
 import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import yauzl from 'yauzl'
-import { writeTransaction, type Db } from '../../data/db'
-import { letOthersWrite } from '../import-claim'
-
-/** What one transaction of an archive's unpacking writes at most */
-const UNPACK_BATCH = { entries: 100, bytes: 1024 * 1024 }
+import type { Db } from '../../data/db'
 import { HttpError } from '../../http/http-error'
 
 export const EXCHANGE_LIMITS = Object.freeze({
@@ -25,9 +21,21 @@ export const EXCHANGE_LIMITS = Object.freeze({
   fileBytes: 256 * 1024 * 1024,
   /** Entries of one archive */
   zipEntries: 50_000,
-  /** How long a session lives after checkauth */
+  /** An archive's entry inflating past this many times its compressed size is refused (a zip bomb)… */
+  zipRatio: 100,
+  /** …once it has inflated past this many bytes (a small file may compress better) */
+  zipRatioFrom: 1024 * 1024,
+  /** How long a session lives after its last call */
   sessionMs: 24 * 60 * 60 * 1000,
+  /** Sessions open at once: a new checkauth past it ends the least recently used one */
+  sessions: 10,
 })
+
+/** How often a session's expiry is moved on by a call (one write a minute at most, not one a call) */
+const SLIDE_AFTER_MS = 60_000
+
+/** What a run whose session ended before 1C finished it says in the log */
+export const ABANDONED = 'Обмен прерван: 1С перестала обращаться к сайту, сеанс обмена закрыт'
 
 export const COOKIE_NAME = 'vitrina_1c'
 
@@ -39,12 +47,18 @@ export interface ExchangeSession {
   readonly state: string | null
 }
 
-/** A new session: the cookie 1C sends back on every later call. Expired sessions and their files go. */
+/**
+ * A new session: the cookie 1C sends back on every later call. Expired sessions and their files go,
+ * and so do the least recently used ones past the bound (`sessions`): an exchange 1C left never
+ * keeps a new one out, and one under way (its calls move its expiry on) is the last to go.
+ */
 export async function openSession(db: Db, now: Date): Promise<string> {
   const cookie = randomBytes(32).toString('base64url')
   const at = now.toISOString()
   const expired = await db.selectFrom('exchangeSession').select('id').where('expiresAt', '<', at).execute()
-  for (const { id } of expired) await dropSession(db, id)
+  for (const { id } of expired) await dropSession(db, id, now)
+  const open = await db.selectFrom('exchangeSession').select('id').orderBy('expiresAt', 'desc').orderBy('id').execute()
+  for (const { id } of open.slice(EXCHANGE_LIMITS.sessions - 1)) await dropSession(db, id, now)
   await db
     .insertInto('exchangeSession')
     .values({
@@ -67,16 +81,39 @@ export async function findSession(db: Db, cookie: string | undefined, now: Date)
     .where('id', '=', hashOf(cookie))
     .executeTakeFirst()
   if (!row || row.expiresAt < now.toISOString()) return null
+  const expiresAt = new Date(now.getTime() + EXCHANGE_LIMITS.sessionMs)
+  if (Date.parse(row.expiresAt) < expiresAt.getTime() - SLIDE_AFTER_MS) {
+    await db
+      .updateTable('exchangeSession')
+      .set({ expiresAt: expiresAt.toISOString() })
+      .where('id', '=', row.id)
+      .execute()
+  }
   return { id: row.id, runId: row.runId, state: row.state }
 }
 
-export async function dropSession(db: Db, id: string): Promise<void> {
+/** The run a session holds, if 1C left it unfinished, is marked failed: 1C stopped calling. */
+async function abandonRun(db: Db, sessionId: string, now: Date): Promise<void> {
+  const session = await db.selectFrom('exchangeSession').select('runId').where('id', '=', sessionId).executeTakeFirst()
+  if (session?.runId == null) return
+  await db
+    .updateTable('exchangeRun')
+    .set({ status: 'failure', finishedAt: now.toISOString(), message: ABANDONED })
+    .where('id', '=', session.runId)
+    .where('status', '=', 'running')
+    .execute()
+}
+
+/** A session and its files go; a run it left unfinished is marked failed. */
+export async function dropSession(db: Db, id: string, now: Date): Promise<void> {
+  await abandonRun(db, id, now)
   await db.deleteFrom('exchangeFile').where('sessionId', '=', id).execute()
   await db.deleteFrom('exchangeSession').where('id', '=', id).execute()
 }
 
-/** `init`: the session starts over, without files or an import under way. */
-export async function resetSession(db: Db, id: string): Promise<void> {
+/** `init`: the session starts over, without files or an import under way (one left unfinished failed). */
+export async function resetSession(db: Db, id: string, now: Date): Promise<void> {
+  await abandonRun(db, id, now)
   await db.deleteFrom('exchangeFile').where('sessionId', '=', id).execute()
   await db.updateTable('exchangeSession').set({ state: null, runId: null }).where('id', '=', id).execute()
 }
@@ -102,7 +139,7 @@ export function checkedName(raw: string | undefined): string {
   return name
 }
 
-async function storedBytes(db: Db, sessionId: string): Promise<number> {
+export async function storedBytes(db: Db, sessionId: string): Promise<number> {
   const row = await db
     .selectFrom('exchangeFile')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('size'), sql<number>`0`).as('total'))
@@ -176,122 +213,4 @@ export async function dropFiles(db: Db, sessionId: string, names?: readonly stri
       .where('name', 'in', names.slice(i, i + 500))
       .execute()
   }
-}
-
-const zipError = (message: string) => new HttpError(422, message, 'bad_archive')
-
-function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) =>
-      error ? reject(zipError(`Архив повреждён: ${error.message}`)) : resolve(zip),
-    ),
-  )
-}
-
-/**
- * Unpacks the session's archives (`*.zip`) into files of the session, once: an archive is deleted
- * when its entries are stored. Refused before a byte is inflated when the entries or their declared
- * sizes are past the limits; while inflating, an entry that yields more than it declared is refused
- * too (a zip bomb). Returns the names of the archives unpacked.
- */
-export async function unpackArchives(db: Db, sessionId: string): Promise<string[]> {
-  const archives = (await listFiles(db, sessionId)).filter((f) => f.name.toLowerCase().endsWith('.zip'))
-  for (const archive of archives) {
-    const bytes = (await readFile(db, sessionId, archive.name))!
-    const budget = EXCHANGE_LIMITS.sessionBytes - (await storedBytes(db, sessionId))
-    const zip = await openZip(bytes)
-    if (zip.entryCount > EXCHANGE_LIMITS.zipEntries) {
-      zip.close()
-      throw zipError(`В архиве больше ${EXCHANGE_LIMITS.zipEntries} файлов`)
-    }
-    const entries = await new Promise<yauzl.Entry[]>((resolve, reject) => {
-      const list: yauzl.Entry[] = []
-      let declared = 0
-      zip.on('entry', (entry: yauzl.Entry) => {
-        declared += entry.uncompressedSize
-        if (declared > budget) {
-          zip.close()
-          reject(zipError('Архив распаковывается в слишком большой объём'))
-          return
-        }
-        list.push(entry)
-        zip.readEntry()
-      })
-      zip.on('end', () => resolve(list))
-      zip.on('error', (error: Error) => reject(zipError(`Архив повреждён: ${error.message}`)))
-      zip.readEntry()
-    })
-    const seen = new Map<string, number>()
-    // A batch of entries per transaction, SQLite's write lock left free between two (as an import's
-    // steps do): a thousand pictures, each its own commit, kept other processes' leads polling for it.
-    const pending: { name: string; seq: number; bytes: Buffer; replace: boolean }[] = []
-    let pendingBytes = 0
-    const flush = async () => {
-      if (pending.length === 0) return
-      const started = performance.now()
-      await writeTransaction(db, async (trx) => {
-        for (const part of pending) {
-          if (part.replace) {
-            await trx
-              .deleteFrom('exchangeFile')
-              .where('sessionId', '=', sessionId)
-              .where('name', '=', part.name)
-              .execute()
-          }
-          await trx
-            .insertInto('exchangeFile')
-            .values({ sessionId, name: part.name, seq: part.seq, size: part.bytes.length, bytes: part.bytes })
-            .execute()
-        }
-      })
-      pending.length = 0
-      pendingBytes = 0
-      await letOthersWrite(db, performance.now() - started)
-    }
-    try {
-      for (const entry of entries) {
-        if (entry.fileName.endsWith('/')) continue
-        const name = checkedName(entry.fileName)
-        const data = await new Promise<Buffer>((resolve, reject) => {
-          zip.openReadStream(entry, (error, stream) => {
-            if (error) return reject(zipError(`Архив повреждён: ${error.message}`))
-            const chunks: Buffer[] = []
-            let total = 0
-            stream.on('data', (chunk: Buffer) => {
-              total += chunk.length
-              if (total > entry.uncompressedSize) {
-                stream.destroy(zipError('Архив распаковывается в больший объём, чем заявлено'))
-                return
-              }
-              chunks.push(chunk)
-            })
-            stream.on('error', (e: Error) =>
-              reject(e instanceof HttpError ? e : zipError(`Архив повреждён: ${e.message}`)),
-            )
-            stream.on('end', () => resolve(Buffer.concat(chunks)))
-          })
-        })
-        // Stored in parts of at most file_limit, as if 1C had sent them; an entry replaces a file of its name.
-        let seq = seen.get(name) ?? 0
-        for (let offset = 0; offset < data.length || offset === 0; offset += EXCHANGE_LIMITS.fileLimit) {
-          const bytes = data.subarray(offset, offset + EXCHANGE_LIMITS.fileLimit)
-          pending.push({ name, seq, bytes, replace: seq === 0 && !seen.has(name) })
-          seq++
-          pendingBytes += bytes.length
-          if (pending.length >= UNPACK_BATCH.entries || pendingBytes >= UNPACK_BATCH.bytes) await flush()
-          if (data.length === 0) break
-        }
-        seen.set(name, seq)
-      }
-      await flush()
-    } catch (error) {
-      // Nothing of a refused archive stays: the entries stored so far go with it.
-      zip.close()
-      await dropFiles(db, sessionId, [...seen.keys(), archive.name])
-      throw error
-    }
-    zip.close()
-    await dropFiles(db, sessionId, [archive.name])
-  }
-  return archives.map((a) => a.name)
 }

@@ -4,17 +4,16 @@
 // reason. Every step is one short write through the door that also records where the import is, so
 // a step is committed whole or not at all, and a call repeated after a lost answer goes on from
 // there. Images are stored before the step that names them (by content: storing twice is harmless).
-import type { Transaction } from 'kysely'
-import type { Db } from '../../data/db'
-import type { Database } from '../../data/schema'
+// An item the database refuses is skipped and named in the run's log, the items after it written
+// (exchange-item-errors.ts); what 1C sent that the site refused fails the run once its files are in.
 import { HttpError } from '../../http/http-error'
 import { isSqlite } from '../../data/dialect'
-import { claimImport, IMPORT_CLAIM, letOthersWrite, Pacer, type ImportClaim } from '../import-claim'
+import { IMPORT_CLAIM, letOthersWrite, Pacer, type ImportClaim } from '../import-claim'
 import { ANALYZE_AFTER } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
-import { insertRecord } from '../../content/structure-store'
 import { CmlError, forgetParsed, parsedOnce } from './commerceml'
-import { checkedName, dropFiles, listFiles, readFile, unpackArchives, type ExchangeSession } from './exchange-files'
+import { unpackArchives } from './exchange-archives'
+import { checkedName, dropFiles, listFiles, readFile, type ExchangeSession } from './exchange-files'
 import { readSettings, rememberPriceTypes } from './exchange-settings'
 import {
   isCatalogueFile,
@@ -26,64 +25,21 @@ import {
   type ImportContext,
   type ImportState,
   type RunReport,
+  type Skipped,
 } from './exchange-inputs'
 import { applyOffers } from './exchange-offers'
+import { itemName } from './commerceml-checks'
+import { isItemError, writeEachOnError } from './exchange-item-errors'
 import { emptyTally, upsertGroups, withdrawUnseen, type Tally } from './exchange-records'
 import { upsertProducts } from './exchange-store'
 import { addToRun, finishRun, runOf } from './exchange-runs'
+import { catalogueRoot, claimCatalogue, newState, saveState } from './exchange-import-state'
 
 export type { ImportAnswer, ImportContext, RunReport } from './exchange-inputs'
-
-type Trx = Transaction<Database>
 
 /** Items per step at most: a step of unchanged items is cheap, and the pacer keeps it within the budget */
 const MAX_STEP = IMPORT_CLAIM.maxChunk
 const WITHDRAW_BATCH = 200
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/**
- * The catalogue's import claim (import-claim.ts), so the price list, the content import and 1C
- * never write at once: waited for until the call's deadline, then null (1C hears `progress`).
- */
-async function claimCatalogue(db: Db, deadline: number): Promise<ImportClaim | null> {
-  for (;;) {
-    try {
-      return await claimImport(db, '1c')
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.code !== 'import_running') throw error
-      if (Date.now() > deadline) return null
-      await sleep(250)
-    }
-  }
-}
-
-const newState = (): ImportState => ({ unpacked: false, files: {}, properties: {}, priceTypes: {}, fullSync: false })
-
-async function saveState(trx: Trx | Db, sessionId: string, state: ImportState): Promise<void> {
-  await trx
-    .updateTable('exchangeSession')
-    .set({ state: JSON.stringify(state) })
-    .where('id', '=', sessionId)
-    .execute()
-}
-
-/** The catalogue's top section, where 1C's root groups go: made («Каталог») when the site has none. */
-async function catalogueRoot(ctx: ImportContext): Promise<number> {
-  const index = await ctx.db.selectFrom('structure').select('id').where('urlFull', '=', '/').executeTakeFirst()
-  const root = await ctx.db
-    .selectFrom('structure')
-    .select('id')
-    .where('typeId', '=', 'section')
-    .where('parentId', index ? '=' : 'is', index?.id ?? null)
-    .orderBy('sort')
-    .orderBy('id')
-    .executeTakeFirst()
-  if (root) return root.id
-  return ctx.door.write(async (unit) =>
-    insertRecord(unit, { parentId: index?.id ?? null, typeId: 'section', title: 'Каталог', urlFull: '/katalog/' }),
-  )
-}
 
 /** One call of `mode=import&filename=…`. */
 export async function importStep(
@@ -122,28 +78,45 @@ export async function importStep(
     // How long one step's transaction should take: other processes' writes (leads) wait at most that long.
     const target = sqlite ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
 
+    /** What the next step puts in the run's log (skipped pictures, items 1C sent that were refused) */
+    const notes: Skipped[] = []
+
     /**
      * One step: `work` and the import's state after it, in one short transaction; then other
      * processes' writes (leads) and visitors go first. Returns the transaction's milliseconds (what
-     * the pacer sizes steps by; the pause after it is not the step's).
+     * the pacer sizes steps by; the pause after it is not the step's). A step that fails leaves
+     * where the import is as it was.
      */
     const step = async (
-      work: (unit: ContentWrite, tally: Tally, skipped: RunReport['skipped']) => Promise<void>,
+      work: (unit: ContentWrite, tally: Tally, skipped: Skipped[]) => Promise<void>,
       variants?: RunReport['variants'],
     ) => {
       const tally = emptyTally()
-      const skipped: RunReport['skipped'] = []
+      const skipped: Skipped[] = [...notes]
       const start = performance.now()
-      await ctx.door.write(async (unit) => {
-        await held.renew(unit.trx)
-        await work(unit, tally, skipped)
-        await saveState(unit.trx, session.id, state)
-        await addToRun(unit.trx, run, { tally, skipped, variants, file: name })
-      })
+      const at = { ...progress }
+      try {
+        await ctx.door.write(async (unit) => {
+          await held.renew(unit.trx)
+          await work(unit, tally, skipped)
+          await saveState(unit.trx, session.id, state)
+          await addToRun(unit.trx, run, { tally, skipped, variants, file: name })
+        })
+      } catch (error) {
+        Object.assign(progress, at)
+        throw error
+      }
+      notes.length = 0
       const ms = performance.now() - start
       await letOthersWrite(ctx.db, ms)
       return ms
     }
+    /** An item the database refused alone: skipped, named, and passed. */
+    const skipOne = (what: string, why: string) =>
+      step(async (_unit, _tally, skipped) => {
+        skipped.push({ what, why, refused: true })
+        progress.pos += 1
+      })
 
     /** PostgreSQL's planner statistics, refreshed every ANALYZE_AFTER items (issue 36): search stays on its indexes. */
     const statistics = async (before: number) => {
@@ -158,6 +131,8 @@ export async function importStep(
       }
       for (const t of doc.priceTypes) state.priceTypes[t.id] = t.name
       if (doc.kind === 'catalogue' && !doc.onlyChanges) state.fullSync = true
+      Object.assign(state.groupAlias, doc.groupAlias)
+      notes.push(...doc.refused.map((r) => ({ ...r, refused: true as const })))
       progress.step = doc.kind === 'offers' ? 'offers' : doc.kind === 'catalogue' ? 'groups' : 'done'
       await saveState(ctx.db, session.id, state)
     }
@@ -168,11 +143,19 @@ export async function importStep(
       const pacer = new Pacer(10, 2, 100, target)
       while (progress.pos < doc.groups.length && inTime()) {
         const batch = doc.groups.slice(progress.pos, progress.pos + pacer.size)
+        const group = (g: (typeof batch)[number]) => itemName('Группа', g.id, g.name)
         await pacer.time(batch.length, () =>
-          step(async (unit, tally) => {
-            await upsertGroups(unit, batch, root, run, tally)
-            progress.pos += batch.length
-          }),
+          writeEachOnError(
+            batch,
+            (part) =>
+              step(async (unit, tally) => {
+                await upsertGroups(unit, part, root, run, tally)
+                progress.pos += part.length
+              }),
+            (g, why) => skipOne(group(g), why),
+            group,
+            ctx.log,
+          ),
         )
       }
       if (progress.pos >= doc.groups.length) {
@@ -187,16 +170,22 @@ export async function importStep(
       const pacer = new Pacer(10, 2, MAX_STEP, target)
       while (progress.pos < doc.products.length && inTime()) {
         const batch = doc.products.slice(progress.pos, progress.pos + pacer.size)
-        const imageSkips: RunReport['skipped'] = []
-        const images = await storeImages(ctx, session.id, batch, imageSkips)
+        const images = await storeImages(ctx, session.id, batch, notes)
         const inputs = productInputs(batch, state, images)
         const before = progress.pos
+        const product = (p: (typeof inputs)[number]) => itemName('Товар', p.id, p.title)
         await pacer.time(batch.length, () =>
-          step(async (unit, tally, skipped) => {
-            await upsertProducts(unit, inputs, root, run, tally)
-            skipped.push(...imageSkips)
-            progress.pos += batch.length
-          }),
+          writeEachOnError(
+            inputs,
+            (part) =>
+              step(async (unit, tally) => {
+                await upsertProducts(unit, part, root, run, tally)
+                progress.pos += part.length
+              }),
+            (p, why) => skipOne(product(p), why),
+            product,
+            ctx.log,
+          ),
         )
         await statistics(before)
       }
@@ -234,24 +223,36 @@ export async function importStep(
       const oldPriceType = settings.oldPriceType ? priceTypeId(settings.oldPriceType, state.priceTypes) : null
       const variants = emptyTally()
       const variantOffers: NonNullable<RunReport['variants']> = []
-      const inputs = offerInputs(doc.offers, settings, priceType, oldPriceType, variants, variantOffers)
+      const refused: Skipped[] = []
+      const inputs = offerInputs(doc.offers, settings, priceType, oldPriceType, variants, variantOffers, refused)
+      // The offers refused (a price or stock the site does not take) are logged once, with the file's first step.
+      if (progress.pos === 0) notes.push(...refused)
       const pacer = new Pacer(50, 5, MAX_STEP, target)
+      const offer = (o: (typeof inputs)[number]) => itemName('Предложение', o.productId, null)
       while (progress.pos < inputs.length && inTime()) {
         const batch = inputs.slice(progress.pos, progress.pos + pacer.size)
         const before = progress.pos
-        // The characteristics' offers are counted and listed once, with the file's first step.
-        const first = progress.pos === 0
         await pacer.time(batch.length, () =>
-          step(
-            async (unit, tally, skipped) => {
-              if (first) tally.variants += variants.variants
-              const unknown = await applyOffers(unit, batch, tally)
-              skipped.push(
-                ...unknown.map((id) => ({ what: `Предложение ${id}`, why: 'товара с этим Ид нет на сайте' })),
+          writeEachOnError(
+            batch,
+            (part) => {
+              // The characteristics' offers are counted and listed once, with the file's first step.
+              const first = progress.pos === 0
+              return step(
+                async (unit, tally, skipped) => {
+                  if (first) tally.variants += variants.variants
+                  const unknown = await applyOffers(unit, part, tally)
+                  skipped.push(
+                    ...unknown.map((id) => ({ what: `Предложение ${id}`, why: 'товара с этим Ид нет на сайте' })),
+                  )
+                  progress.pos += part.length
+                },
+                first ? variantOffers : undefined,
               )
-              progress.pos += batch.length
             },
-            first ? variantOffers : undefined,
+            (o, why) => skipOne(offer(o), why),
+            offer,
+            ctx.log,
           ),
         )
         await statistics(before)
@@ -262,6 +263,8 @@ export async function importStep(
       }
     }
 
+    // What is still to be logged (a file of nothing but refused items) goes in a step of its own.
+    if (notes.length > 0) await step(async () => {})
     if (progress.step !== 'done') {
       const total =
         progress.step === 'offers' ? new Set(doc.offers.map((o) => o.id.split('#')[0])).size : doc.products.length
@@ -269,7 +272,19 @@ export async function importStep(
     }
     return { status: 'success', message: `Файл ${name} загружен` }
   } catch (error) {
-    if (!(error instanceof CmlError) && !(error instanceof HttpError)) throw error
+    if (!(error instanceof CmlError) && !(error instanceof HttpError)) {
+      // Not the file's fault, nor an item's (those are skipped): the run says so, and never ends «success».
+      if (runId !== null && isItemError(error)) {
+        await finishRun(
+          ctx.db,
+          runId,
+          'failure',
+          ctx.now(),
+          `Ошибка сайта при загрузке файла ${filename}: обмен не выполнен`,
+        )
+      }
+      throw error
+    }
     if (runId !== null) await finishRun(ctx.db, runId, 'failure', ctx.now(), error.message)
     // 1C ends an exchange that failed: its files go now rather than when the session expires.
     await dropFiles(ctx.db, session.id)

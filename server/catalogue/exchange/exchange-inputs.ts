@@ -10,6 +10,7 @@ import { checkImage } from '../../media/image-store'
 import type { MediaStorage } from '../../media/storage/media-storage'
 import type { WriteDoor } from '../write-door'
 import type { CmlDocument, CmlOffer } from './commerceml'
+import { itemName } from './commerceml-checks'
 import { checkedName, readFile } from './exchange-files'
 import type { ExchangeSettings } from './exchange-settings'
 import type { OfferInput } from './exchange-offers'
@@ -39,14 +40,26 @@ export interface ImportState {
   priceTypes: Record<string, string>
   /** A catalogue file said it is the whole catalogue */
   fullSync: boolean
+  /** Groups nested past the depth the catalogue takes → the group whose section takes their goods */
+  groupAlias: Record<string, string>
+}
+
+/** An item skipped; `refused`: because of what 1C sent (the run then fails, naming it), not as usual */
+export interface Skipped {
+  what: string
+  why: string
+  refused?: true
 }
 
 export interface RunReport {
   files: string[]
   tally: Tally
   /** What was skipped and why (the first SKIPPED_KEPT) */
-  skipped: { what: string; why: string }[]
+  skipped: Skipped[]
   skippedCount: number
+  /** Of them, what 1C sent that the site refused: the first few and the count (the run fails) */
+  refused?: { what: string; why: string }[]
+  refusedCount?: number
   /** Offers of products' characteristics (the first kept; their count is the tally's `variants`) */
   variants?: VariantOffer[]
 }
@@ -119,7 +132,7 @@ export function productInputs(
     article: p.article?.slice(0, 100) ?? null,
     description: p.description?.slice(0, 20_000) ?? null,
     vendor: p.vendor?.slice(0, 200) ?? null,
-    group: p.groups[0] ?? null,
+    group: p.groups.length > 0 ? (state.groupAlias[p.groups[0]] ?? p.groups[0]) : null,
     images: images.get(p.id) ?? null,
     properties: p.properties.flatMap((v) => {
       const property = state.properties[v.id]
@@ -147,9 +160,18 @@ export function offerInputs(
   oldPriceType: string | null,
   tally: Tally,
   variants: VariantOffer[] = [],
+  refused: Skipped[] = [],
 ): OfferInput[] {
   const byProduct = new Map<string, CmlOffer[]>()
   for (const offer of offers) {
+    // A value the site does not take, of a price it reads or of the stock: the offer is skipped whole.
+    const bad = offer.refused.find(
+      (r) => r.priceType === null || r.priceType === priceType || r.priceType === oldPriceType,
+    )
+    if (bad) {
+      refused.push({ what: itemName('Предложение', offer.id, offer.name), why: bad.why, refused: true })
+      continue
+    }
     const productId = offer.id.split('#')[0]
     byProduct.set(productId, [...(byProduct.get(productId) ?? []), offer])
   }

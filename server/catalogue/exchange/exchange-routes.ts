@@ -25,7 +25,7 @@ import {
 } from './exchange-files'
 import { importStep } from './exchange-import'
 import { forgetParsed } from './commerceml'
-import { finishRun } from './exchange-runs'
+import { endRun } from './exchange-runs'
 import { readSettings } from './exchange-settings'
 
 export const EXCHANGE_PATH = '/1c/exchange'
@@ -127,13 +127,15 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
     switch (`${type}:${mode}`) {
       case 'catalog:init':
       case 'sale:init':
-        await resetSession(app.db, session.id)
+        await resetSession(app.db, session.id, now())
         forgetParsed(session.id)
         return answer(reply, 200, ['zip=yes', `file_limit=${EXCHANGE_LIMITS.fileLimit}`])
       case 'catalog:file': {
         const body = request.body
         if (!Buffer.isBuffer(body) || body.length === 0)
           return failure(reply, 400, 'Пустой файл: ожидается содержимое в теле запроса')
+        // The route's body limit leaves room above file_limit; a part past what init promised is refused too.
+        if (body.length > EXCHANGE_LIMITS.fileLimit) return failure(reply, 413, 'Часть файла больше file_limit')
         await appendFile(app.db, session.id, checkedName(filename), body)
         return answer(reply, 200, ['success'])
       }
@@ -143,13 +145,19 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
           session,
           filename ?? '',
         )
-        if (result.status === 'success') await finishWhenAllDone(session)
+        // The session's last file in: the run ends, failed when 1C sent items the site refused.
+        const refused = result.status === 'success' ? await finishWhenAllDone(session) : null
+        if (refused !== null) {
+          await dropFiles(app.db, session.id)
+          forgetParsed(session.id)
+          return failure(reply, 422, refused)
+        }
         return answer(reply, result.status === 'failure' ? 422 : 200, [result.status, result.message])
       }
       case 'catalog:complete':
       case 'catalog:deactivate':
         // The exchange is over: its run ends and its files go (the session stays until it expires).
-        if (session.runId !== null) await finishRun(app.db, session.runId, 'success', now(), null)
+        if (session.runId !== null) await endRun(app.db, session.runId, now())
         await dropFiles(app.db, session.id)
         forgetParsed(session.id)
         return answer(reply, 200, ['success'])
@@ -170,18 +178,21 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
     return failure(reply, 400, `Неизвестный режим обмена: ${mode.slice(0, 40) || 'не указан'}`)
   }
 
-  /** The run ends once every XML file of its session is imported (1C does not always send `complete`). */
-  async function finishWhenAllDone(session: ExchangeSession) {
+  /**
+   * The run ends once every XML file of its session is imported (1C does not always send `complete`).
+   * Returns why it failed (items 1C sent that the site refused), or null.
+   */
+  async function finishWhenAllDone(session: ExchangeSession): Promise<string | null> {
     const row = await app.db
       .selectFrom('exchangeSession')
       .select(['state', 'runId'])
       .where('id', '=', session.id)
       .executeTakeFirst()
-    if (!row?.runId || !row.state) return
+    if (!row?.runId || !row.state) return null
     const state = JSON.parse(row.state) as { files: Record<string, { step: string }> }
     const files = await listFiles(app.db, session.id)
     const pending = files.some((f) => f.name.toLowerCase().endsWith('.xml') && state.files[f.name]?.step !== 'done')
-    if (!pending) await finishRun(app.db, row.runId, 'success', now(), null)
+    return pending ? null : endRun(app.db, row.runId, now())
   }
 
   app.route({ method: ['GET', 'POST'], url: EXCHANGE_PATH, bodyLimit: EXCHANGE_LIMITS.bodyLimit, handler })

@@ -12,6 +12,8 @@ type Trx = Transaction<Database>
 
 /** Skipped rows a run keeps to show (the count goes on) */
 const SKIPPED_KEPT = 100
+/** Refused items a run keeps to name in its failure */
+const REFUSED_KEPT = 3
 
 export async function addToRun(
   trx: Trx,
@@ -23,8 +25,15 @@ export async function addToRun(
   if (change.tally)
     for (const key of Object.keys(change.tally) as (keyof Tally)[]) report.tally[key] += change.tally[key]
   if (change.skipped) {
+    const shown = change.skipped.map(({ what, why }) => ({ what, why }))
     report.skippedCount += change.skipped.length
-    report.skipped.push(...change.skipped.slice(0, Math.max(0, SKIPPED_KEPT - report.skipped.length)))
+    report.skipped.push(...shown.slice(0, Math.max(0, SKIPPED_KEPT - report.skipped.length)))
+    const refused = shown.filter((_, i) => change.skipped![i].refused)
+    if (refused.length > 0) {
+      report.refusedCount = (report.refusedCount ?? 0) + refused.length
+      const kept = (report.refused ??= [])
+      kept.push(...refused.slice(0, Math.max(0, REFUSED_KEPT - kept.length)))
+    }
   }
   if (change.variants && change.variants.length > 0) {
     const kept = (report.variants ??= [])
@@ -71,4 +80,27 @@ export async function finishRun(
     .where('id', '=', runId)
     .where('status', '=', 'running')
     .execute()
+}
+
+/**
+ * The run's end once 1C's files are in: failed, naming what was refused, when 1C sent an item the
+ * site did not take (so a run with a skipped duplicate or a bad price never reads «success»), else
+ * success. Returns the failure's message, or null.
+ */
+export async function endRun(db: Db, runId: number, at: Date): Promise<string | null> {
+  const row = await db.selectFrom('exchangeRun').select('report').where('id', '=', runId).executeTakeFirst()
+  if (!row) return null
+  const report = JSON.parse(row.report) as RunReport
+  const count = report.refusedCount ?? 0
+  if (count === 0) {
+    await finishRun(db, runId, 'success', at, null)
+    return null
+  }
+  const named = (report.refused ?? []).map((r) => `${r.what}: ${r.why}`).join('; ')
+  const more = count > (report.refused?.length ?? 0) ? '; …' : ''
+  const message =
+    `Загружено не всё, пропущено с ошибками: ${count} (${named}${more}). ` +
+    'Остальное загружено, подробности в журнале обмена на сайте'
+  await finishRun(db, runId, 'failure', at, message)
+  return message
 }

@@ -1,0 +1,172 @@
+// The 1C exchange's archives (`*.zip`), unpacked once into files of the same session
+// (docs/decisions/032-1c-exchange.md). An archive is refused before a byte is inflated when it has
+// too many entries or its entries declare more than the session may still store, or an entry
+// declares more than one file may be or a zip bomb's ratio; and while inflating, where the bytes are
+// counted as they stream (a header's size is never trusted alone), when an entry yields more than it
+// declared, more than one file may be, or more than `zipRatio` times its compressed size. An entry
+// is held until it has inflated whole, so nothing of a refused one is stored; the entries of the
+// same archive stored before it go too.
+import yauzl from 'yauzl'
+import { writeTransaction, type Db } from '../../data/db'
+import { HttpError } from '../../http/http-error'
+import { letOthersWrite } from '../import-claim'
+import { EXCHANGE_LIMITS, checkedName, dropFiles, listFiles, readFile, storedBytes } from './exchange-files'
+
+/** What one transaction of an archive's unpacking writes at most */
+const UNPACK_BATCH = { entries: 100, bytes: 1024 * 1024 }
+
+const zipError = (message: string) => new HttpError(422, message, 'bad_archive')
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} МБ`
+
+function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) =>
+      error ? reject(zipError(`Архив повреждён: ${error.message}`)) : resolve(zip),
+    ),
+  )
+}
+
+/** The archive's entries, refused when they declare more than `budget` bytes together. */
+function entriesOf(zip: yauzl.ZipFile, budget: number): Promise<yauzl.Entry[]> {
+  return new Promise<yauzl.Entry[]>((resolve, reject) => {
+    const list: yauzl.Entry[] = []
+    let declared = 0
+    zip.on('entry', (entry: yauzl.Entry) => {
+      declared += entry.uncompressedSize
+      if (declared > budget) {
+        zip.close()
+        reject(zipError('Архив распаковывается в слишком большой объём'))
+        return
+      }
+      list.push(entry)
+      zip.readEntry()
+    })
+    zip.on('end', () => resolve(list))
+    zip.on('error', (error: Error) => reject(zipError(`Архив повреждён: ${error.message}`)))
+    zip.readEntry()
+  })
+}
+
+/** Why an entry that has inflated to `bytes` (or declares them) is refused; null while it is within limits. */
+function pastLimits(archive: string, entry: yauzl.Entry, bytes: number): string | null {
+  const what = `Архив ${archive}: файл ${entry.fileName}`
+  if (bytes > EXCHANGE_LIMITS.fileBytes) {
+    return `${what} распаковывается больше чем в ${megabytes(EXCHANGE_LIMITS.fileBytes)}: такой файл обмен не принимает`
+  }
+  if (bytes > EXCHANGE_LIMITS.zipRatioFrom && bytes > entry.compressedSize * EXCHANGE_LIMITS.zipRatio) {
+    return (
+      `${what} сжат больше чем в ${EXCHANGE_LIMITS.zipRatio} раз (${megabytes(bytes)} из ` +
+      `${Math.ceil(entry.compressedSize / 1024)} КБ): похоже на zip-бомбу, архив не принят`
+    )
+  }
+  return null
+}
+
+/** An entry inflated whole, in parts of at most file_limit, counted as it streams. */
+function inflate(zip: yauzl.ZipFile, archive: string, entry: yauzl.Entry): Promise<Buffer[]> {
+  const early = pastLimits(archive, entry, entry.uncompressedSize)
+  if (early !== null) return Promise.reject(zipError(early))
+  return new Promise<Buffer[]>((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error) return reject(zipError(`Архив повреждён: ${error.message}`))
+      const parts: Buffer[] = []
+      let chunks: Buffer[] = []
+      let chunked = 0
+      let total = 0
+      stream.on('data', (chunk: Buffer) => {
+        total += chunk.length
+        const refused =
+          total > entry.uncompressedSize
+            ? `Архив ${archive}: файл ${entry.fileName} распаковывается в больший объём, чем заявлено`
+            : pastLimits(archive, entry, total)
+        if (refused !== null) {
+          parts.length = 0
+          chunks = []
+          stream.destroy(zipError(refused))
+          return
+        }
+        chunks.push(chunk)
+        chunked += chunk.length
+        while (chunked >= EXCHANGE_LIMITS.fileLimit) {
+          const whole = Buffer.concat(chunks)
+          parts.push(whole.subarray(0, EXCHANGE_LIMITS.fileLimit))
+          chunks = [whole.subarray(EXCHANGE_LIMITS.fileLimit)]
+          chunked = chunks[0].length
+        }
+      })
+      stream.on('error', (e: Error) => reject(e instanceof HttpError ? e : zipError(`Архив повреждён: ${e.message}`)))
+      stream.on('end', () => {
+        if (chunked > 0 || parts.length === 0) parts.push(Buffer.concat(chunks))
+        resolve(parts)
+      })
+    })
+  })
+}
+
+/** Unpacks the session's archives (see the file's head); returns the names of the archives unpacked. */
+export async function unpackArchives(db: Db, sessionId: string): Promise<string[]> {
+  const archives = (await listFiles(db, sessionId)).filter((f) => f.name.toLowerCase().endsWith('.zip'))
+  for (const archive of archives) {
+    const bytes = (await readFile(db, sessionId, archive.name))!
+    const budget = EXCHANGE_LIMITS.sessionBytes - (await storedBytes(db, sessionId))
+    const zip = await openZip(bytes)
+    if (zip.entryCount > EXCHANGE_LIMITS.zipEntries) {
+      zip.close()
+      throw zipError(`В архиве больше ${EXCHANGE_LIMITS.zipEntries} файлов`)
+    }
+    const entries = await entriesOf(zip, budget)
+    const seen = new Map<string, number>()
+    // A batch of entries per transaction, SQLite's write lock left free between two (as an import's
+    // steps do): a thousand pictures, each its own commit, kept other processes' leads polling for it.
+    const pending: { name: string; seq: number; bytes: Buffer; replace: boolean }[] = []
+    let pendingBytes = 0
+    const flush = async () => {
+      if (pending.length === 0) return
+      const started = performance.now()
+      await writeTransaction(db, async (trx) => {
+        for (const part of pending) {
+          if (part.replace) {
+            await trx
+              .deleteFrom('exchangeFile')
+              .where('sessionId', '=', sessionId)
+              .where('name', '=', part.name)
+              .execute()
+          }
+          await trx
+            .insertInto('exchangeFile')
+            .values({ sessionId, name: part.name, seq: part.seq, size: part.bytes.length, bytes: part.bytes })
+            .execute()
+        }
+      })
+      pending.length = 0
+      pendingBytes = 0
+      await letOthersWrite(db, performance.now() - started)
+    }
+    try {
+      for (const entry of entries) {
+        if (entry.fileName.endsWith('/')) continue
+        const name = checkedName(entry.fileName)
+        const parts = await inflate(zip, archive.name, entry)
+        // Stored in parts of at most file_limit, as if 1C had sent them; an entry replaces a file of its name.
+        let seq = seen.get(name) ?? 0
+        for (const part of parts) {
+          pending.push({ name, seq, bytes: part, replace: seq === 0 && !seen.has(name) })
+          seq++
+          pendingBytes += part.length
+          if (pending.length >= UNPACK_BATCH.entries || pendingBytes >= UNPACK_BATCH.bytes) await flush()
+        }
+        seen.set(name, seq)
+      }
+      await flush()
+    } catch (error) {
+      // Nothing of a refused archive stays: the entries stored so far go with it.
+      zip.close()
+      await dropFiles(db, sessionId, [...seen.keys(), archive.name])
+      throw error
+    }
+    zip.close()
+    await dropFiles(db, sessionId, [archive.name])
+  }
+  return archives.map((a) => a.name)
+}
