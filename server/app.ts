@@ -143,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   await app.register(apiRoutes, { prefix: API_PREFIX, config })
   await app.register(staticAssetsPlugin, { config })
-  await app.register(pageRoutes)
+  await app.register(pageRoutes, { config })
   return app
 }
 

@@ -9,7 +9,6 @@ import { pathToFileURL } from 'node:url'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { renderPage } from 'vike/server'
-import { escapeHtml } from '../../src/format/escape-html'
 import { hasAdminCookie } from '../admin/session-plugin'
 import { ROOT_DIR, type Config } from '../config/config'
 import { errorBody } from '../http/errors'
@@ -20,6 +19,7 @@ import { isNotModified, keyWith, PageCache, pickVariant, type CachedPage, type R
 import { PageReads } from '../../src/site/page-tags'
 import { DirectRenderer } from './direct-render'
 import { PageWarmer } from './page-warmer'
+import { redirectBody } from './page-redirect'
 import { switchOffVikeAsyncStore } from './vike-async-store'
 import { withTrackingOf, withTrackingTags } from './tracking-tags'
 
@@ -55,11 +55,6 @@ const WARM_QUIET_MS = 2000
 
 /** What one rendering gave: the answer, or the news that the database is away. */
 type Rendering = RenderedPage | 'unavailable'
-
-function redirectBody(location: string): string {
-  const href = escapeHtml(location)
-  return `<!doctype html><html lang="ru"><meta charset="utf-8"><title>Страница переехала</title><p>Страница переехала: <a href="${href}">${href}</a></p></html>\n`
-}
 
 export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number; directRender?: boolean }>(
   async (app, { config, warmQuietMs, directRender = config.isProduction }) => {

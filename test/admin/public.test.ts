@@ -45,7 +45,17 @@ describe('public pages', () => {
   })
 
   it('whatever /admin answers is no-store and noindex, never from the page cache', async () => {
-    for (const url of ['/admin', '/admin/content', '/admin/content/1', '/admin/index.pageContext.json', '/%61dmin']) {
+    // An escaped spelling is sent to the plain path (issue #43) and kept nowhere either.
+    for (const headers of [{}, { cookie }]) {
+      const escaped = await get('/%61dmin', headers)
+      expect([escaped.statusCode, escaped.headers.location, escaped.headers['cache-control']]).toEqual([
+        301,
+        '/admin',
+        'no-store',
+      ])
+      expect(escaped.headers['x-vitrina-cache']).toBeUndefined()
+    }
+    for (const url of ['/admin', '/admin/content', '/admin/content/1', '/admin/index.pageContext.json']) {
       for (const headers of [{}, { cookie }]) {
         const first = await get(url, headers)
         const again = await get(url, headers)

@@ -123,7 +123,14 @@ describe('the page cache', () => {
 
   it('never keeps the plain lead form, which carries a key of its own for each visitor, however it is spelled', async () => {
     const key = (html: string) => /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1]
-    for (const url of ['/zayavka', '/zayavka/', '/%7Aayavka', '/zayavka?utm_source=ya']) {
+    // An escaped spelling is sent to the plain one (issue #43), itself never kept.
+    const escaped = await get('/%7Aayavka')
+    expect([escaped.statusCode, escaped.headers.location, escaped.headers['x-vitrina-cache']]).toEqual([
+      301,
+      '/zayavka',
+      undefined,
+    ])
+    for (const url of ['/zayavka', '/zayavka/', '/zayavka?utm_source=ya']) {
       const a = await get(url)
       const b = await get(url)
       expect([a.statusCode, a.headers['x-vitrina-cache'], a.headers['cache-control']], url).toEqual([
