@@ -1,4 +1,5 @@
-// The connection module, the only place that knows the SQL dialect: the rest is neutral Kysely.
+// The connection module: opening either database, migrating it, and the transactions every store
+// uses. Which dialect a connection speaks is dialect.ts's question.
 import fs from 'node:fs'
 import path from 'node:path'
 import { SQLite, type SQLiteDatabase } from './sqlite-driver'
@@ -11,7 +12,6 @@ import {
   type Compilable,
   type CompiledQuery,
   type KyselyPlugin,
-  type Migration,
   type MigrationProvider,
   type Transaction,
 } from 'kysely'
@@ -20,53 +20,9 @@ import type { DatabaseConfig } from '../config/config'
 import type { Database } from './schema'
 import { isSqlite } from './dialect'
 import { TRANSIENT_CODES, TRANSIENT_SQLSTATES } from './unavailable'
-import * as m001 from './migrations/001-initial'
-import * as m002 from './migrations/002-lead-intake'
-import * as m003 from './migrations/003-content-version'
-import * as m004 from './migrations/004-lead-source'
-import * as m005 from './migrations/005-lead-delivery'
-import * as m006 from './migrations/006-rate-limit'
-import * as m007 from './migrations/007-admin'
-import * as m008 from './migrations/008-lead-request-hash'
-import * as m011 from './migrations/011-media-lease'
-import * as m012 from './migrations/012-catalogue'
-import * as m013 from './migrations/013-search'
-import * as m014 from './migrations/014-privacy'
-import * as m015 from './migrations/015-backoffice'
-import * as m016 from './migrations/016-feeds'
-import * as m017 from './migrations/017-visible'
-import * as m018 from './migrations/018-search-gin'
-import * as m019 from './migrations/019-lead-search'
-import * as m020 from './migrations/020-exchange'
-import * as m021 from './migrations/021-import-claim'
-import * as m022 from './migrations/022-content-change'
-import * as m023 from './migrations/023-catalogue-audit'
+import { MIGRATIONS } from './migrations'
 
 export type Db = Kysely<Database>
-
-const MIGRATIONS: Record<string, Migration> = {
-  '001-initial': m001,
-  '002-lead-intake': m002,
-  '003-content-version': m003,
-  '004-lead-source': m004,
-  '005-lead-delivery': m005,
-  '006-rate-limit': m006,
-  '007-admin': m007,
-  '008-lead-request-hash': m008,
-  '011-media-lease': m011,
-  '012-catalogue': m012,
-  '013-search': m013,
-  '014-privacy': m014,
-  '015-backoffice': m015,
-  '016-feeds': m016,
-  '017-visible': m017,
-  '018-search-gin': m018,
-  '019-lead-search': m019,
-  '020-exchange': m020,
-  '021-import-claim': m021,
-  '022-content-change': m022,
-  '023-catalogue-audit': m023,
-}
 
 class InlineMigrations implements MigrationProvider {
   async getMigrations() {

@@ -1,9 +1,12 @@
 // Row types of every table: the single description of storage that repositories map from.
 // Columns are camelCase in both SQLite and PostgreSQL (Kysely quotes identifiers). The tables of
-// personal data are described in schema-personal.ts and re-exported here.
+// personal data are described in schema-personal.ts, the 1C exchange's in schema-exchange.ts; both
+// are re-exported here.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
+import type * as Exchange from './schema-exchange'
 import type * as Personal from './schema-personal'
 
+export type * from './schema-exchange'
 export type * from './schema-personal'
 
 /** 0 or 1: a boolean that reads the same in SQLite and PostgreSQL */
@@ -209,49 +212,6 @@ export interface ContentVersionTable {
   version: number
 }
 
-/** A 1C exchange's session (server/catalogue/exchange): shared by every process through the database */
-export interface ExchangeSessionTable {
-  /** SHA-256 (hex) of the cookie 1C was given */
-  id: string
-  createdAt: string
-  expiresAt: string
-  runId: number | null
-  /** JSON: where the import is */
-  state: string | null
-}
-
-/** A part of a file 1C sent in a session, in order (`seq`) */
-export interface ExchangeFileTable {
-  id: Generated<number>
-  sessionId: string
-  name: string
-  seq: number
-  size: number
-  bytes: Buffer
-}
-
-export type ExchangeRunStatus = 'running' | 'success' | 'failure'
-
-/** One exchange of the catalogue, as the back office's log shows it */
-export interface ExchangeRunTable {
-  id: Generated<number>
-  startedAt: string
-  finishedAt: string | null
-  status: ExchangeRunStatus
-  /** JSON: files, counts, skipped rows */
-  report: string
-  message: string | null
-}
-
-/** A section or product the exchange made, by 1C's Ид */
-export interface ExchangeRecordTable {
-  kind: 'group' | 'product'
-  externalId: string
-  structureId: number
-  seenRun: number
-  withdrawn: ColumnType<Flag, Flag | undefined, Flag>
-}
-
 /** One action of «Товары» on a selection (server/catalogue/product-table/product-table-routes.ts) */
 export interface CatalogueAuditTable {
   id: Generated<number>
@@ -288,10 +248,11 @@ export interface Database {
   privacyJob: Personal.PrivacyJobTable
   indexNowUrl: IndexNowUrlTable
   siteSetting: SiteSettingTable
-  exchangeSession: ExchangeSessionTable
-  exchangeFile: ExchangeFileTable
-  exchangeRun: ExchangeRunTable
-  exchangeRecord: ExchangeRecordTable
+  exchangeSession: Exchange.ExchangeSessionTable
+  exchangeFile: Exchange.ExchangeFileTable
+  exchangeStaged: Exchange.ExchangeStagedTable
+  exchangeRun: Exchange.ExchangeRunTable
+  exchangeRecord: Exchange.ExchangeRecordTable
   catalogueAudit: CatalogueAuditTable
   importClaim: ImportClaimTable
 }

@@ -5,7 +5,8 @@
 // to 2.10 read alike; Windows-1251 files are decoded by their XML declaration.
 //
 // The reader keeps what the import needs and nothing else: a small tree per record (a group tree, a
-// property, a product, a price type, an offer), turned into plain objects as soon as it closes.
+// property, a product, a price type, an offer), turned into plain objects as soon as it closes and
+// handed on (exchange-staging.ts keeps them). The file is read a part at a time, never whole.
 import iconv from 'iconv-lite'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
 import {
@@ -22,7 +23,6 @@ import {
   type CmlProperty,
   type Node,
 } from './commerceml-records'
-import { boundedGroups, itemName, lastOfEach, type Refusal } from './commerceml-checks'
 
 export type { Refusal } from './commerceml-checks'
 export type { CmlGroup, CmlOffer, CmlProduct, CmlProperty } from './commerceml-records'
@@ -33,21 +33,21 @@ export interface CmlPriceType {
   readonly currency: string | null
 }
 
-export interface CmlDocument {
+/** What a file is, from its root's children */
+export interface CmlHeader {
   /** 'catalogue' for an import file, 'offers' for an offers/prices/rests file */
   readonly kind: 'catalogue' | 'offers' | 'other'
   /** `СодержитТолькоИзменения`: false means the whole catalogue (a full sync) */
   readonly onlyChanges: boolean
-  readonly groups: readonly CmlGroup[]
-  readonly properties: readonly CmlProperty[]
-  readonly products: readonly CmlProduct[]
-  readonly priceTypes: readonly CmlPriceType[]
-  readonly offers: readonly CmlOffer[]
-  /** A group nested past the depth the catalogue takes → the group whose section takes its goods */
-  readonly groupAlias: Readonly<Record<string, string>>
-  /** What was not taken as 1C sent it (commerceml-checks.ts): duplicates, groups too deep */
-  readonly refused: readonly Refusal[]
 }
+
+/** One record of the file, as soon as it closes */
+export type CmlItem =
+  | { readonly kind: 'group'; readonly group: CmlGroup }
+  | { readonly kind: 'property'; readonly property: CmlProperty }
+  | { readonly kind: 'product'; readonly product: CmlProduct }
+  | { readonly kind: 'priceType'; readonly priceType: CmlPriceType }
+  | { readonly kind: 'offer'; readonly offer: CmlOffer }
 
 /** A file that is not CommerceML the exchange can read; the message is Russian, for 1C's operator. */
 export class CmlError extends Error {
@@ -56,65 +56,74 @@ export class CmlError extends Error {
 
 const FILE_CHUNK = 64 * 1024
 const YIELD_EVERY_MS = 20
+/** Records handed on at once */
+const TAKE_EVERY = 200
 
-/** The file's text: UTF-8 (with or without a BOM) or what its XML declaration names. */
-export function decodeXml(bytes: Buffer): string {
-  const head = bytes.subarray(0, 200).toString('latin1')
+/** A decoder of the file's bytes: UTF-8 (with or without a BOM) or what its XML declaration names. */
+function decoderFor(head: Buffer) {
   const declared = /^\uFEFF?<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
-    head.replace(/^\xEF\xBB\xBF/, ''),
+    head
+      .subarray(0, 200)
+      .toString('latin1')
+      .replace(/^\xEF\xBB\xBF/, ''),
   )
   const encoding = declared?.[1].toLowerCase() ?? 'utf-8'
-  if (encoding === 'utf-8' || encoding === 'utf8') {
-    const text = bytes.toString('utf8')
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-  }
   if (!iconv.encodingExists(encoding)) throw new CmlError(`Кодировка файла «${declared?.[1] ?? ''}» не поддерживается`)
-  return iconv.decode(bytes, encoding)
+  // A part may end inside a character: the decoder keeps its bytes for the next part.
+  return iconv.getDecoder(encoding)
 }
 
-export async function readCommerceMl(bytes: Buffer): Promise<CmlDocument> {
-  const text = decodeXml(bytes)
+/**
+ * Reads a CommerceML file from its parts (a part at a time: memory is a part's, not the file's) and
+ * hands its records to `take` as they close, a few hundred at a time; other requests get their turn
+ * every few milliseconds. Returns what the file is. Throws CmlError for a file it cannot read.
+ */
+export async function parseCommerceMl(
+  parts: AsyncIterable<Buffer>,
+  take: (items: CmlItem[]) => Promise<void>,
+): Promise<CmlHeader> {
   const parser = new SaxesParser({ xmlns: false, position: true })
   const stack: string[] = []
   let building: Node[] = []
   const outcome: { failure: Error | null } = { failure: null }
   let rootSeen = false
-  let kind: CmlDocument['kind'] = 'other'
+  let kind: CmlHeader['kind'] = 'other'
   let onlyChanges = true
-  const groups: CmlGroup[] = []
-  const properties: CmlProperty[] = []
-  const products: CmlProduct[] = []
-  const priceTypes: CmlPriceType[] = []
-  const offers: CmlOffer[] = []
+  let pending: CmlItem[] = []
 
   const finish = (node: Node) => {
     switch (node.name) {
-      case 'Группы':
+      case 'Группы': {
+        const groups: CmlGroup[] = []
         groupsOf(node, null, groups)
+        for (const group of groups) pending.push({ kind: 'group', group })
         break
+      }
       case 'Свойство': {
         const property = propertyOf(node)
-        if (property) properties.push(property)
+        if (property) pending.push({ kind: 'property', property })
         break
       }
       case 'Товар': {
         const product = productOf(node)
-        if (product) products.push(product)
+        if (product) pending.push({ kind: 'product', product })
         break
       }
       case 'ТипЦены': {
         const id = field(node, 'Ид')
-        if (id) priceTypes.push({ id, name: field(node, 'Наименование') ?? id, currency: field(node, 'Валюта') })
+        if (id) {
+          const priceType = { id, name: field(node, 'Наименование') ?? id, currency: field(node, 'Валюта') }
+          pending.push({ kind: 'priceType', priceType })
+        }
         break
       }
       case 'Предложение': {
         const offer = offerOf(node)
-        if (offer) offers.push(offer)
+        if (offer) pending.push({ kind: 'offer', offer })
         break
       }
     }
   }
-
   parser.on('doctype', () => {
     outcome.failure ??= new CmlError('Файл содержит DTD: такие файлы обмен не читает')
   })
@@ -163,58 +172,32 @@ export async function readCommerceMl(bytes: Buffer): Promise<CmlDocument> {
     if (node && building.length === 0) finish(node)
   })
 
+  let decoder: ReturnType<typeof iconv.getDecoder> | null = null
   let last = Date.now()
-  for (let offset = 0; offset < text.length && outcome.failure === null; offset += FILE_CHUNK) {
-    parser.write(text.slice(offset, offset + FILE_CHUNK))
-    if (Date.now() - last >= YIELD_EVERY_MS) {
-      await new Promise((resolve) => setImmediate(resolve))
-      last = Date.now()
+  const feed = async (text: string) => {
+    for (let offset = 0; offset < text.length && outcome.failure === null; offset += FILE_CHUNK) {
+      parser.write(text.slice(offset, offset + FILE_CHUNK))
+      if (pending.length >= TAKE_EVERY) {
+        const items = pending
+        pending = []
+        await take(items)
+      }
+      if (Date.now() - last >= YIELD_EVERY_MS) {
+        await new Promise((resolve) => setImmediate(resolve))
+        last = Date.now()
+      }
     }
   }
+  for await (const part of parts) {
+    decoder ??= decoderFor(part)
+    await feed(decoder.write(part))
+    if (outcome.failure !== null) break
+  }
+  if (decoder && outcome.failure === null) await feed(decoder.end() ?? '')
   if (outcome.failure === null) parser.close()
   if (outcome.failure) throw outcome.failure
   if (!rootSeen) throw new CmlError('Файл пуст')
   building = []
-  const refused: Refusal[] = []
-  const bounded = boundedGroups(groups, refused)
-  return {
-    kind,
-    onlyChanges,
-    groups: bounded.groups,
-    groupAlias: bounded.alias,
-    properties,
-    products: lastOfEach(
-      products,
-      (p) => itemName('Товар', p.id, p.name),
-      'Ид повторяется в файле: взят последний товар с этим Ид',
-      refused,
-    ),
-    priceTypes,
-    offers: lastOfEach(
-      offers,
-      (o) => itemName('Предложение', o.id, o.name),
-      'Ид повторяется в файле: взято последнее предложение с этим Ид',
-      refused,
-    ),
-    refused,
-  }
-}
-
-/** Parsed files, kept for the next call of the same import in this process (the largest cost of a call). */
-const parsedCache = new Map<string, CmlDocument>()
-
-/** The session's file `name` parsed, once per process while its import runs. */
-export async function parsedOnce(sessionId: string, name: string, bytes: Buffer): Promise<CmlDocument> {
-  const key = `${sessionId}\u0000${name}\u0000${bytes.length}`
-  const hit = parsedCache.get(key)
-  if (hit) return hit
-  const doc = await readCommerceMl(bytes)
-  parsedCache.set(key, doc)
-  while (parsedCache.size > 2) parsedCache.delete(parsedCache.keys().next().value!)
-  return doc
-}
-
-/** The session's parsed files are no longer needed (its exchange ended or failed). */
-export function forgetParsed(sessionId: string): void {
-  for (const key of parsedCache.keys()) if (key.startsWith(`${sessionId}\u0000`)) parsedCache.delete(key)
+  if (pending.length > 0) await take(pending)
+  return { kind, onlyChanges }
 }

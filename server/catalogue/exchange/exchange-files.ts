@@ -107,14 +107,14 @@ async function abandonRun(db: Db, sessionId: string, now: Date): Promise<void> {
 /** A session and its files go; a run it left unfinished is marked failed. */
 export async function dropSession(db: Db, id: string, now: Date): Promise<void> {
   await abandonRun(db, id, now)
-  await db.deleteFrom('exchangeFile').where('sessionId', '=', id).execute()
+  await dropFiles(db, id)
   await db.deleteFrom('exchangeSession').where('id', '=', id).execute()
 }
 
 /** `init`: the session starts over, without files or an import under way (one left unfinished failed). */
 export async function resetSession(db: Db, id: string, now: Date): Promise<void> {
   await abandonRun(db, id, now)
-  await db.deleteFrom('exchangeFile').where('sessionId', '=', id).execute()
+  await dropFiles(db, id)
   await db.updateTable('exchangeSession').set({ state: null, runId: null }).where('id', '=', id).execute()
 }
 
@@ -178,8 +178,8 @@ export async function listFiles(db: Db, sessionId: string): Promise<{ name: stri
     .map((row) => ({ name: row.name, size: Number(row.size) }))
 }
 
-/** A file of the session, whole; null when 1C did not send it. */
-export async function readFile(db: Db, sessionId: string, name: string): Promise<Buffer | null> {
+/** The size of a file of the session; null when 1C did not send it. 413 past the file limit. */
+async function fileSize(db: Db, sessionId: string, name: string): Promise<number | null> {
   const sizes = await db
     .selectFrom('exchangeFile')
     .select((eb) => eb.fn.sum<number | string>('size').as('size'))
@@ -190,27 +190,50 @@ export async function readFile(db: Db, sessionId: string, name: string): Promise
   if (Number(sizes.size) > EXCHANGE_LIMITS.fileBytes) {
     throw new HttpError(413, `Файл ${name} больше допустимого размера`, 'exchange_too_large')
   }
-  const parts = await db
+  return Number(sizes.size)
+}
+
+/** A file of the session, whole; null when 1C did not send it. */
+export async function readFile(db: Db, sessionId: string, name: string): Promise<Buffer | null> {
+  const parts = await fileParts(db, sessionId, name)
+  if (parts === null) return null
+  const out: Buffer[] = []
+  for await (const part of parts) out.push(part)
+  return Buffer.concat(out)
+}
+
+/**
+ * A file of the session as the parts 1C sent, read one at a time (at most file_limit each), so
+ * reading it costs the memory of a part, not of the file; null when 1C did not send it.
+ */
+export async function fileParts(db: Db, sessionId: string, name: string): Promise<AsyncIterable<Buffer> | null> {
+  if ((await fileSize(db, sessionId, name)) === null) return null
+  const ids = await db
     .selectFrom('exchangeFile')
-    .select('bytes')
+    .select('id')
     .where('sessionId', '=', sessionId)
     .where('name', '=', name)
     .orderBy('seq')
     .execute()
-  return Buffer.concat(parts.map((p) => Buffer.from(p.bytes)))
+  return (async function* () {
+    for (const { id } of ids) {
+      const part = await db.selectFrom('exchangeFile').select('bytes').where('id', '=', id).executeTakeFirst()
+      if (part) yield Buffer.from(part.bytes)
+    }
+  })()
 }
 
 /** Drops the named files of the session, or all of them. */
 export async function dropFiles(db: Db, sessionId: string, names?: readonly string[]): Promise<void> {
+  // A file's staged items (exchange-staging.ts) go with it.
   if (names === undefined) {
     await db.deleteFrom('exchangeFile').where('sessionId', '=', sessionId).execute()
+    await db.deleteFrom('exchangeStaged').where('sessionId', '=', sessionId).execute()
     return
   }
   for (let i = 0; i < names.length; i += 500) {
-    await db
-      .deleteFrom('exchangeFile')
-      .where('sessionId', '=', sessionId)
-      .where('name', 'in', names.slice(i, i + 500))
-      .execute()
+    const part = names.slice(i, i + 500)
+    await db.deleteFrom('exchangeFile').where('sessionId', '=', sessionId).where('name', 'in', part).execute()
+    await db.deleteFrom('exchangeStaged').where('sessionId', '=', sessionId).where('file', 'in', part).execute()
   }
 }

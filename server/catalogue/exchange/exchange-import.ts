@@ -11,19 +11,22 @@ import { isSqlite } from '../../data/dialect'
 import { IMPORT_CLAIM, letOthersWrite, Pacer, type ImportClaim } from '../import-claim'
 import { ANALYZE_AFTER } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
-import { CmlError, forgetParsed, parsedOnce } from './commerceml'
+import { CmlError } from './commerceml'
 import { unpackArchives } from './exchange-archives'
-import { checkedName, dropFiles, listFiles, readFile, type ExchangeSession } from './exchange-files'
+import { checkedName, dropFiles, listFiles, type ExchangeSession } from './exchange-files'
+import { stageFile, stagedItems } from './exchange-staging'
 import { readSettings, rememberPriceTypes } from './exchange-settings'
 import {
   isCatalogueFile,
   offerInputs,
   priceTypeId,
+  productOffers,
   productInputs,
   storeImages,
   type ImportAnswer,
   type ImportContext,
   type ImportState,
+  type ProductOffers,
   type RunReport,
   type Skipped,
 } from './exchange-inputs'
@@ -66,9 +69,6 @@ export async function importStep(
     runId = await runOf(ctx, session)
     const progress = (state.files[name] ??= { step: 'start', pos: 0 })
     if (progress.step === 'done') return { status: 'success', message: `Файл ${name} загружен` }
-    const bytes = await readFile(ctx.db, session.id, name)
-    if (bytes === null) throw new CmlError(`Файл ${name} не получен: 1С не передала его в этом обмене`)
-    const doc = await parsedOnce(session.id, name, bytes)
     const settings = await readSettings(ctx.db)
     const run = runId
     claim = await claimCatalogue(ctx.db, deadline)
@@ -126,23 +126,29 @@ export async function importStep(
     }
 
     if (progress.step === 'start') {
-      for (const p of doc.properties) {
+      // The file parsed once, into staged items every later step reads by position (exchange-staging.ts).
+      const result = await stageFile(ctx.db, session.id, name)
+      if (result === null) throw new CmlError(`Файл ${name} не получен: 1С не передала его в этом обмене`)
+      const { staged, extras } = result
+      for (const p of extras.properties) {
         state.properties[p.id] = { name: p.name, values: Object.fromEntries(p.values) }
       }
-      for (const t of doc.priceTypes) state.priceTypes[t.id] = t.name
-      if (doc.kind === 'catalogue' && !doc.onlyChanges) state.fullSync = true
-      Object.assign(state.groupAlias, doc.groupAlias)
-      notes.push(...doc.refused.map((r) => ({ ...r, refused: true as const })))
-      progress.step = doc.kind === 'offers' ? 'offers' : doc.kind === 'catalogue' ? 'groups' : 'done'
+      for (const t of extras.priceTypes) state.priceTypes[t.id] = t.name
+      if (staged.kind === 'catalogue' && !staged.onlyChanges) state.fullSync = true
+      Object.assign(state.groupAlias, extras.groupAlias)
+      notes.push(...extras.refused.map((r) => ({ ...r, refused: true as const })))
+      progress.staged = staged
+      progress.step = staged.kind === 'offers' ? 'offers' : staged.kind === 'catalogue' ? 'groups' : 'done'
       await saveState(ctx.db, session.id, state)
     }
+    const counts = progress.staged?.counts ?? { group: 0, product: 0, offer: 0 }
 
     if (progress.step === 'groups') {
       // Parents come before their children in the file's order, so each step finds its parents made.
       const root = await catalogueRoot(ctx)
       const pacer = new Pacer(10, 2, 100, target)
-      while (progress.pos < doc.groups.length && inTime()) {
-        const batch = doc.groups.slice(progress.pos, progress.pos + pacer.size)
+      while (progress.pos < counts.group && inTime()) {
+        const batch = await stagedItems(ctx.db, session.id, name, 'group', progress.pos, pacer.size)
         const group = (g: (typeof batch)[number]) => itemName('Группа', g.id, g.name)
         await pacer.time(batch.length, () =>
           writeEachOnError(
@@ -158,7 +164,7 @@ export async function importStep(
           ),
         )
       }
-      if (progress.pos >= doc.groups.length) {
+      if (progress.pos >= counts.group) {
         progress.step = 'products'
         progress.pos = 0
         await saveState(ctx.db, session.id, state)
@@ -168,8 +174,8 @@ export async function importStep(
     if (progress.step === 'products') {
       const root = await catalogueRoot(ctx)
       const pacer = new Pacer(10, 2, MAX_STEP, target)
-      while (progress.pos < doc.products.length && inTime()) {
-        const batch = doc.products.slice(progress.pos, progress.pos + pacer.size)
+      while (progress.pos < counts.product && inTime()) {
+        const batch = await stagedItems(ctx.db, session.id, name, 'product', progress.pos, pacer.size)
         const images = await storeImages(ctx, session.id, batch, notes)
         const inputs = productInputs(batch, state, images)
         const before = progress.pos
@@ -189,7 +195,7 @@ export async function importStep(
         )
         await statistics(before)
       }
-      if (progress.pos >= doc.products.length) {
+      if (progress.pos >= counts.product) {
         const files = await listFiles(ctx.db, session.id)
         const moreCatalogue = files.some(
           (f) => f.name !== name && isCatalogueFile(f.name) && state.files[f.name]?.step !== 'done',
@@ -221,35 +227,34 @@ export async function importStep(
         throw new CmlError(`Тип цен «${settings.priceType}» не найден в файлах 1С: выберите тип цен в админке`)
       }
       const oldPriceType = settings.oldPriceType ? priceTypeId(settings.oldPriceType, state.priceTypes) : null
-      const variants = emptyTally()
-      const variantOffers: NonNullable<RunReport['variants']> = []
-      const refused: Skipped[] = []
-      const inputs = offerInputs(doc.offers, settings, priceType, oldPriceType, variants, variantOffers, refused)
-      // The offers refused (a price or stock the site does not take) are logged once, with the file's first step.
-      if (progress.pos === 0) notes.push(...refused)
       const pacer = new Pacer(50, 5, MAX_STEP, target)
-      const offer = (o: (typeof inputs)[number]) => itemName('Предложение', o.productId, null)
-      while (progress.pos < inputs.length && inTime()) {
-        const batch = inputs.slice(progress.pos, progress.pos + pacer.size)
+      const offer = (o: ProductOffers) => itemName('Предложение', o.productId, o.name)
+      while (progress.pos < counts.offer && inTime()) {
+        // Each staged item is one product's offers (its characteristics'), taken as one input or
+        // refused whole (a price or stock the site does not take): a position per product either way.
+        const batch = productOffers(
+          await stagedItems(ctx.db, session.id, name, 'offer', progress.pos, pacer.size),
+          (offers, variants, variantOffers, refused) =>
+            offerInputs(offers, settings, priceType, oldPriceType, variants, variantOffers, refused)[0],
+        )
         const before = progress.pos
         await pacer.time(batch.length, () =>
           writeEachOnError(
             batch,
-            (part) => {
-              // The characteristics' offers are counted and listed once, with the file's first step.
-              const first = progress.pos === 0
-              return step(
+            (part) =>
+              step(
                 async (unit, tally, skipped) => {
-                  if (first) tally.variants += variants.variants
-                  const unknown = await applyOffers(unit, part, tally)
+                  tally.variants += part.reduce((sum, p) => sum + p.variants, 0)
+                  skipped.push(...part.flatMap((p) => p.refused))
+                  const inputs = part.flatMap((p) => (p.input ? [p.input] : []))
+                  const unknown = await applyOffers(unit, inputs, tally)
                   skipped.push(
                     ...unknown.map((id) => ({ what: `Предложение ${id}`, why: 'товара с этим Ид нет на сайте' })),
                   )
                   progress.pos += part.length
                 },
-                first ? variantOffers : undefined,
-              )
-            },
+                part.flatMap((p) => p.variantOffers),
+              ),
             (o, why) => skipOne(offer(o), why),
             offer,
             ctx.log,
@@ -257,7 +262,7 @@ export async function importStep(
         )
         await statistics(before)
       }
-      if (progress.pos >= inputs.length) {
+      if (progress.pos >= counts.offer) {
         progress.step = 'done'
         await saveState(ctx.db, session.id, state)
       }
@@ -266,8 +271,7 @@ export async function importStep(
     // What is still to be logged (a file of nothing but refused items) goes in a step of its own.
     if (notes.length > 0) await step(async () => {})
     if (progress.step !== 'done') {
-      const total =
-        progress.step === 'offers' ? new Set(doc.offers.map((o) => o.id.split('#')[0])).size : doc.products.length
+      const total = progress.step === 'offers' ? counts.offer : counts.product
       return { status: 'progress', message: `Файл ${name}: обработано ${Math.min(progress.pos, total)} из ${total}` }
     }
     return { status: 'success', message: `Файл ${name} загружен` }
@@ -288,7 +292,6 @@ export async function importStep(
     if (runId !== null) await finishRun(ctx.db, runId, 'failure', ctx.now(), error.message)
     // 1C ends an exchange that failed: its files go now rather than when the session expires.
     await dropFiles(ctx.db, session.id)
-    forgetParsed(session.id)
     return { status: 'failure', message: error.message }
   } finally {
     await claim?.release()

@@ -9,13 +9,14 @@ import { HttpError } from '../../http/http-error'
 import { checkImage } from '../../media/image-store'
 import type { MediaStorage } from '../../media/storage/media-storage'
 import type { WriteDoor } from '../write-door'
-import type { CmlDocument, CmlOffer } from './commerceml'
+import type { CmlOffer, CmlProduct } from './commerceml'
 import { itemName } from './commerceml-checks'
 import { checkedName, readFile } from './exchange-files'
 import type { ExchangeSettings } from './exchange-settings'
 import type { OfferInput } from './exchange-offers'
-import { rubles, type Tally } from './exchange-records'
+import { emptyTally, rubles, type Tally } from './exchange-records'
 import type { ProductInput } from './exchange-store'
+import type { StagedFile } from './exchange-staging'
 
 export type Step = 'start' | 'groups' | 'products' | 'withdraw' | 'offers' | 'done'
 
@@ -33,7 +34,8 @@ export type ImportAnswer = { readonly status: 'progress' | 'success' | 'failure'
 
 export interface ImportState {
   unpacked: boolean
-  files: Record<string, { step: Step; pos: number }>
+  /** Each file: its step, the position of its next item, and what staging found (exchange-staging.ts) */
+  files: Record<string, { step: Step; pos: number; staged?: StagedFile }>
   /** The classifier's properties: Ид → name and Справочник */
   properties: Record<string, { name: string; values: Record<string, string> }>
   /** 1C's price types seen so far: Ид → name */
@@ -81,7 +83,7 @@ export function isCatalogueFile(name: string): boolean {
 export async function storeImages(
   ctx: ImportContext,
   sessionId: string,
-  products: CmlDocument['products'],
+  products: readonly CmlProduct[],
   skipped: RunReport['skipped'],
 ): Promise<Map<string, string[] | null>> {
   const out = new Map<string, string[] | null>()
@@ -122,7 +124,7 @@ export async function storeImages(
 }
 
 export function productInputs(
-  products: CmlDocument['products'],
+  products: readonly CmlProduct[],
   state: ImportState,
   images: Map<string, string[] | null>,
 ): ProductInput[] {
@@ -205,4 +207,35 @@ export function offerInputs(
     out.push(input)
   }
   return out
+}
+
+/** One product's offers of a staged file (its characteristics'), as a step writes them */
+export interface ProductOffers {
+  readonly productId: string
+  readonly name: string | null
+  /** undefined: every offer of it was refused */
+  readonly input: OfferInput | undefined
+  readonly variants: number
+  readonly variantOffers: VariantOffer[]
+  readonly refused: Skipped[]
+}
+
+/** Each staged product's offers made one input (or refused whole): a position per product either way. */
+export function productOffers(
+  staged: readonly (readonly CmlOffer[])[],
+  input: (
+    offers: readonly CmlOffer[],
+    tally: Tally,
+    variants: VariantOffer[],
+    refused: Skipped[],
+  ) => OfferInput | undefined,
+): ProductOffers[] {
+  return staged.map((offers) => {
+    const tally = emptyTally()
+    const variantOffers: VariantOffer[] = []
+    const refused: Skipped[] = []
+    const made = input(offers, tally, variantOffers, refused)
+    const productId = offers[0].id.split('#')[0]
+    return { productId, name: offers[0].name, input: made, variants: tally.variants, variantOffers, refused }
+  })
 }

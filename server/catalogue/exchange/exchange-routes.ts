@@ -24,7 +24,6 @@ import {
   type ExchangeSession,
 } from './exchange-files'
 import { importStep } from './exchange-import'
-import { forgetParsed } from './commerceml'
 import { endRun } from './exchange-runs'
 import { readSettings } from './exchange-settings'
 
@@ -128,7 +127,6 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
       case 'catalog:init':
       case 'sale:init':
         await resetSession(app.db, session.id, now())
-        forgetParsed(session.id)
         return answer(reply, 200, ['zip=yes', `file_limit=${EXCHANGE_LIMITS.fileLimit}`])
       case 'catalog:file': {
         const body = request.body
@@ -149,7 +147,6 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
         const refused = result.status === 'success' ? await finishWhenAllDone(session) : null
         if (refused !== null) {
           await dropFiles(app.db, session.id)
-          forgetParsed(session.id)
           return failure(reply, 422, refused)
         }
         return answer(reply, result.status === 'failure' ? 422 : 200, [result.status, result.message])
@@ -159,7 +156,6 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
         // The exchange is over: its run ends and its files go (the session stays until it expires).
         if (session.runId !== null) await endRun(app.db, session.runId, now())
         await dropFiles(app.db, session.id)
-        forgetParsed(session.id)
         return answer(reply, 200, ['success'])
       case 'sale:query':
         return reply
