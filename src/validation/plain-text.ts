@@ -11,12 +11,15 @@ export type TextKind = 'single-line' | 'multi-line'
 /** The schema keyword: `{ type: 'string', text: 'single-line' }`. */
 export const TEXT_KEYWORD = 'text'
 
-// C0 controls, DEL, C1 controls, U+2028/U+2029, and surrogates. With the `u` flag a surrogate
-// pair is one code point above U+FFFF, outside the class, so only a lone surrogate matches.
-const SINGLE_LINE_FORBIDDEN = '[\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\uD800-\\uDFFF]'
+// C0 controls, DEL, C1 controls, U+2028/U+2029, the bidi embeddings, overrides and isolates
+// (U+202A–U+202E, U+2066–U+2069: they make «ЭИ-1002» read as another артикул), and surrogates.
+// With the `u` flag a surrogate pair is one code point above U+FFFF, outside the class, so only a
+// lone surrogate matches.
+const SINGLE_LINE_FORBIDDEN =
+  '[\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]'
 // The same, less tab, line feed and carriage return.
 const MULTI_LINE_FORBIDDEN =
-  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u2028\\u2029\\uD800-\\uDFFF]'
+  '[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF]'
 
 /** What a text of each kind must not contain, as a regular expression with the `u` flag. */
 export const FORBIDDEN_CHARACTERS: Readonly<Record<TextKind, string>> = {
@@ -48,6 +51,30 @@ export function hasForbiddenCharacters(text: string, kind: TextKind): boolean {
  */
 export function oneLine(text: string): string {
   return text.replace(forbiddenRuns, ' ')
+}
+
+// What cleanText() takes for a line break: C0's breaks, NEL, and the Unicode line and paragraph
+// separators; a run of them (or of tabs, on a single line) becomes one space.
+const BREAKS = /[\n\v\f\r\u0085\u2028\u2029]/gu
+const GAPS = /[\t\n\v\f\r\u0085\u2028\u2029]+/gu
+const forbiddenAll = {
+  'single-line': new RegExp(SINGLE_LINE_FORBIDDEN, 'gu'),
+  'multi-line': new RegExp(MULTI_LINE_FORBIDDEN, 'gu'),
+}
+
+/**
+ * A text from outside (the 1C exchange, the price list) as the rule takes it, so the editor saves
+ * it again unchanged: a single line has each run of line breaks and tabs as one space, a multi-line text its
+ * NEL and line separators as line feeds; every other forbidden character (C0, C1, bidi controls,
+ * lone surrogates) goes; the ends are trimmed. At most `max` code points when given.
+ *
+ * @example cleanText('ДУ-800\u202E\u0085\tудар', 'single-line') // 'ДУ-800 удар'
+ * @example cleanText('Строка 1\u2028Строка 2', 'multi-line') // 'Строка 1\nСтрока 2'
+ */
+export function cleanText(text: string, kind: TextKind, max?: number): string {
+  const broken = kind === 'single-line' ? text.replace(GAPS, ' ') : text.replace(/\r\n/g, '\n').replace(BREAKS, '\n')
+  const clean = broken.replace(forbiddenAll[kind], '').trim()
+  return max === undefined ? clean : clampText(clean, max).trimEnd()
 }
 
 /**

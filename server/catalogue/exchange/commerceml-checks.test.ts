@@ -26,7 +26,7 @@ describe('cmlDecimal', () => {
   it('refuses a price that is not a decimal, negative or past the maximum, and a quantity past it', () => {
     expect(priceProblem('0x10', cmlDecimal('0x10')!)).toBe('цена «0x10» не является десятичным числом')
     expect(priceProblem('-5', -5)).toBe('цена -5 отрицательная')
-    expect(priceProblem('3000000000', 3e9)).toBe('цена 3000000000 больше 1 000 000 000 ₽')
+    expect(priceProblem('3000000000', 3e9)).toBe('цена 3000000000 больше 2 147 483 647 ₽')
     expect(priceProblem('0', 0)).toBeNull()
     expect(quantityProblem('-7', -7)).toBeNull()
     expect(quantityProblem('1e3', null)).toMatch(/не является десятичным числом/)

@@ -4,12 +4,12 @@
 // groups nested past MAX_GROUP_DEPTH (their goods go to the deepest section allowed, which also
 // bounds a URL the exchange makes: 10 segments of at most 80 characters). Each refusal names the
 // item by its Ид and Наименование, for the exchange's log and 1C's operator.
+import { MAX_PRICE } from '../products/product-models'
 import type { CmlGroup } from './commerceml-records'
 
 /** Levels of 1C's groups the catalogue takes under its top section */
 export const MAX_GROUP_DEPTH = 10
-/** The largest price the site takes, in rubles */
-export const MAX_PRICE = 1_000_000_000
+export { MAX_PRICE }
 /** The largest quantity in stock (or below zero) the site takes */
 export const MAX_QUANTITY = 1_000_000_000
 

@@ -2,12 +2,15 @@
 // (docs/decisions/032-1c-exchange.md): the import's context and state, the pictures a batch names
 // stored through the media store (by content: storing twice is harmless), the goods as the product
 // writer takes them (characteristics resolved through the classifier's Справочник), and the offers
-// of each product (the lowest price of its characteristics, in stock if any of them is).
+// of each product (the lowest price of its characteristics, in stock if any of them is). 1C's texts
+// are cleaned by the editor's rule (cleanText: no control, NEL, line separator or bidi characters,
+// within the model's lengths), so a product that came from 1C is saved in the editor unchanged.
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../data/db'
 import { HttpError } from '../../http/http-error'
 import { checkImage } from '../../media/image-store'
 import type { MediaStorage } from '../../media/storage/media-storage'
+import { cleanText } from '../../../src/validation/plain-text'
 import type { WriteDoor } from '../write-door'
 import type { CmlOffer, CmlProduct } from './commerceml'
 import { itemName } from './commerceml-checks'
@@ -128,12 +131,14 @@ export function productInputs(
   state: ImportState,
   images: Map<string, string[] | null>,
 ): ProductInput[] {
+  const line = (text: string | null, max: number) =>
+    text === null ? null : cleanText(text, 'single-line', max) || null
   return products.map((p) => ({
     id: p.id,
-    title: (p.name || p.article || p.id).slice(0, 250),
-    article: p.article?.slice(0, 100) ?? null,
-    description: p.description?.slice(0, 20_000) ?? null,
-    vendor: p.vendor?.slice(0, 200) ?? null,
+    title: line(p.name, 250) ?? line(p.article, 250) ?? line(p.id, 250) ?? 'Товар',
+    article: line(p.article, 100),
+    description: p.description === null ? null : cleanText(p.description, 'multi-line', 20_000) || null,
+    vendor: line(p.vendor, 200),
     group: p.groups.length > 0 ? (state.groupAlias[p.groups[0]] ?? p.groups[0]) : null,
     images: images.get(p.id) ?? null,
     properties: p.properties.flatMap((v) => {
@@ -142,7 +147,9 @@ export function productInputs(
       const value = property.values[v.value] ?? v.value
       // A Справочник property left empty in 1C sends the all-zero Ид: no value.
       if (!value || /^0{8}-0{4}-0{4}-0{4}-0{12}$/.test(value)) return []
-      return [{ name: property.name.slice(0, 200), value: value.slice(0, 500) }]
+      const name = line(property.name, 200)
+      const text = line(value, 500)
+      return name && text ? [{ name, value: text }] : []
     }),
     deleted: p.deleted,
   }))

@@ -10,6 +10,7 @@ import type { ContentWrite } from '../../content/content-write'
 import { changeRecordUrl } from '../../content/moved-urls'
 import { forgetGoneUrl, insertRecord, sortAfterLastChild, updateRecord } from '../../content/structure-store'
 import { moveRecord } from '../../content/structure-tree'
+import { cleanText } from '../../../src/validation/plain-text'
 import { findFreeUrls, slugOf } from '../free-urls'
 type Trx = Transaction<Database>
 
@@ -125,7 +126,7 @@ export async function upsertGroups(
     (await trx.selectFrom('structure').select('urlFull').where('id', '=', id).executeTakeFirstOrThrow()).urlFull
   for (const group of groups) {
     const parentId = (group.parentId !== null ? sectionOf.get(group.parentId) : undefined) ?? rootId
-    const title = group.name.slice(0, 250)
+    const title = cleanText(group.name, 'single-line', 250) || cleanText(group.id, 'single-line', 250) || 'Группа'
     const current = known.get(group.id)
     const parentUrl = await urlOf(parentId)
     const base = `${parentUrl.endsWith('/') ? parentUrl : `${parentUrl}/`}${(await slugOf(title)) || 'item'}`

@@ -1,8 +1,13 @@
 // The columns of a price list, matched by their Russian headers (case, spaces and ё/е do not
 // matter), and one row's cells read into the values of a product. Any other column is a
-// characteristic: «Вес, кг» is the characteristic «Вес» in «кг».
+// characteristic: «Вес, кг» is the characteristic «Вес» in «кг». Texts are cleaned by the
+// editor's rule (src/validation/plain-text.ts), so an imported product can be saved in it again;
+// a price is a plain decimal from 0 to MAX_PRICE (the 1C exchange's check, commerceml-checks.ts).
 import type { Availability } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
+import { cleanText, clampText, hasForbiddenCharacters } from '../../../src/validation/plain-text'
+import { cmlDecimal } from '../exchange/commerceml-checks'
+import { MAX_PRICE } from '../products/product-models'
 import type { Sheet, SheetRow } from './price-list-file'
 
 export type Field = 'article' | 'name' | 'price' | 'oldPrice' | 'availability' | 'section' | 'vendor'
@@ -55,10 +60,6 @@ export interface RefusedRow {
 
 const LIMITS = { article: 100, name: 500, vendor: 200, section: 1000, propertyName: 200, propertyValue: 1000, unit: 50 }
 
-/** Control characters a cell may not hold (a line break inside a quoted cell becomes a space) */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
-
 export function normalizeHeader(text: string): string {
   return text.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim()
 }
@@ -69,7 +70,7 @@ export function matchColumns(header: readonly string[]): Columns {
   const properties: PropertyColumn[] = []
   const seen = new Set<string>()
   header.forEach((raw, index) => {
-    if (CONTROL.test(raw.replace(/\r?\n/g, ' '))) {
+    if (hasForbiddenCharacters(raw.replace(/[\t\r\n]/g, ' '), 'single-line')) {
       refuse(`Заголовок столбца ${index + 1} содержит недопустимые символы: исправьте первую строку файла`)
     }
     const key = normalizeHeader(raw)
@@ -82,8 +83,9 @@ export function matchColumns(header: readonly string[]): Columns {
       fields[field] = index
       return
     }
-    const match = /^(.*?)\s*[,(]\s*([^,()]{1,50}?)\s*\)?$/.exec(raw.trim())
-    const name = (match ? match[1] : raw).trim().slice(0, LIMITS.propertyName)
+    const flat = cleanText(raw, 'single-line')
+    const match = /^(.*?)\s*[,(]\s*([^,()]{1,50}?)\s*\)?$/.exec(flat)
+    const name = clampText((match ? match[1] : flat).trim(), LIMITS.propertyName)
     properties.push({ index, name, unit: match ? match[2] : null })
   })
   if (fields.article === undefined) refuse('В файле нет столбца «Артикул»: по нему товары находятся на сайте')
@@ -96,20 +98,27 @@ function refuse(message: string): never {
 
 class RowError extends Error {}
 
-/** A price as Russian Excel writes it: «1 234,50», «1234.5», «1 234 ₽»; empty or «по запросу» is null. */
+/** 2147483647 → «2 147 483 647» */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+
+/**
+ * A price as Russian Excel writes it: «1 234,50», «1234.5», «1 234 ₽»; empty or «по запросу» is
+ * null. Refused: what is not a plain decimal (`0x10`, `1e308`, `Infinity`), below 0, past MAX_PRICE.
+ */
 export function parsePrice(text: string, label: string): number | null {
   const compact = text
     .replace(/[\s\u00a0\u202f]/g, '')
     .replace(/(₽|руб\.?|р\.)$/i, '')
     .toLowerCase()
   if (compact === '' || compact === 'позапросу') return null
-  let number = compact
-  if (number.includes(',') && number.includes('.')) number = number.replace(/\./g, '')
-  number = number.replace(',', '.')
-  if (!/^\d{1,12}(\.\d{1,4})?$/.test(number)) throw new RowError(`${label}: «${text}» — не число`)
-  const rubles = Math.round(Number(number))
-  if (rubles > 2_000_000_000) throw new RowError(`${label}: слишком большая цена`)
-  return rubles
+  const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text
+  const value = cmlDecimal(compact.includes(',') && compact.includes('.') ? compact.replace(/\./g, '') : compact)
+  if (value === null || value === undefined) throw new RowError(`${label}: «${shown}» — не число`)
+  const rubles = Math.round(value)
+  if (rubles < 0) throw new RowError(`${label}: «${shown}» — отрицательная цена`)
+  if (rubles > MAX_PRICE) throw new RowError(`${label}: «${shown}» — больше ${grouped(MAX_PRICE)} ₽`)
+  // `-0`, `+5`: a price is written without its sign.
+  return rubles === 0 ? 0 : rubles
 }
 
 const AVAILABILITY: Record<string, Availability> = {
@@ -134,50 +143,57 @@ export function parseAvailability(text: string): Availability | undefined {
   return found
 }
 
+/** A cell's text cleaned by the editor's rule (line breaks become spaces); too long is refused. */
 function bounded(text: string, max: number, label: string): string {
-  if (text.length > max) throw new RowError(`${label}: длиннее ${max} символов`)
-  // Line breaks inside a quoted cell become spaces; other control characters are refused.
-  const flat = text.replace(/\r?\n/g, ' ')
-  if (CONTROL.test(flat)) throw new RowError(`${label}: недопустимые символы`)
-  return flat
+  const clean = cleanText(text, 'single-line')
+  if (clampText(clean, max) !== clean) throw new RowError(`${label}: длиннее ${max} символов`)
+  return clean
 }
 
 /** One row read through the columns: the values, or the reason it is refused. */
 export function readRow(columns: Columns, row: SheetRow): PriceRow | RefusedRow {
   const cell = (index: number | undefined) => (index === undefined ? undefined : (row.cells[index] ?? ''))
-  const article = cell(columns.fields.article) ?? ''
+  const text = (index: number | undefined, max: number, label: string) => {
+    const value = cell(index)
+    return value === undefined ? undefined : bounded(value, max, label)
+  }
+  const raw = cell(columns.fields.article) ?? ''
   try {
+    const article = bounded(raw, LIMITS.article, 'Артикул')
     if (article === '') throw new RowError('Не указан артикул')
-    bounded(article, LIMITS.article, 'Артикул')
-    const name = cell(columns.fields.name)
+    const name = text(columns.fields.name, LIMITS.name, 'Наименование')
     const price = cell(columns.fields.price)
     const oldPrice = cell(columns.fields.oldPrice)
     const availability = cell(columns.fields.availability)
-    const section = cell(columns.fields.section)
-    const vendor = cell(columns.fields.vendor)
+    const section = text(columns.fields.section, LIMITS.section, 'Раздел')
+    const vendor = text(columns.fields.vendor, LIMITS.vendor, 'Бренд')
     const properties = new Map<string, { name: string; value: string | null; unit: string | null }>()
     for (const column of columns.properties) {
-      const value = cell(column.index) ?? ''
+      const value = bounded(cell(column.index) ?? '', LIMITS.propertyValue, column.name)
       properties.set(`${column.name}\u0000${column.unit ?? ''}`, {
         name: column.name,
-        value: value === '' ? null : bounded(value, LIMITS.propertyValue, column.name),
+        value: value === '' ? null : value,
         unit: column.unit,
       })
     }
     return {
       number: row.number,
-      article: bounded(article, LIMITS.article, 'Артикул'),
-      ...(name ? { name: bounded(name, LIMITS.name, 'Наименование') } : {}),
+      article,
+      ...(name ? { name } : {}),
       ...(price !== undefined ? { price: parsePrice(price, 'Цена') } : {}),
       ...(oldPrice !== undefined ? { oldPrice: parsePrice(oldPrice, 'Старая цена') } : {}),
       ...(availability ? { availability: parseAvailability(availability) } : {}),
-      ...(section ? { section: bounded(section, LIMITS.section, 'Раздел') } : {}),
-      ...(vendor !== undefined ? { vendor: vendor === '' ? null : bounded(vendor, LIMITS.vendor, 'Бренд') } : {}),
+      ...(section ? { section } : {}),
+      ...(vendor !== undefined ? { vendor: vendor || null } : {}),
       properties,
     }
   } catch (error) {
     if (!(error instanceof RowError)) throw error
-    return { number: row.number, article: article || null, reason: error.message }
+    return {
+      number: row.number,
+      article: clampText(cleanText(raw, 'single-line'), LIMITS.article) || null,
+      reason: error.message,
+    }
   }
 }
 

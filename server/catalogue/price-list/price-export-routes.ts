@@ -2,18 +2,27 @@
 //   GET /price-list.xlsx?…   the catalogue (or the «Товары» filter in the query) as an Excel workbook
 //   GET /price-list.csv?…    the same as CSV the way Russian Excel opens it: `;`, UTF-8 with a BOM
 // Both streamed (price-export.ts): a page of products at a time, never the whole catalogue in memory.
+// A text cell that starts like a formula (an артикул `=HYPERLINK(…)` from 1C) is written defused
+// with a leading apostrophe (http/spreadsheet.ts), which the import takes off again; numbers stay
+// numbers.
 import { PassThrough, Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../../config/config'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { routeOf } from '../../http/route-path'
+import { defuseFormula } from '../../http/spreadsheet'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
 import { exportFilterOf, exportRows } from './price-export'
 
-const csvCell = (value: string | number | null) => {
+type Cell = string | number | null
+
+/** A cell of either file: a text defused, a number or an empty cell as it is. */
+const safeCell = (value: Cell): Cell => (typeof value === 'string' ? defuseFormula(value) : value)
+
+const csvCell = (value: Cell) => {
   if (value === null) return ''
-  const text = String(value)
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  const text = String(safeCell(value))
+  return /[;"\r\n\t]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 function download(reply: FastifyReply, type: string, extension: string, body: NodeJS.ReadableStream) {
@@ -50,8 +59,10 @@ export async function priceExportRoutes(app: FastifyInstance, { config }: { conf
     const sheet = workbook.addWorksheet('Прайс-лист')
     void (async () => {
       for await (const item of exportRows(app.db, filter)) {
-        // The артикул stays text ("00123" is not 123); prices are numbers Excel can compute with.
-        sheet.addRow('columns' in item ? [...item.columns.header] : item.cells).commit()
+        // The артикул stays text ("00123" is not 123); prices are numbers Excel can compute with. A
+        // string is a text cell (exceljs makes a formula only of a `{ formula }` value), and defused.
+        const cells: readonly Cell[] = 'columns' in item ? item.columns.header : item.cells
+        sheet.addRow(cells.map(safeCell)).commit()
       }
       sheet.commit()
       await workbook.commit()

@@ -1,10 +1,13 @@
 // A price list's bytes as a table of text cells: CSV as Excel saves it in Russia (`;`-separated,
 // UTF-8 with or without a BOM, or Windows-1251; quoted fields) or an XLSX workbook (its first
-// sheet). Row numbers are the ones the owner sees in Excel: the header is row 1.
+// sheet). Row numbers are the ones the owner sees in Excel: the header is row 1. A cell the export
+// defused (`'=HYPERLINK(…)`, http/spreadsheet.ts) is read back to its value, so export → import
+// changes nothing.
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import iconv from 'iconv-lite'
 import { HttpError } from '../../http/http-error'
+import { readDefused } from '../../http/spreadsheet'
 import { checkZip, ZipRefused } from '../bounded-zip'
 
 /** What one file may hold: a bigger catalogue is imported in parts */
@@ -180,8 +183,9 @@ function toSheet(records: string[][], format: Sheet['format'], encoding?: Sheet[
   }
   const [header, ...rest] = records
   if (header.length > PRICE_LIST_LIMITS.maxColumns) refuse(`В файле больше ${PRICE_LIST_LIMITS.maxColumns} столбцов`)
+  const read = (cell: string) => readDefused(cell.trim())
   const rows = rest
-    .map((cells, i) => ({ number: i + 2, cells: cells.map((cell) => cell.trim()) }))
+    .map((cells, i) => ({ number: i + 2, cells: cells.map(read) }))
     .filter((row) => row.cells.some((cell) => cell !== ''))
-  return { header: header.map((cell) => cell.trim()), rows, format, encoding }
+  return { header: header.map(read), rows, format, encoding }
 }

@@ -16,7 +16,7 @@ import {
   type ProductFields,
   type ProductRow,
 } from '../products/product-rows'
-const MAX_RUBLES = 2_000_000_000
+import { MAX_PRICE } from '../products/product-models'
 
 export type ProductAction =
   | { readonly kind: 'publish' | 'hide' | 'withdraw' | 'delete' }
@@ -37,7 +37,7 @@ export const ACTION_TITLES: Readonly<Record<ProductAction['kind'], string>> = {
 /** A new price: by a percentage or an amount, rounded to whole rubles, never below 0. */
 export function changedPrice(price: number, action: { percent?: number; amount?: number }): number {
   const next = action.percent !== undefined ? price * (1 + action.percent / 100) : price + (action.amount ?? 0)
-  return Math.min(MAX_RUBLES, Math.max(0, Math.round(next)))
+  return Math.min(MAX_PRICE, Math.max(0, Math.round(next)))
 }
 
 /** One batch of an action; returns how many products it changed. */

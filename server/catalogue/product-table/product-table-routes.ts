@@ -12,6 +12,7 @@ import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { HttpError } from '../../http/http-error'
 import { routeOf } from '../../http/route-path'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
+import { MAX_PRICE } from '../products/product-models'
 import { sectionIds } from './product-filter'
 import { ACTION_BATCH } from '../../../src/admin/admin-products'
 import { ACTION_TITLES, applyAction, editProduct, type InlineChange, type ProductAction } from './product-actions'
@@ -26,7 +27,7 @@ const invalid = (field: string, message: string): never => {
 
 function rubles(value: unknown, field: string, label: string): number | null {
   if (value === null || value === '') return null
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 2_000_000_000) {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_PRICE) {
     return invalid(field, `${label}: целое число рублей от 0`)
   }
   return value

@@ -22,7 +22,13 @@ export const AVAILABILITY = ['in_stock', 'on_order', 'out_of_stock'] as const
 /** At most this many pictures in one product's gallery and rows in its characteristics. */
 export const CATALOGUE_LIMITS = Object.freeze({ images: 30, properties: 200 })
 
-const price = { type: ['integer', 'null'], minimum: 0, maximum: 2147483647 }
+/**
+ * The largest price (and old price) the site keeps, in whole rubles: the model API's maximum, and
+ * what the 1C exchange, the price list and «Товары» refuse past (PostgreSQL's integer column).
+ */
+export const MAX_PRICE = 2_147_483_647
+
+const price = { type: ['integer', 'null'], minimum: 0, maximum: MAX_PRICE }
 
 export const CATALOGUE_MODELS: ReadonlyArray<readonly [string, ModelDef]> = [
   [

@@ -4,7 +4,7 @@
 import { formatDateTimeIn } from '../../../src/format/format-date'
 import { visitTagsText } from '../../../src/lead/lead-source'
 import { EXPORT_FIELDS, parseVisitTags, type ExportField } from '../store/stored-lead'
-import { csvHead, csvLine, LiteralText } from './csv'
+import { csvHead, csvLine, LiteralText } from '../../http/spreadsheet'
 
 const TITLES: Readonly<Record<ExportField, string>> = {
   id: 'Номер',
