@@ -80,7 +80,7 @@ function openSqlite(file: string, explicit: boolean): SQLiteDatabase {
   }
   const database = new SQLite(file)
   database.pragma('journal_mode = WAL')
-  database.pragma('busy_timeout = 5000')
+  database.pragma(`busy_timeout = ${LOCK_WAIT_MS}`)
   database.pragma('synchronous = FULL')
   database.pragma('foreign_keys = ON')
   return withStatementCache(database)
@@ -176,25 +176,55 @@ export async function pendingMigrations(db: Db): Promise<number> {
   return migrations.filter((migration) => migration.executedAt === undefined).length
 }
 
+/** How long a statement waits for another process's write lock (SQLite's busy timeout) before it fails */
+const LOCK_WAIT_MS = 5000
+/** How often a write waiting for that lock tries again */
+const LOCK_RETRY_MS = 2
+const BUSY = Symbol('busy')
+
+const isBusy = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY'
+
 /**
  * Runs fn in a write transaction that takes the write lock up front. In SQLite that is
  * BEGIN IMMEDIATE: a deferred transaction that later upgrades to a write fails at once with
  * SQLITE_BUSY under concurrent writers (better-sqlite3#1067) instead of waiting busy_timeout.
+ * While another process holds the lock (an import's step), the write does not wait in SQLite's
+ * busy handler, which sleeps with the whole process blocked and in growing steps (up to 100 ms)
+ * that can miss the import's short pauses again and again (a lead waited 640 ms, issue 43): it
+ * tries again every LOCK_RETRY_MS with the connection and the event loop free in between.
  */
 export async function writeTransaction<T>(db: Db, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   if (!isSqlite(db)) return db.transaction().execute(fn)
-  return db.connection().execute(async (conn) => {
-    await sql`BEGIN IMMEDIATE`.execute(conn)
-    try {
-      // A Transaction object bound to this connection without issuing another BEGIN.
-      const result = await fn(conn as unknown as Transaction<Database>)
-      await sql`COMMIT`.execute(conn)
-      return result
-    } catch (error) {
-      await sql`ROLLBACK`.execute(conn).catch(() => {})
-      throw error
-    }
-  })
+  let deadline: number | null = null
+  for (;;) {
+    const result = await db.connection().execute(async (conn) => {
+      // The connection's busy timeout is how long to keep trying; 0 for this BEGIN alone, so the
+      // connection's other statements keep theirs.
+      const { rows } = await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(conn)
+      const waitMs = Number(rows[0]?.timeout ?? LOCK_WAIT_MS)
+      deadline ??= Date.now() + waitMs
+      await sql`PRAGMA busy_timeout = 0`.execute(conn)
+      try {
+        await sql`BEGIN IMMEDIATE`.execute(conn)
+      } catch (error) {
+        if (isBusy(error) && Date.now() < deadline) return BUSY
+        throw error
+      } finally {
+        await sql.raw(`PRAGMA busy_timeout = ${Math.trunc(waitMs)}`).execute(conn)
+      }
+      try {
+        // A Transaction object bound to this connection without issuing another BEGIN.
+        const value = await fn(conn as unknown as Transaction<Database>)
+        await sql`COMMIT`.execute(conn)
+        return { value }
+      } catch (error) {
+        await sql`ROLLBACK`.execute(conn).catch(() => {})
+        throw error
+      }
+    })
+    if (result !== BUSY) return result.value
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS))
+  }
 }
 
 /** Marks the content as changed, inside the write's own transaction (see ContentService). */
