@@ -10,7 +10,7 @@ import { ROOT_DIR } from '../../server/config/config'
 const REPOSITORY = path.join('server', 'leads', 'store')
 const MIGRATIONS = path.join('server', 'data', 'migrations')
 
-const OUTBOX = path.join('server', 'leads', 'delivery', 'outbox.ts')
+const OUTBOX = path.join('server', 'leads', 'store', 'delivery-outbox.ts')
 
 // A query builder call on the table, a model definition naming it, or SQL text reading or writing it.
 const queriesOf = (table: string) => [
