@@ -6,11 +6,12 @@
 // nothing staged outlives the exchange. On SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
-import { ADMIN_TOKEN, AUTH } from '../api/helpers'
+import { ADMIN_TOKEN } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { spawnLeadWorker } from '../helpers/lead-worker'
 import {
+  enableExchange,
   EXCHANGE_ENV,
   httpTransport,
   importXml,
@@ -38,13 +39,7 @@ for (const dialect of DIALECTS) {
       t = await dialect.build({ ADMIN_TOKEN, ...EXCHANGE_ENV }, { exchangeStepMs: 1 })
       second = await buildApp(t.config, { exchangeStepMs: 1 })
       await second.ready()
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/admin/exchange',
-        headers: AUTH,
-        payload: { enabled: true, priceType: 'Розничная', zeroStock: 'out_of_stock' },
-      })
-      expect(res.statusCode, res.body).toBe(200)
+      await enableExchange(t.app)
     })
     afterAll(async () => {
       await second?.close()

@@ -12,7 +12,7 @@ import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, recordIdAt, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { sendRecord, uploadPriceList } from '../helpers/multipart'
-import { EXCHANGE_ENV, importXml, injectTransport, offersXml, OneCClient } from '../helpers/one-c'
+import { enableExchange, EXCHANGE_ENV, importXml, injectTransport, offersXml, OneCClient } from '../helpers/one-c'
 
 const PUBLIC_URL = 'https://shop.example.ru'
 const SCREWDRIVER = '/structure/power-tools/screwdriver'
@@ -25,13 +25,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       t = await dialect.build({ ADMIN_TOKEN, PUBLIC_URL, ...EXCHANGE_ENV }, { exchangeStepMs: 1 })
       id = await recordIdAt(t.app.db, SCREWDRIVER)
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/admin/exchange',
-        headers: AUTH,
-        payload: { enabled: true, priceType: 'Розничная', zeroStock: 'out_of_stock' },
-      })
-      expect(res.statusCode, res.body).toBe(200)
+      await enableExchange(t.app)
     })
     afterAll(async () => {
       await t?.close()

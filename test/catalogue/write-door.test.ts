@@ -11,7 +11,7 @@ import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, recordIdAt, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { sendRecord, uploadPriceList } from '../helpers/multipart'
-import { EXCHANGE_ENV, importXml, injectTransport, OneCClient } from '../helpers/one-c'
+import { enableExchange, EXCHANGE_ENV, importXml, injectTransport, OneCClient } from '../helpers/one-c'
 
 const PUBLIC_URL = 'https://shop.example.ru'
 
@@ -28,13 +28,7 @@ for (const dialect of DIALECTS) {
         INDEXNOW_KEY: 'test-door-key-0123',
         INDEXNOW_URL: 'http://127.0.0.1:9/indexnow',
       })
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/admin/exchange',
-        headers: AUTH,
-        payload: { enabled: true, priceType: 'Розничная', zeroStock: 'out_of_stock' },
-      })
-      expect(res.statusCode, res.body).toBe(200)
+      await enableExchange(t.app)
     })
     afterAll(async () => {
       await t?.close()

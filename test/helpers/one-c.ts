@@ -4,10 +4,30 @@
 // repeated until it is no longer `progress`, complete; and the orders' query and success.
 import iconv from 'iconv-lite'
 import JSZip from 'jszip'
+import { AUTH } from '../api/helpers'
 
 export const LOGIN = 'exchange1c'
 export const PASSWORD = 'secret-1c-password'
 export const EXCHANGE_ENV = { EXCHANGE_1C_LOGIN: LOGIN, EXCHANGE_1C_PASSWORD: PASSWORD }
+
+/**
+ * Switches «Обмен с 1С» on as the owner does in the back office (the app was built with ADMIN_TOKEN
+ * and EXCHANGE_ENV): prices of the type «Розничная», no stock «Нет в наличии».
+ */
+export async function enableExchange(app: {
+  inject(options: { method: 'PUT'; url: string; headers: Record<string, string>; payload: object }): Promise<{
+    statusCode: number
+    body: string
+  }>
+}): Promise<void> {
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/admin/exchange',
+    headers: AUTH,
+    payload: { enabled: true, priceType: 'Розничная', zeroStock: 'out_of_stock' },
+  })
+  if (res.statusCode !== 200) throw new Error(`«Обмен с 1С» not switched on: ${res.body}`)
+}
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const el = (name: string, value: string | number | null | undefined) =>
