@@ -41,6 +41,10 @@ export interface FeedbackTable {
   anonymizedAt: string | null
   /** ISO 8601 UTC: when 1C confirmed it took the lead as an order (type=sale), else null */
   exportedAt: string | null
+  /** The order's status as 1C last sent it back (`type=sale&mode=file`): «отгружен 28.11.2026», «отменён» */
+  oneCStatus: string | null
+  /** ISO 8601 UTC: when 1C sent that status */
+  oneCStatusAt: string | null
 }
 
 export type LeadStatus = 'new' | 'in_progress' | 'closed'

@@ -23,6 +23,8 @@ export interface ExchangeTally {
   readonly offersUpdated: number
   readonly offersSkipped: number
   readonly variants: number
+  /** Orders whose status 1C sent back (absent in runs logged before) */
+  readonly ordersUpdated?: number
 }
 
 export interface ExchangeRun {

@@ -52,6 +52,8 @@ export interface AdminLead {
   }
   /** ISO 8601 UTC: when 1C took it as an order (the 1C exchange), else null */
   readonly exportedTo1cAt: string | null
+  /** The order's status as 1C last sent it back, and when; null until it does */
+  readonly oneC: { readonly status: string; readonly at: string | null } | null
   readonly deliveries: readonly AdminDelivery[]
 }
 

@@ -30,6 +30,7 @@ function tallyText(run: ExchangeRun): string {
     `цен и остатков обновлено ${t.offersUpdated}`,
   ]
   if (t.variants > 0) parts.push(`предложений характеристик ${t.variants}`)
+  if ((t.ordersUpdated ?? 0) > 0) parts.push(`статусов заказов из 1С ${t.ordersUpdated}`)
   return parts.join('; ')
 }
 

@@ -115,6 +115,13 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
               : lead.spam
                 ? 'спам в 1С не передаётся'
                 : 'ещё не забран'}
+            {lead.oneC && (
+              <strong className="lead-card__one-c">
+                {' '}
+                · 1С: {lead.oneC.status}
+                {lead.oneC.at && <> ({formatDateTimeIn(lead.oneC.at, timeZone)})</>}
+              </strong>
+            )}
           </dd>
         </dl>
         <h3 className="lead-card__subtitle">Доставка</h3>

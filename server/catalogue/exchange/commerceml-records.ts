@@ -43,6 +43,21 @@ export interface CmlOffer {
   readonly refused: readonly { readonly priceType: string | null; readonly why: string }[]
 }
 
+/** An order 1C sends back (`type=sale&mode=file`): what 1C says of its state now */
+export interface CmlOrderChange {
+  /** The site's Ид of the order (`vitrina-lead-N`), when 1C kept it */
+  readonly id: string | null
+  readonly number: string | null
+  /** «Статус заказа»: 1C's or the site's status name («[F] Выполнен», «Отгружен») */
+  readonly status: string | null
+  /** «Проведен» */
+  readonly posted: boolean
+  /** «Отменен» */
+  readonly cancelled: boolean
+  /** «Дата отгрузки» (YYYY-MM-DD), when 1C gave one */
+  readonly shippedOn: string | null
+}
+
 export interface Node {
   readonly name: string
   readonly attributes: Record<string, string>
@@ -72,6 +87,7 @@ export const RECORDS: Record<string, readonly string[]> = {
   Товар: ['Товары'],
   ТипЦены: ['ТипыЦен'],
   Предложение: ['Предложения'],
+  Документ: ['КоммерческаяИнформация', 'Контейнер'],
 }
 
 /** The groups of a `Группы` tree in document order (a parent before its children), without recursion. */
@@ -173,3 +189,24 @@ export function offerOf(node: Node): CmlOffer | null {
  * Reads a CommerceML file, yielding to the event loop every few milliseconds so a large file does
  * not hold up the visitors' requests. Throws CmlError for what is not a well-formed CommerceML file.
  */
+
+/** An order document 1C sent back: its Ид, number and the requisites that tell its state. */
+export function orderChangeOf(node: Node): CmlOrderChange {
+  const requisites = new Map<string, string>()
+  for (const value of all(one(node, 'ЗначенияРеквизитов'), 'ЗначениеРеквизита')) {
+    const name = field(value, 'Наименование')
+    const text = field(value, 'Значение')
+    if (name && text) requisites.set(name.toLowerCase(), text)
+  }
+  const yes = (name: string) => requisites.get(name)?.toLowerCase() === 'true'
+  // 1C writes an empty date as the year 1.
+  const shipped = /^(\d{4})-(\d{2})-(\d{2})/.exec(requisites.get('дата отгрузки') ?? '')
+  return {
+    id: field(node, 'Ид'),
+    number: field(node, 'Номер'),
+    status: requisites.get('статус заказа') ?? null,
+    posted: yes('проведен'),
+    cancelled: yes('отменен') || yes('пометкаудаления') || yes('пометка удаления'),
+    shippedOn: shipped && shipped[1] !== '0001' ? `${shipped[1]}-${shipped[2]}-${shipped[3]}` : null,
+  }
+}

@@ -15,17 +15,19 @@ import {
   groupsOf,
   local,
   offerOf,
+  orderChangeOf,
   productOf,
   propertyOf,
   type CmlGroup,
   type CmlOffer,
+  type CmlOrderChange,
   type CmlProduct,
   type CmlProperty,
   type Node,
 } from './commerceml-records'
 
 export type { Refusal } from './commerceml-checks'
-export type { CmlGroup, CmlOffer, CmlProduct, CmlProperty } from './commerceml-records'
+export type { CmlGroup, CmlOffer, CmlOrderChange, CmlProduct, CmlProperty } from './commerceml-records'
 
 export interface CmlPriceType {
   readonly id: string
@@ -48,6 +50,7 @@ export type CmlItem =
   | { readonly kind: 'product'; readonly product: CmlProduct }
   | { readonly kind: 'priceType'; readonly priceType: CmlPriceType }
   | { readonly kind: 'offer'; readonly offer: CmlOffer }
+  | { readonly kind: 'order'; readonly order: CmlOrderChange }
 
 /** A file that is not CommerceML the exchange can read; the message is Russian, for 1C's operator. */
 export class CmlError extends Error {
@@ -122,6 +125,9 @@ export async function parseCommerceMl(
         if (offer) pending.push({ kind: 'offer', offer })
         break
       }
+      case 'Документ':
+        pending.push({ kind: 'order', order: orderChangeOf(node) })
+        break
     }
   }
   parser.on('doctype', () => {

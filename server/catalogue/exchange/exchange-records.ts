@@ -30,6 +30,8 @@ export interface Tally {
   offersUpdated: number
   offersSkipped: number
   variants: number
+  /** Orders whose status 1C sent back (`type=sale&mode=file`) */
+  ordersUpdated: number
 }
 
 export const emptyTally = (): Tally => ({
@@ -43,6 +45,7 @@ export const emptyTally = (): Tally => ({
   offersUpdated: 0,
   offersSkipped: 0,
   variants: 0,
+  ordersUpdated: 0,
 })
 
 /** The structure records of 1C's Ид of one kind. */

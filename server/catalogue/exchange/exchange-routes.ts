@@ -23,6 +23,7 @@ import {
   resetSession,
   type ExchangeSession,
 } from './exchange-files'
+import { CmlError } from './commerceml'
 import { importStep } from './exchange-import'
 import { endRun } from './exchange-runs'
 import { readSettings } from './exchange-settings'
@@ -35,6 +36,8 @@ export interface SaleSide {
   query(sessionId: string): Promise<string>
   /** 1C took what the session's last `query` gave */
   confirm(sessionId: string): Promise<void>
+  /** 1C sends its orders' changes back (`mode=file`): the leads take their status */
+  changes(file: string, bytes: Buffer): Promise<void>
 }
 
 interface ExchangeOptions {
@@ -127,7 +130,8 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
       case 'catalog:init':
       case 'sale:init':
         await resetSession(app.db, session.id, now())
-        return answer(reply, 200, ['zip=yes', `file_limit=${EXCHANGE_LIMITS.fileLimit}`])
+        // Orders come back as one plain XML file; the catalogue's files may come zipped.
+        return answer(reply, 200, [type === 'sale' ? 'zip=no' : 'zip=yes', `file_limit=${EXCHANGE_LIMITS.fileLimit}`])
       case 'catalog:file': {
         const body = request.body
         if (!Buffer.isBuffer(body) || body.length === 0)
@@ -166,9 +170,21 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
       case 'sale:success':
         await options.sale.confirm(session.id)
         return answer(reply, 200, ['success'])
-      case 'sale:file':
+      case 'sale:file': {
+        // The orders 1C changed: their leads show 1C's status beside the owner's own (issue 44).
+        const body = request.body
+        if (!Buffer.isBuffer(body) || body.length === 0)
+          return failure(reply, 400, 'Пустой файл: ожидается содержимое в теле запроса')
+        if (body.length > EXCHANGE_LIMITS.fileLimit) return failure(reply, 413, 'Файл больше file_limit')
+        try {
+          await options.sale.changes(checkedName(filename ?? 'orders.xml'), body)
+        } catch (error) {
+          if (error instanceof CmlError) return failure(reply, 422, error.message)
+          throw error
+        }
+        return answer(reply, 200, ['success'])
+      }
       case 'sale:complete':
-        // Order changes from 1C are taken and not applied: the owner works leads in the back office.
         return answer(reply, 200, ['success'])
     }
     return failure(reply, 400, `Неизвестный режим обмена: ${mode.slice(0, 40) || 'не указан'}`)

@@ -23,7 +23,9 @@ export async function addToRun(
   const row = await trx.selectFrom('exchangeRun').select('report').where('id', '=', runId).executeTakeFirstOrThrow()
   const report = JSON.parse(row.report) as RunReport
   if (change.tally)
-    for (const key of Object.keys(change.tally) as (keyof Tally)[]) report.tally[key] += change.tally[key]
+    for (const key of Object.keys(change.tally) as (keyof Tally)[]) {
+      report.tally[key] = (report.tally[key] ?? 0) + change.tally[key]
+    }
   if (change.skipped) {
     const shown = change.skipped.map(({ what, why }) => ({ what, why }))
     report.skippedCount += change.skipped.length
@@ -103,4 +105,33 @@ export async function endRun(db: Db, runId: number, at: Date): Promise<string | 
     'Остальное загружено, подробности в журнале обмена на сайте'
   await finishRun(db, runId, 'failure', at, message)
   return message
+}
+
+/**
+ * A file of order changes 1C sent back (`type=sale&mode=file`), logged as a run of its own: how many
+ * leads took 1C's status, and the orders skipped with why.
+ */
+export async function logOrderChanges(
+  db: Db,
+  at: Date,
+  file: string,
+  updated: number,
+  skipped: RunReport['skipped'],
+): Promise<void> {
+  const report: RunReport = {
+    files: [file],
+    tally: { ...emptyTally(), ordersUpdated: updated },
+    skipped: skipped.slice(0, SKIPPED_KEPT),
+    skippedCount: skipped.length,
+  }
+  await db
+    .insertInto('exchangeRun')
+    .values({
+      startedAt: at.toISOString(),
+      finishedAt: at.toISOString(),
+      status: 'success',
+      report: JSON.stringify(report),
+      message: null,
+    })
+    .execute()
 }

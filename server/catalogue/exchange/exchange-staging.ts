@@ -146,7 +146,7 @@ export async function stageFile(
       else if (item.kind === 'property') extras.properties.push(item.property)
       else if (item.kind === 'priceType') extras.priceTypes.push(item.priceType)
       else if (item.kind === 'product') takeProduct(item.product)
-      else await takeOffer(item.offer)
+      else if (item.kind === 'offer') await takeOffer(item.offer)
       if (rows.size + changed.size >= BATCH) await flush()
     }
   }

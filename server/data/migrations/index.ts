@@ -22,6 +22,7 @@ import * as m021 from './021-import-claim'
 import * as m022 from './022-content-change'
 import * as m023 from './023-catalogue-audit'
 import * as m024 from './024-exchange-staged'
+import * as m025 from './025-lead-one-c-status'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -46,4 +47,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '022-content-change': m022,
   '023-catalogue-audit': m023,
   '024-exchange-staged': m024,
+  '025-lead-one-c-status': m025,
 }

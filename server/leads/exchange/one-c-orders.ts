@@ -4,11 +4,15 @@
 // advertising tags in the comment); `success` marks the leads that query gave as exported, so each
 // lead reaches 1C once, and a repeated query before `success` gives the same leads again. Spam and
 // leads whose personal data was erased are never exported. The document is built here and sent to
-// 1C only: nothing of it is logged.
+// 1C only: nothing of it is logged. `file` takes the orders 1C changed (issue 44): each lead 1C took
+// shows 1C's status («1С: отгружен 28.11.2026»), its own status staying the owner's; an order the
+// site never sent is skipped, with why, in the exchange's log.
 import type { Db } from '../../data/db'
 import type { SaleSide } from '../../catalogue/exchange/exchange-routes'
 import { parseVisitTags } from '../store/stored-lead'
-import { leadsForOrders, markExported, type OrderLead } from '../store/lead-orders'
+import { exportedLeads, leadsForOrders, markExported, setOneCStatuses, type OrderLead } from '../store/lead-orders'
+import { parseCommerceMl, type CmlOrderChange } from '../../catalogue/exchange/commerceml'
+import { logOrderChanges } from '../../catalogue/exchange/exchange-runs'
 
 /** Leads per `query`: 1C asks again at its next exchange for the rest. */
 export const ORDERS_PER_QUERY = 500
@@ -105,6 +109,50 @@ function orderDocument(
   ].join('')
 }
 
+/** What the inbox shows after «1С:» for an order 1C sent back; null when it says nothing of its state. */
+export function oneCStatusOf(order: CmlOrderChange): string | null {
+  if (order.cancelled) return 'отменён'
+  if (order.shippedOn) return `отгружен ${order.shippedOn.split('-').reverse().join('.')}`
+  // «[F] Выполнен» (the site's status code in brackets, as 1C keeps it): the name alone.
+  const status = order.status?.replace(/^\[[^\]]*\]\s*/, '').trim()
+  if (status) return status.slice(0, 200)
+  if (order.posted) return 'проведён'
+  return null
+}
+
+/** The lead an order names: the site's Ид (`vitrina-lead-N`), else its number; null for another's. */
+function leadIdOf(order: CmlOrderChange): number | null {
+  const raw = /^vitrina-lead-(\d{1,12})$/.exec(order.id ?? '')?.[1] ?? /^\d{1,12}$/.exec(order.number ?? '')?.[0]
+  return raw === undefined ? null : Number(raw)
+}
+
+/** The leads of 1C's changed orders take their status; the rest are named in the exchange's log. */
+async function takeChanges(db: Db, file: string, bytes: Buffer, now: Date): Promise<void> {
+  const orders: CmlOrderChange[] = []
+  await parseCommerceMl(
+    (async function* () {
+      yield bytes
+    })(),
+    async (items) => {
+      for (const item of items) if (item.kind === 'order') orders.push(item.order)
+    },
+  )
+  const ids = orders.flatMap((order) => leadIdOf(order) ?? [])
+  const sent = await exportedLeads(db, ids)
+  const statuses = new Map<number, string>()
+  const skipped: { what: string; why: string }[] = []
+  for (const order of orders) {
+    const what = `Заказ ${order.number ?? order.id ?? 'без номера'}`
+    const id = leadIdOf(order)
+    const status = oneCStatusOf(order)
+    if (id === null || !sent.has(id)) skipped.push({ what, why: 'этот заказ сайт в 1С не передавал' })
+    else if (status === null) skipped.push({ what, why: '1С не сообщила статус заказа' })
+    else statuses.set(id, status)
+  }
+  await setOneCStatuses(db, statuses, now.toISOString())
+  await logOrderChanges(db, now, file, statuses.size, skipped)
+}
+
 /** The orders' side of the exchange over the leads of `db`. */
 export function oneCOrders(db: Db, options: { readonly timeZone: string; readonly now: () => Date }): SaleSide {
   return {
@@ -149,5 +197,6 @@ export function oneCOrders(db: Db, options: { readonly timeZone: string; readonl
       await markExported(db, offered, options.now().toISOString())
       await db.updateTable('exchangeSession').set({ state: null }).where('id', '=', sessionId).execute()
     },
+    changes: (file, bytes) => takeChanges(db, file, bytes, options.now()),
   }
 }

@@ -46,6 +46,8 @@ const LEAD_COLUMNS = [
   'productTitle',
   'utm',
   'exportedAt',
+  'oneCStatus',
+  'oneCStatusAt',
   ...CONSENT_COLUMNS,
 ] as const
 
@@ -123,6 +125,7 @@ async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow
     },
     consent: { at: row.consentAt, ip: row.consentIp, userAgent: row.consentUserAgent, version: row.consentVersion },
     exportedTo1cAt: row.exportedAt,
+    oneC: row.oneCStatus === null ? null : { status: row.oneCStatus, at: row.oneCStatusAt },
     deliveries: deliveries
       .filter((delivery) => delivery.feedbackId === row.id)
       .map(({ feedbackId: _lead, ...delivery }): AdminDelivery => delivery),
