@@ -202,6 +202,8 @@ for (const dialect of DIALECTS) {
         const res = await from(password)
         expect(res.statusCode).toBe(429)
         expect(res.body).toBe('failure\nСлишком много попыток входа. Попробуйте через минуту.\n')
+        // As on every way in (docs/contract.md §3, 429): when to try again.
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
       }
     })
 
