@@ -6,24 +6,15 @@
 //
 // checkauth takes HTTP Basic credentials through the back office's guard of failed credentials (the
 // same limit as every other way in) and answers a cookie; every later call needs it. The session
-// and the files live in the database (exchange-files.ts), so any process or host takes any call.
+// and the files live in the database (exchange-sessions.ts, exchange-files.ts), so any process or
+// host takes any call.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ExchangeConfig } from '../../config/exchange-config'
 import { createErrorHandler } from '../../http/errors'
 import { clampStatus, HttpError } from '../../http/http-error'
-import {
-  COOKIE_NAME,
-  EXCHANGE_LIMITS,
-  appendFile,
-  dropFiles,
-  checkedName,
-  findSession,
-  listFiles,
-  openSession,
-  resetSession,
-  type ExchangeSession,
-} from './exchange-files'
+import { EXCHANGE_LIMITS, appendFile, checkedName, dropFiles, listFiles } from './exchange-files'
+import { COOKIE_NAME, findSession, openSession, resetSession, type ExchangeSession } from './exchange-sessions'
 import { importStep } from './exchange-import'
 import { endRun } from './exchange-runs'
 import { readSettings } from './exchange-settings'
