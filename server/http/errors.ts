@@ -1,8 +1,9 @@
 // JSON errors for everything that is not a page: { error: { code, message } } with Russian text,
 // plus `errors` per field after a failed validation. One factory makes every scope's error handler
-// (the root's here, the model API's, the back office's, the lead form's): the same log lines, the
-// same Retry-After, 5xx bodies without details; a scope adds its headers, its translation of the
-// framework's errors and, where the answer is not JSON (the no-JS lead form), its own sending.
+// (the root's here, the model API's, the back office's, the lead form's, the 1C exchange's): the same
+// log lines, the same Retry-After, 5xx bodies without details; a scope adds its headers, its
+// translation of the framework's errors and, where the answer is not JSON (the no-JS lead form, the
+// 1C protocol's plain-text `failure` lines), its own sending.
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { clampStatus, HttpError } from './http-error'
@@ -47,7 +48,7 @@ interface ErrorHandlerOptions {
    * (its store away for a while) instead of logging it as a failure with its stack
    */
   readonly warnOf?: (error: FastifyError | HttpError) => string | undefined
-  /** Sends the answer; by default the JSON error body */
+  /** Sends the answer in the scope's format; by default the JSON error body */
   readonly send?: (request: FastifyRequest, reply: FastifyReply, error: HttpError) => unknown
 }
 

@@ -8,7 +8,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ABANDONED, EXCHANGE_LIMITS } from '../../server/catalogue/exchange/exchange-files'
+import { EXCHANGE_LIMITS } from '../../server/catalogue/exchange/exchange-files'
+import { ABANDONED } from '../../server/catalogue/exchange/exchange-sessions'
 import { ADMIN_TOKEN } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
@@ -202,6 +203,8 @@ for (const dialect of DIALECTS) {
         const res = await from(password)
         expect(res.statusCode).toBe(429)
         expect(res.body).toBe('failure\nСлишком много попыток входа. Попробуйте через минуту.\n')
+        // As on every way in (docs/contract.md §3, 429): when to try again.
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
       }
     })
 

@@ -9,10 +9,10 @@ import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { HttpError } from '../../http/http-error'
 import { routeOf } from '../../http/route-path'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
-import { ABANDONED } from './exchange-files'
+import { ABANDONED } from './exchange-sessions'
 import { EXCHANGE_PATH } from './exchange-routes'
 import { knownPriceTypes, readSettings, writeSettings, type ExchangeSettings } from './exchange-settings'
-import type { RunReport } from './exchange-import'
+import type { RunReport } from './exchange-inputs'
 
 /** The newest runs, each with the expiry of the session still holding it (none: its session is gone). */
 function runsWithSession(db: Db, limit: number) {

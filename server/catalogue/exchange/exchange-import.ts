@@ -13,7 +13,8 @@ import { ANALYZE_AFTER } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
 import { CmlError } from './commerceml'
 import { unpackArchives } from './exchange-archives'
-import { checkedName, dropFiles, listFiles, type ExchangeSession } from './exchange-files'
+import { checkedName, dropFiles, listFiles } from './exchange-files'
+import type { ExchangeSession } from './exchange-sessions'
 import { stageFile, stagedItems } from './exchange-staging'
 import { readSettings, rememberPriceTypes } from './exchange-settings'
 import {
@@ -33,12 +34,12 @@ import {
 import { applyOffers } from './exchange-offers'
 import { itemName } from './commerceml-checks'
 import { isItemError, writeEachOnError } from './exchange-item-errors'
-import { emptyTally, upsertGroups, withdrawUnseen, type Tally } from './exchange-records'
-import { upsertProducts } from './exchange-store'
+import { emptyTally, type Tally } from './exchange-records'
+import { upsertGroups } from './exchange-groups'
+import { upsertProducts } from './exchange-products'
+import { withdrawUnseen } from './exchange-withdrawal'
 import { addToRun, finishRun, runOf } from './exchange-runs'
 import { catalogueRoot, claimCatalogue, newState, saveState } from './exchange-import-state'
-
-export type { ImportAnswer, ImportContext, RunReport } from './exchange-inputs'
 
 /** Items per step at most: a step of unchanged items is cheap, and the pacer keeps it within the budget */
 const MAX_STEP = IMPORT_CLAIM.maxChunk

@@ -18,7 +18,7 @@ import { checkedName, readFile } from './exchange-files'
 import type { ExchangeSettings } from './exchange-settings'
 import type { OfferInput } from './exchange-offers'
 import { emptyTally, rubles, type Tally } from './exchange-records'
-import type { ProductInput } from './exchange-store'
+import type { ProductInput } from './exchange-products'
 import type { StagedFile } from './exchange-staging'
 
 export type Step = 'start' | 'groups' | 'products' | 'withdraw' | 'offers' | 'done'

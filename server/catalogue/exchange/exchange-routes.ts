@@ -6,24 +6,16 @@
 //
 // checkauth takes HTTP Basic credentials through the back office's guard of failed credentials (the
 // same limit as every other way in) and answers a cookie; every later call needs it. The session
-// and the files live in the database (exchange-files.ts), so any process or host takes any call.
+// and the files live in the database (exchange-sessions.ts, exchange-files.ts), so any process or
+// host takes any call.
 import { createHash, timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ExchangeConfig } from '../../config/exchange-config'
-import { HttpError } from '../../http/http-error'
-import {
-  COOKIE_NAME,
-  EXCHANGE_LIMITS,
-  appendFile,
-  dropFiles,
-  checkedName,
-  findSession,
-  listFiles,
-  openSession,
-  resetSession,
-  type ExchangeSession,
-} from './exchange-files'
+import { createErrorHandler } from '../../http/errors'
+import { clampStatus, HttpError } from '../../http/http-error'
 import { CmlError } from './commerceml'
+import { EXCHANGE_LIMITS, appendFile, checkedName, dropFiles, listFiles } from './exchange-files'
+import { COOKIE_NAME, findSession, openSession, resetSession, type ExchangeSession } from './exchange-sessions'
 import { importStep } from './exchange-import'
 import { endRun } from './exchange-runs'
 import { readSettings } from './exchange-settings'
@@ -61,6 +53,16 @@ function answer(reply: FastifyReply, status: number, lines: readonly string[]) {
 
 const failure = (reply: FastifyReply, status: number, message: string) => answer(reply, status, ['failure', message])
 
+const TOO_BIG = 'Часть файла больше file_limit'
+
+/** The reason 1C reads for what the framework or the code threw: never a detail of a 5xx. */
+function exchangeError(error: FastifyError): HttpError {
+  const status = clampStatus(error)
+  if (status === 413) return new HttpError(413, TOO_BIG, 'payload_too_large')
+  if (status < 500) return new HttpError(status, 'Неверный запрос обмена', 'bad_request')
+  return new HttpError(500, 'Ошибка сервера: обмен не выполнен, повторите позже', 'internal')
+}
+
 function basicCredentials(request: FastifyRequest): { login: string; password: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? '')
   if (!match) return null
@@ -92,13 +94,14 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: EXCHANGE_LIMITS.bodyLimit }, (_request, body, done) =>
     done(null, body),
   )
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof HttpError) return failure(reply, error.statusCode, error.message)
-    if (error.statusCode === 413) return failure(reply, 413, 'Часть файла больше file_limit')
-    if (error.statusCode && error.statusCode < 500) return failure(reply, error.statusCode, 'Неверный запрос обмена')
-    request.log.error({ err: error }, '1C exchange failed')
-    return failure(reply, 500, 'Ошибка сервера: обмен не выполнен, повторите позже')
-  })
+  // The shared handler (logs, Retry-After) in the protocol's answer format: `failure` and a reason.
+  app.setErrorHandler(
+    createErrorHandler({
+      scope: '1C exchange',
+      translate: exchangeError,
+      send: (_request, reply, error) => failure(reply, error.statusCode, error.message),
+    }),
+  )
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { type, mode, filename } = queryOf(request)
@@ -137,7 +140,7 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
         if (!Buffer.isBuffer(body) || body.length === 0)
           return failure(reply, 400, 'Пустой файл: ожидается содержимое в теле запроса')
         // The route's body limit leaves room above file_limit; a part past what init promised is refused too.
-        if (body.length > EXCHANGE_LIMITS.fileLimit) return failure(reply, 413, 'Часть файла больше file_limit')
+        if (body.length > EXCHANGE_LIMITS.fileLimit) return failure(reply, 413, TOO_BIG)
         await appendFile(app.db, session.id, checkedName(filename), body)
         return answer(reply, 200, ['success'])
       }

@@ -4,7 +4,7 @@
 import type { Transaction } from 'kysely'
 import type { Db } from '../../data/db'
 import type { Database } from '../../data/schema'
-import type { ExchangeSession } from './exchange-files'
+import type { ExchangeSession } from './exchange-sessions'
 import type { ImportContext, RunReport } from './exchange-inputs'
 import { emptyTally, type Tally } from './exchange-records'
 
