@@ -10,10 +10,18 @@ import yauzl from 'yauzl'
 import { writeTransaction, type Db } from '../../data/db'
 import { HttpError } from '../../http/http-error'
 import { letOthersWrite } from '../import-claim'
-import { EXCHANGE_LIMITS, checkedName, dropFiles, listFiles, readFile, storedBytes } from './exchange-files'
+import {
+  EXCHANGE_LIMITS,
+  checkedName,
+  dropFiles,
+  listFiles,
+  readFile,
+  storedBytes,
+  STORED_PART_BYTES,
+} from './exchange-files'
 
 /** What one transaction of an archive's unpacking writes at most */
-const UNPACK_BATCH = { entries: 100, bytes: 1024 * 1024 }
+const UNPACK_BATCH = { entries: 100, bytes: STORED_PART_BYTES }
 
 const zipError = (message: string) => new HttpError(422, message, 'bad_archive')
 
@@ -63,7 +71,7 @@ function pastLimits(archive: string, entry: yauzl.Entry, bytes: number): string 
   return null
 }
 
-/** An entry inflated whole, in parts of at most file_limit, counted as it streams. */
+/** An entry inflated whole, in parts of at most STORED_PART_BYTES, counted as it streams. */
 function inflate(zip: yauzl.ZipFile, archive: string, entry: yauzl.Entry): Promise<Buffer[]> {
   const early = pastLimits(archive, entry, entry.uncompressedSize)
   if (early !== null) return Promise.reject(zipError(early))
@@ -88,10 +96,10 @@ function inflate(zip: yauzl.ZipFile, archive: string, entry: yauzl.Entry): Promi
         }
         chunks.push(chunk)
         chunked += chunk.length
-        while (chunked >= EXCHANGE_LIMITS.fileLimit) {
+        while (chunked >= STORED_PART_BYTES) {
           const whole = Buffer.concat(chunks)
-          parts.push(whole.subarray(0, EXCHANGE_LIMITS.fileLimit))
-          chunks = [whole.subarray(EXCHANGE_LIMITS.fileLimit)]
+          parts.push(whole.subarray(0, STORED_PART_BYTES))
+          chunks = [whole.subarray(STORED_PART_BYTES)]
           chunked = chunks[0].length
         }
       })
@@ -148,7 +156,7 @@ export async function unpackArchives(db: Db, sessionId: string): Promise<string[
         if (entry.fileName.endsWith('/')) continue
         const name = checkedName(entry.fileName)
         const parts = await inflate(zip, archive.name, entry)
-        // Stored in parts of at most file_limit, as if 1C had sent them; an entry replaces a file of its name.
+        // Stored in parts of at most a mebibyte, each its own short write; an entry replaces a file of its name.
         let seq = seen.get(name) ?? 0
         for (const part of parts) {
           pending.push({ name, seq, bytes: part, replace: seq === 0 && !seen.has(name) })

@@ -60,6 +60,13 @@ export async function storedBytes(db: Db, sessionId: string): Promise<number> {
   return Number(row.total)
 }
 
+/**
+ * Bytes per stored row of a file unpacked from an archive: no write of the unpacking holds SQLite's
+ * lock for the time of megabytes (an 8 MiB row kept a lead on another process waiting), and reading
+ * the file back costs a row's memory at a time.
+ */
+export const STORED_PART_BYTES = 1024 * 1024
+
 /** `file`: appends a part to the named file of the session. */
 export async function appendFile(db: Db, sessionId: string, name: string, bytes: Buffer): Promise<void> {
   if ((await storedBytes(db, sessionId)) + bytes.length > EXCHANGE_LIMITS.sessionBytes) {
