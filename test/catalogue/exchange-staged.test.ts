@@ -155,5 +155,26 @@ for (const dialect of DIALECTS) {
         expect.objectContaining({ what: expect.stringContaining('st-101'), why: expect.stringMatching(/повторяется/) }),
       )
     })
+
+    it('names in its log, by Ид and Наименование, an offer of a product it lacks and a good 1C deleted', async () => {
+      const client = new OneCClient(injectTransport(t.app))
+      const answers = await client.exchange({
+        'import.xml': importXml({ products: [{ ...products('st', 6)[5], deleted: true }] }),
+        'offers.xml': offersXml({
+          priceTypes: [{ id: 'pt-retail', name: 'Розничная' }],
+          offers: [{ id: 'zz-1', name: 'Пила неизвестная', prices: { 'pt-retail': 990 }, quantity: 1 }],
+        }),
+      })
+      expect(answers.map((a) => a.lines[0])).toEqual(['success', 'success'])
+      const run = await t.app.db
+        .selectFrom('exchangeRun')
+        .select('report')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+      expect(JSON.parse(run.report).skipped).toEqual([
+        { what: 'Товар st-5 «Саморез st №005»', why: 'удалён в 1С: снят с сайта (410)' },
+        { what: 'Предложение zz-1 «Пила неизвестная»', why: 'товара с этим Ид нет на сайте' },
+      ])
+    })
   })
 }

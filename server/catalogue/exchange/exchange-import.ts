@@ -22,6 +22,7 @@ import {
   offerInputs,
   priceTypeId,
   productOffers,
+  unknownOffers,
   productInputs,
   storeImages,
   type ImportAnswer,
@@ -185,8 +186,8 @@ export async function importStep(
           writeEachOnError(
             inputs,
             (part) =>
-              step(async (unit, tally) => {
-                await upsertProducts(unit, part, root, run, tally)
+              step(async (unit, tally, skipped) => {
+                await upsertProducts(unit, part, root, run, tally, skipped)
                 progress.pos += part.length
               }),
             (p, why) => skipOne(product(p), why),
@@ -249,9 +250,7 @@ export async function importStep(
                   skipped.push(...part.flatMap((p) => p.refused))
                   const inputs = part.flatMap((p) => (p.input ? [p.input] : []))
                   const unknown = await applyOffers(unit, inputs, tally)
-                  skipped.push(
-                    ...unknown.map((id) => ({ what: `Предложение ${id}`, why: 'товара с этим Ид нет на сайте' })),
-                  )
+                  skipped.push(...unknownOffers(part, unknown))
                   progress.pos += part.length
                 },
                 part.flatMap((p) => p.variantOffers),

@@ -246,3 +246,12 @@ export function productOffers(
     return { productId, name: offers[0].name, input: made, variants: tally.variants, variantOffers, refused }
   })
 }
+
+/** The offers of products the site does not have, named as 1C names them, for the exchange's log. */
+export function unknownOffers(part: readonly ProductOffers[], unknown: readonly string[]): Skipped[] {
+  const names = new Map(part.map((p) => [p.productId, p.name]))
+  return unknown.map((id) => ({
+    what: itemName('Предложение', id, names.get(id) ?? null),
+    why: 'товара с этим Ид нет на сайте',
+  }))
+}

@@ -16,6 +16,7 @@ import {
   setProductFields,
 } from '../products/product-rows'
 import { findFreeUrls } from '../free-urls'
+import { itemName } from './commerceml-checks'
 import { recordsOf, remember, type Tally } from './exchange-records'
 
 export interface ProductInput {
@@ -41,6 +42,8 @@ export async function upsertProducts(
   rootId: number,
   runId: number,
   tally: Tally,
+  /** The exchange's log: what the step did that the owner should read (a good deleted in 1C) */
+  notes: { what: string; why: string }[] = [],
 ): Promise<void> {
   const trx = unit.trx
   const known = await recordsOf(
@@ -108,6 +111,7 @@ export async function upsertProducts(
       if (row.status !== 410) {
         await updateRecord(unit, row.id, { status: 410 })
         tally.productsWithdrawn++
+        notes.push({ what: itemName('Товар', product.id, product.title), why: 'удалён в 1С: снят с сайта (410)' })
       }
       await trx
         .insertInto('exchangeRecord')
