@@ -14,6 +14,7 @@ import { productTableRoutes } from './catalogue/product-table/product-table-rout
 import { feedsStatusRoutes } from './catalogue/feed/feeds-routes'
 import { exchangeAdminRoutes } from './catalogue/exchange/exchange-admin-routes'
 import { contentRoutes } from './admin/content-routes'
+import { demoShopRoutes } from './catalogue/demo-shop-routes'
 import { sessionRoutes } from './admin/session-routes'
 
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
@@ -32,4 +33,5 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(feedsStatusRoutes, { config })
   await app.register(exchangeAdminRoutes, { config })
   await app.register(contentRoutes, { config })
+  await app.register(demoShopRoutes, { config })
 }

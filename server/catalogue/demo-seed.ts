@@ -1,13 +1,14 @@
-// Fills an empty database with the demo shop on first start. Runs through the write door, in one
-// write transaction, so two PM2 workers starting together seed once, and a crash leaves nothing
-// half-written; the demo's URLs are not announced to IndexNow.
+// Fills an empty database with the demo shop on first start, and takes it away in one step when the
+// owner asks («Убрать демо-магазин»). Runs through the write door, in one write transaction, so two
+// PM2 workers starting together seed once, and a crash leaves nothing half-written; the demo's URLs
+// are not announced to IndexNow.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT_DIR } from '../config/config'
 import type { Availability } from '../data/schema'
 import type { ContentDoor } from '../content/content-write'
-import { hasAnyRecord, insertRecord } from '../content/structure-store'
+import { deleteRecordAndParts, hasAnyRecord, insertRecord, loadDeletable } from '../content/structure-store'
 import { DEMO_PRODUCT_DETAILS } from '../content/demo-catalogue'
 import {
   DEMO_ADVANTAGES,
@@ -197,4 +198,93 @@ export async function seedDemoContent(door: ContentDoor, store: StoreImage): Pro
     },
     { announce: false },
   )
+}
+
+/** The demo shop's catalogue as the seed writes it: its products' URLs, then its sections'. */
+function demoCatalogueUrls(): { products: string[]; sections: string[] } {
+  const sections = [
+    ...DEMO_SECTIONS.map((section) => ({ url: `/structure/${section.slug}/`, products: section.products })),
+    { url: `/structure/${DEMO_FASTENERS_SECTION.slug}/`, products: DEMO_FASTENERS },
+  ]
+  return {
+    products: ['/structure/product', ...sections.flatMap((s) => s.products.map((p) => `${s.url}${p.slug}`))],
+    sections: sections.map((s) => s.url),
+  }
+}
+
+/** What «Убрать демо-магазин» removed, and the demo sections it kept because the owner's records are in them. */
+export interface DemoRemoval {
+  readonly products: number
+  readonly sections: number
+  readonly slides: number
+  readonly advantages: number
+  readonly kept: readonly string[]
+}
+
+/** How many of the demo shop's products the site still has (0: nothing to remove). */
+export async function demoProductsLeft(door: ContentDoor): Promise<number> {
+  const rows = await door.db
+    .selectFrom('structure')
+    .select('id')
+    .where('urlFull', 'in', demoCatalogueUrls().products)
+    .where('typeId', '=', 'product')
+    .execute()
+  return rows.length
+}
+
+/**
+ * «Убрать демо-магазин» (issue 45): the demo's products and sections, and the home page's demo
+ * slides and advantages (those that show a demo picture), in one write through the door, so their
+ * URLs answer 410, search forgets them and IndexNow hears of it. The home page's record, the
+ * catalogue's top section, the documents and the owner's own records stay; a demo section the owner
+ * put records in stays too, named in `kept`. An import or a 1C exchange then fills an empty catalogue.
+ */
+export async function removeDemoShop(door: ContentDoor): Promise<DemoRemoval> {
+  const urls = demoCatalogueUrls()
+  return door.write(async (unit) => {
+    const trx = unit.trx
+    let products = 0
+    let sections = 0
+    const kept: string[] = []
+    const found = await trx
+      .selectFrom('structure')
+      .select(['id', 'urlFull', 'typeId', 'title'])
+      .where('urlFull', 'in', [...urls.products, ...urls.sections])
+      .execute()
+    const byUrl = new Map(found.map((row) => [row.urlFull, row]))
+    for (const url of [...urls.products, ...urls.sections]) {
+      const row = byUrl.get(url)
+      if (!row || row.typeId !== (urls.products.includes(url) ? 'product' : 'section')) continue
+      const record = await loadDeletable(trx, row.id)
+      if (!record) continue
+      if (record.children > 0) {
+        kept.push(row.title)
+        continue
+      }
+      await deleteRecordAndParts(unit, row.id, record.urlFull)
+      if (row.typeId === 'product') products++
+      else sections++
+    }
+    const index = await trx.selectFrom('structure').select('id').where('urlFull', '=', '/').executeTakeFirst()
+    let slides = 0
+    let advantages = 0
+    if (index) {
+      await unit.touch([index.id])
+      const gone = await trx
+        .deleteFrom('sliderItem')
+        .where('structureId', '=', index.id)
+        .where('image', 'like', 'demo/%')
+        .executeTakeFirst()
+      slides = Number(gone.numDeletedRows)
+      const left = await trx
+        .deleteFrom('advantage')
+        .where('structureId', '=', index.id)
+        .where('image', 'like', 'demo/%')
+        .executeTakeFirst()
+      advantages = Number(left.numDeletedRows)
+    }
+    // The menu of sections and the home page's blocks are on every page.
+    unit.affectsEveryPage()
+    return { products, sections, slides, advantages, kept }
+  })
 }

@@ -50,6 +50,18 @@ export interface AdminApi {
   deadLetters(signal?: AbortSignal): Promise<{ data: AdminDeadLetter[]; total: number }>
   /** Records by title, артикул (any form) or the beginning of their URL: at most 20 */
   searchRecords(q: string, signal?: AbortSignal): Promise<FoundRecord[]>
+  /** How many of the demo shop's products are left */
+  demoProductsLeft(signal?: AbortSignal): Promise<number>
+  /** «Убрать демо-магазин»: what went, and the demo sections kept for the owner's records in them */
+  removeDemoShop(): Promise<DemoRemoval>
+}
+
+export interface DemoRemoval {
+  readonly products: number
+  readonly sections: number
+  readonly slides: number
+  readonly advantages: number
+  readonly kept: readonly string[]
 }
 
 /** A record the back office's search found (GET /api/admin/search) */
@@ -147,6 +159,14 @@ export function createAdminApi(onUnauthorized: () => void): AdminApi {
       return client.request<{ data: AdminDeadLetter[]; total: number }>('GET', ADMIN_API_PATHS.deadLetters, {
         signal,
       })
+    },
+    async demoProductsLeft(signal) {
+      const body = await client.request<{ data: { products: number } }>('GET', ADMIN_API_PATHS.demoShop, { signal })
+      return body.data.products
+    },
+    async removeDemoShop() {
+      const body = await client.request<{ data: DemoRemoval }>('DELETE', ADMIN_API_PATHS.demoShop)
+      return body.data
     },
     async searchRecords(q, signal) {
       const body = await client.request<{ data: FoundRecord[] }>('GET', ADMIN_API_PATHS.search, {

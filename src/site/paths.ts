@@ -115,6 +115,8 @@ export const ADMIN_API_PATHS = Object.freeze({
   productAudit: `${ADMIN_API}/products/audit`,
   /** PATCH a product's price, old price or availability in place */
   product: (id: Id) => `${ADMIN_API}/products/${id}`,
+  /** GET how many demo products are left; DELETE «Убрать демо-магазин» */
+  demoShop: `${ADMIN_API}/demo-shop`,
 })
 
 /** Whether a path is the back office's (its pages are never cached, indexed or listed). */

@@ -8,6 +8,7 @@ import { TYPE_LABELS } from './editor/record-draft'
 import { MoveRecord } from './MoveRecord'
 import { TREE_PAGE, useTree, type Branch } from './use-tree'
 import { ContentSearch } from './ContentSearch'
+import { RemoveDemo } from './RemoveDemo'
 import { ADMIN_PATHS } from '../../../src/site/paths'
 
 const count = new Intl.NumberFormat('ru-RU')
@@ -175,6 +176,7 @@ export function ContentTree() {
           Новый сайт или лендинг
         </a>
       </div>
+      <RemoveDemo onRemoved={() => void tree.reload([null])} />
       <ContentSearch />
       <AdminError message={tree.error} />
       <p className="visually-hidden" role="status">
