@@ -176,7 +176,7 @@ export function ContentTree() {
           Новый сайт или лендинг
         </a>
       </div>
-      <RemoveDemo onRemoved={() => void tree.reload([null])} />
+      <RemoveDemo onRemoved={() => void tree.reload([...tree.branches.keys()])} />
       <ContentSearch />
       <AdminError message={tree.error} />
       <p className="visually-hidden" role="status">
