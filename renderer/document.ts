@@ -69,8 +69,8 @@ export function pageDocument(pageContext: DocumentContext): PageDocument {
     body = renderToString(strict(provide(page)))
   }
   // After the body: a component's useConfig() may have set a head value meanwhile.
-  const title = headSetting(pageContext, 'title') as string | undefined
-  const description = headSetting(pageContext, 'description') as string | undefined
+  const title = headSetting(pageContext, 'title')
+  const description = headSetting(pageContext, 'description')
   const heads = [...((config.Head ?? []) as unknown[]), ...((pageContext._configViaHook?.Head ?? []) as unknown[])]
   const headsHtml = heads
     .filter((Head) => Head != null)
@@ -79,15 +79,16 @@ export function pageDocument(pageContext: DocumentContext): PageDocument {
     )
     .join('\n')
   const titleTags = title
-    ? `<title>${escape(title)}</title><meta property="og:title" content="${escape(title)}" />`
+    ? `<title>${escape(String(title))}</title><meta property="og:title" content="${escape(String(title))}" />`
     : ''
   const descriptionTags = description
-    ? `<meta name="description" content="${escape(description)}" /><meta property="og:description" content="${escape(description)}" />`
+    ? `<meta name="description" content="${escape(String(description))}" /><meta property="og:description" content="${escape(String(description))}" />`
     : ''
   const viewport = '<meta name="viewport" content="width=device-width,initial-scale=1">'
   const headHtml = `\n    ${titleTags}\n    ${viewport}\n    ${headsHtml}\n    \n    ${descriptionTags}\n    \n  `
   // vike-react's default language is English; null says none.
-  const lang = headSetting(pageContext, 'lang') ?? (headSetting(pageContext, 'lang') === null ? null : 'en')
+  const langSetting = headSetting(pageContext, 'lang')
+  const lang = langSetting === undefined ? 'en' : langSetting
   const htmlAttributes = lang === null || lang === false ? '' : ` lang="${attribute(String(lang))}"`
   return {
     pieces: [
