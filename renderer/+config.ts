@@ -25,5 +25,8 @@ export default {
     // true: once Vike rendered one of the page's answers, the server renders the page's later 200s
     // itself, from the same components (server/site/direct-render.ts, docs/decisions/036-direct-render.md).
     directRender: { env: { server: true } },
+    // The function that makes a page's HTML document (+document.ts): Vike carries it in
+    // pageContext.config, so the server's direct path calls the one +onRenderHtml.ts calls.
+    document: { env: { server: true } },
   },
 } satisfies Config

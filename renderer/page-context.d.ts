@@ -1,6 +1,7 @@
 import type { SearchSource } from '../src/site/search-types'
 import type { ContentSource, PublicSettings, SiteInfo } from '../src/site/types'
 import type { PageReads } from '../src/site/page-tags'
+import type { pageDocument } from './document'
 
 declare global {
   namespace Vike {
@@ -16,6 +17,8 @@ declare global {
        * through pageContext.content): the server may render them without Vike's renderPage()
        */
       directRender?: boolean
+      /** The function that makes the page's HTML document (renderer/document.ts) */
+      document?: typeof pageDocument
     }
     interface PageContext {
       /** Server-only: the server's content service, given to renderPage() */

@@ -5,6 +5,7 @@ import type { PageContextServer } from 'vike/types'
 import { useConfig } from 'vike-react/useConfig'
 import type { PageData } from '../../src/site/types'
 import { checkReads } from '../../src/site/page-tags'
+import { pageSettings } from '../../src/site/head-tags'
 
 export type Data = PageData
 
@@ -32,6 +33,7 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const { page } = result
   // A record the page shows but did not collect as read would stay stale in the page cache.
   if (import.meta.env.DEV && pageContext.pageReads) checkReads(page, pageContext.pageReads)
-  config({ title: page.meta.title, ...(page.meta.description ? { description: page.meta.description } : {}) })
+  // The server's direct path gives the document the same settings (renderer/document.ts).
+  config(pageSettings(page))
   return page
 }

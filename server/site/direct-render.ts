@@ -1,22 +1,27 @@
-// The catalogue's pages without Vike's renderPage() (docs/decisions/036-direct-render.md). A page
-// that declares `directRender` (pages/cms) is rendered by Vike first; from that rendering the server
-// keeps the page's components, its settings and what Vike put around the HTML (the stylesheet and
-// script tags), after checking that its own rendering of the same page gives the same bytes. Later
-// answers of that page whose data resolve to a 200 are rendered here: the page's data read, its
-// `+Layout`, `+Page` and `+Head` rendered with React as vike-react renders them, in vike-react's
-// document. Everything else (redirects, 404/410, other pages, errors, a refused lead's form, the
-// client router's pageContext.json) still goes through Vike.
-import { createElement, StrictMode, type ComponentType, type ReactNode } from 'react'
-import { renderToStaticMarkup, renderToString } from 'react-dom/server'
+// The catalogue's pages without Vike's renderPage() (docs/decisions/036-direct-render.md, 037). A
+// page that declares `directRender` (pages/cms) is rendered by Vike first; from that rendering the
+// server keeps the page's components, its settings, the function that makes every page's document
+// (renderer/document.ts, which Vike's +onRenderHtml calls too) and what Vike put around that document
+// (the stylesheet and script tags). Later answers of that page whose data resolve to a 200 are
+// rendered here: the same content-service call as its `+data`, the same document function.
+// Everything else (redirects, 404/410, other pages, errors, a refused lead's form, the client
+// router's pageContext.json) still goes through Vike, and so does every page once the path meets
+// something it does not do: a setting or hook it does not know (DIRECT_SETTINGS), a document
+// setting the document function does not make, a pageContext field a component reads that the
+// path does not give, or Vike's HTML being anything but the document with its two pieces added.
 import type { PageContextServer } from 'vike/types'
-import { VikeReactProviderPageContext } from 'vike-react/usePageContext'
+import { pageSettings } from '../../src/site/head-tags'
 import { checkReads, type PageReads } from '../../src/site/page-tags'
 import { isAdminPath, PATHS } from '../../src/site/paths'
 import type { ContentSource, PageData } from '../../src/site/types'
 import { isDatabaseUnavailable } from '../data/unavailable'
 import { keyWith, type RenderedPage } from './page-cache'
+import { pageContextOf, RefusedField, refusedSettings } from './direct-settings'
 
-type Component = ComponentType<{ children?: ReactNode }>
+/** The document function Vike's pageContext carries (renderer/document.ts, the `document` setting). */
+type DocumentFunction = (
+  pageContext: PageContextServer,
+) => { readonly pieces: readonly [string, string, string] } | { readonly unsupported: readonly string[] }
 
 /** What the page answerer needs of Vike's rendering to learn from it. */
 export interface VikeRendering {
@@ -34,29 +39,12 @@ export interface VikeRendering {
 const OTHER_PAGES = [PATHS.search, PATHS.leadForm, PATHS.leadThanks]
 /** Paths rendered here: plain ASCII segments; anything Vike might decode or treat apart goes to Vike. */
 const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*\/?)*$/
-/** vike-react's settings this renderer reproduces; a page with any other goes through Vike. */
-const UNSUPPORTED = [
-  'Wrapper',
-  'react',
-  'stream',
-  'favicon',
-  'image',
-  'viewport',
-  'htmlAttributes',
-  'bodyAttributes',
-  'rootAttributes',
-  'headHtmlBegin',
-  'headHtmlEnd',
-  'bodyHtmlBegin',
-  'bodyHtmlEnd',
-  'onBeforeRenderHtml',
-  'onAfterRenderHtml',
-] as const
 
 interface Learned {
   readonly pageId: string
-  readonly Page: Component
+  readonly Page: unknown
   readonly config: Vike.Config & Record<string, unknown>
+  readonly document: DocumentFunction
   /** Vike's answer headers for the page (lower-case names) */
   readonly headers: Readonly<Record<string, string>>
   /** What Vike put after `<head>` and before `</body>`, split where each rendering's nonce goes */
@@ -86,7 +74,8 @@ export class DirectRenderer {
 
   /**
    * After Vike answered `url` with `html`: keeps what it needs to render the page's later answers,
-   * if the page declares `directRender` and rendering it here gives exactly Vike's bytes.
+   * if the page declares `directRender`, has no setting this path does not do, and Vike's HTML is
+   * the document function's output with Vike's two pieces added.
    */
   learn(rendering: VikeRendering, url: string, html: string, nonce: string): void {
     if (this.#learned || this.#refused) return
@@ -94,16 +83,20 @@ export class DirectRenderer {
     const { httpResponse, Page } = rendering
     if (config.directRender !== true || rendering.isClientSideNavigation || rendering.errorWhileRendering) return
     if (httpResponse.statusCode !== 200 || !Page || !directPath(splitUrl(url).pathname)) return
-    const unsupported: string[] = UNSUPPORTED.filter((name) => !isEmpty(config[name]))
-    // vike-react's Loading is set by default; only its `layout` wraps the page (in <Suspense>).
-    if ((config.Loading as { layout?: unknown } | undefined)?.layout) unsupported.push('Loading.layout')
-    if (unsupported.length > 0) return this.#refuse(`the page sets ${unsupported.join(', ')}`)
     const headers = Object.fromEntries(httpResponse.headers.map(([name, value]) => [name.toLowerCase(), value]))
     if (!headers['content-type']?.startsWith('text/html')) return
-    const candidate = { pageId: rendering.pageId ?? '', Page: Page as Component, config, headers }
-    const page = rendering.data as PageData
-    const ours = documentHtml(candidate, this.#pageContext(candidate, url, page, rendering.site, nonce))
-    const parts = injections(ours, html, nonce)
+    const refused = refusedSettings(config)
+    if (refused.length > 0) return this.#refuse(`the page sets ${refused.join(', ')}`)
+    if (typeof config.document !== 'function') return this.#refuse('the page has no document function')
+    const candidate = { pageId: rendering.pageId ?? '', Page, config, headers, document: config.document }
+    let ours: ReturnType<DocumentFunction>
+    try {
+      ours = candidate.document(this.#pageContext(candidate, url, rendering.data as PageData, rendering.site, nonce))
+    } catch (error) {
+      return this.#refuse(error instanceof RefusedField ? `the page reads ${error.message}` : String(error))
+    }
+    if ('unsupported' in ours) return this.#refuse(`the document does not make ${ours.unsupported.join(', ')}`)
+    const parts = injections(ours.pieces, html, nonce)
     if (!parts) return this.#refuse('its HTML differs from what Vike rendered')
     this.#learned = { ...candidate, ...parts }
   }
@@ -119,15 +112,20 @@ export class DirectRenderer {
     if (!directPath(pathname) || url.includes('#')) return null
     const { content, development } = this.options
     try {
+      // What pages/cms/+data.ts and renderer/+onCreatePageContext.server.ts read, in the same calls.
       const resolved = await content.resolvePage(pathname, search, reads)
       if (resolved.kind !== 'page' || resolved.status !== 200) return null
       const site = await content.getSite(pathname)
       if (development) checkReads(resolved.page, reads)
-      const [before, middle, after] = documentHtml(learned, this.#pageContext(learned, url, resolved.page, site, nonce))
+      const document = learned.document(this.#pageContext(learned, url, resolved.page, site, nonce))
+      if ('unsupported' in document) throw new Error('unreachable: the page was learned with a whole document')
+      const [before, middle, after] = document.pieces
       const injected = before + learned.headInjection.join(nonce) + middle + learned.bodyInjection.join(nonce) + after
       return this.#answer(learned, url, injected, nonce, reads)
     } catch (error) {
       if (isDatabaseUnavailable(error)) return 'unavailable'
+      // A field the path does not give: from now on every page goes through Vike.
+      if (error instanceof RefusedField) this.#refuse(`the page reads ${error.message}`)
       // Vike renders it again and answers the error as it does for every page.
       return null
     }
@@ -144,15 +142,18 @@ export class DirectRenderer {
     return { status: 200, headers, body: Buffer.from(html), keepAs, query, tags: reads.tags }
   }
 
-  /** What the page's components read of pageContext: the fields Vike and our hooks would set. */
+  /**
+   * The page's pageContext on this path: the fields Vike and our hooks set for it, the settings
+   * its `+data` gives useConfig(); reading any other field throws RefusedField.
+   */
   #pageContext(
-    learned: Omit<Learned, 'headInjection' | 'bodyInjection'>,
+    learned: Pick<Learned, 'pageId' | 'Page' | 'config'>,
     url: string,
     data: PageData,
     site: unknown,
     nonce: string,
   ) {
-    return {
+    return pageContextOf({
       pageId: learned.pageId,
       Page: learned.Page,
       config: learned.config,
@@ -164,15 +165,14 @@ export class DirectRenderer {
       content: this.options.content,
       cspNonce: nonce,
       isClientSide: false,
-      get urlParsed(): never {
-        throw new Error('A page rendered without Vike reads its query parameters from its data (pageQuery)')
-      },
-    } as unknown as PageContextServer
+      _configViaHook: pageSettings(data),
+    }) as unknown as PageContextServer
   }
 
   #refuse(why: string): void {
     this.#refused = true
-    this.options.warn(`pages go through Vike's renderPage only: ${why} (docs/decisions/036-direct-render.md)`)
+    this.#learned = null
+    this.options.warn(`pages go through Vike's renderPage only: ${why} (docs/decisions/037-one-document.md)`)
   }
 }
 
@@ -188,63 +188,11 @@ function splitUrl(url: string): { pathname: string; search: string } {
   return query < 0 ? { pathname: url, search: '' } : { pathname: url.slice(0, query), search: url.slice(query) }
 }
 
-function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || (Array.isArray(value) && value.every((item) => item == null))
-}
-
-/** Vike's own escaping of `escapeInject` values (vike/dist/utils/escapeHtml.js). */
-function escapeInjected(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;')
-}
-
-function strict(config: Vike.Config & Record<string, unknown>, element: ReactNode): ReactNode {
-  return config.reactStrictMode === false ? element : createElement(StrictMode, null, element)
-}
-
-/** A document in three pieces: up to `<head>`, from there up to `</body>`, and the rest. */
-type Document = readonly [string, string, string]
-
-/** vike-react's onRenderHtml for the settings above: the document before Vike injects its tags. */
-function documentHtml(learned: Pick<Learned, 'Page' | 'config'>, pageContext: PageContextServer): Document {
-  const { config } = learned
-  const provide = (children: ReactNode) => createElement(VikeReactProviderPageContext, { pageContext, children })
-  let page: ReactNode = createElement(learned.Page)
-  for (const Layout of (config.Layout ?? []) as Component[]) page = createElement(Layout, null, page)
-  const body = renderToString(strict(config, provide(page)))
-  const data = pageContext.data as PageData
-  const title = data.meta.title ?? (config.title as string | undefined)
-  const description = data.meta.description || (config.description as string | undefined)
-  const headsHtml = ((config.Head ?? []) as (Component | null)[])
-    .filter((Head): Head is Component => Head != null)
-    .map((Head) => renderToStaticMarkup(strict(config, provide(createElement(Head)))))
-    .join('\n')
-  const titleTags = title
-    ? `<title>${escapeInjected(title)}</title><meta property="og:title" content="${escapeInjected(title)}" />`
-    : ''
-  const descriptionTags = description
-    ? `<meta name="description" content="${escapeInjected(description)}" /><meta property="og:description" content="${escapeInjected(description)}" />`
-    : ''
-  const viewport = '<meta name="viewport" content="width=device-width,initial-scale=1">'
-  const headHtml = `\n    ${titleTags}\n    ${viewport}\n    ${headsHtml}\n    \n    ${descriptionTags}\n    \n  `
-  const lang = config.lang === undefined ? 'en' : config.lang
-  const htmlAttributes = lang ? ` lang="${String(lang).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"` : ''
-  return [
-    `<!DOCTYPE html>\n    <html${htmlAttributes}>\n      <head>`,
-    `\n        <meta charset="UTF-8" />\n        \n        ${headHtml}\n        \n      </head>\n      <body>\n        \n        <div id="root">${body}</div>\n        \n      `,
-    `</body>\n    </html>`,
-  ]
-}
-
 /**
- * What Vike added to our document to make its HTML: one piece after `<head>` and one before
+ * What Vike added to the document to make its HTML: one piece after `<head>` and one before
  * `</body>`, each split where the rendering's nonce goes; null when Vike's HTML is anything else.
  */
-function injections([before, middle, after]: Document, vike: string, nonce: string) {
+function injections([before, middle, after]: readonly [string, string, string], vike: string, nonce: string) {
   if (!vike.startsWith(before) || !vike.endsWith(after) || middle.includes(nonce)) return null
   const injected = vike.slice(before.length, vike.length - after.length)
   const at = injected.indexOf(middle)

@@ -30,6 +30,11 @@ interface ImageProps {
   className?: string
   /** How wide the box is drawn, for choosing a variant; default: `width` px, or the viewport if narrower */
   sizes?: string
+  /**
+   * The widest variant worth listing: one the box is never drawn wide enough to choose (a card of
+   * 280 CSS px at 3× asks for 840 px) only lengthens every page's HTML. Default: all of them.
+   */
+  widest?: number
 }
 
 /**
@@ -37,9 +42,10 @@ interface ImageProps {
  * its height fills the box and more of its width is drawn: the declared width is scaled down by
  * that much, and the browser picks a variant sharp enough for the part it shows.
  */
-function srcSet(mediaUrl: string, upload: SizedUpload, format: VariantFormat, boxRatio: number): string {
+function srcSet(mediaUrl: string, upload: SizedUpload, format: VariantFormat, boxRatio: number, widest: number) {
   const scale = Math.min(1, boxRatio / (upload.width / upload.height))
   return variantWidths(upload.width)
+    .filter((w, i) => i === 0 || w <= widest)
     .map((w) => `${mediaSrc(mediaUrl, variantPath(upload, w, format))} ${Math.max(1, Math.round(w * scale))}w`)
     .join(', ')
 }
@@ -50,7 +56,8 @@ function srcSet(mediaUrl: string, upload: SizedUpload, format: VariantFormat, bo
  * with the original as the fallback (docs/decisions/015-responsive-images.md).
  * @example <Image src={product.image} alt={product.title} width={600} sizes="50vw" />
  */
-export function Image({ src, alt, shape = 'square', width = 600, eager = false, className, sizes }: ImageProps) {
+export function Image(props: ImageProps) {
+  const { src, alt, shape = 'square', width = 600, eager = false, className, sizes, widest = Infinity } = props
   const mediaUrl = useMediaUrl()
   const height = Math.round(width / IMAGE_SHAPES[shape])
   // The box keeps its ratio before and after loading (object-fit crops the image to it), from its
@@ -88,7 +95,7 @@ export function Image({ src, alt, shape = 'square', width = 600, eager = false, 
         <source
           key={format}
           type={`image/${format}`}
-          srcSet={srcSet(mediaUrl, upload, format, width / height)}
+          srcSet={srcSet(mediaUrl, upload, format, width / height, widest)}
           sizes={slot}
         />
       ))}

@@ -44,3 +44,11 @@ export function pageHeadTags(
     jsonLd,
   }
 }
+
+/**
+ * The page's title and description settings, as its `+data` gives them to `useConfig()`: one
+ * function for Vike's rendering and the server's direct one (docs/decisions/037-one-document.md).
+ */
+export function pageSettings(page: PageData): { title: string; description?: string } {
+  return { title: page.meta.title, ...(page.meta.description ? { description: page.meta.description } : {}) }
+}

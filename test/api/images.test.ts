@@ -135,6 +135,19 @@ describe('a product photo uploaded through the write API', () => {
     expect(html).not.toMatch(/<link rel="preload"[^>]*\.1500x1000\.jpg/)
   })
 
+  it('is listed in its product card without the variants a card is never drawn wide enough to choose', async () => {
+    // A card is at most 280 CSS px, 840 px at 3×: its <picture> stops at 960 px (docs/decisions/037-one-document.md).
+    const html = (await get('/structure/power-tools/')).body
+    const card = /<article class="card">(?:(?!<\/article>)[\s\S])*?photo-hammer[\s\S]*?<\/article>/.exec(html)
+    expect(card, 'the product card on its section page').not.toBeNull()
+    const listed = sources(card![0])
+    for (const format of ['avif', 'webp']) {
+      expect(listed[`image/${format}`]).toEqual(
+        [320, 640, 960].map((w) => [`/media/${stemOf(image)}-${w}.${format}`, Math.round((w * 2) / 3)]),
+      )
+    }
+  })
+
   it('has its variants served with immutable caching, each in its own format', async () => {
     const html = (await get('/structure/power-tools/photo-hammer')).body
     const listed = sources(html)

@@ -5,6 +5,7 @@ import { createHttpClient } from '../../src/api/http-client'
 import { createModelApi } from '../../src/api/model-api'
 import { undiciFetch } from '../../server/tools/undici-fetch'
 import { pngImage } from '../api/helpers'
+import { photo } from '../helpers/media'
 import { startProdServer } from '../helpers/prod-server'
 
 const CARDS_PER_SECTION = 8
@@ -67,6 +68,23 @@ export async function seedBenchCatalogue(baseUrl: string, token: string): Promis
   const html = await (await fetch(`${baseUrl}/`)).text()
   const count = (pattern: RegExp) => html.match(pattern)?.length ?? 0
   return `${count(/class="slider__slide\b/g)} slides, ${count(/class="advantages__item"/g)} advantages, ${count(/class="card"/g)} product cards`
+}
+
+/**
+ * Gives each featured product (the home page's cards) an uploaded photo of `width` × 3/4 `width`
+ * px: a page with photographed cards, each a `<picture>` of its variants (issue 43, item 2).
+ */
+export async function photographFeatured(baseUrl: string, token: string, width = 2400): Promise<void> {
+  const api = createModelApi(createHttpClient({ baseUrl, fetch: await undiciFetch(), timeoutMs: 120_000 }))
+  const featured = await api.manyAll<{ id: number; product: { featured: boolean } | null }>(
+    'structure',
+    { where: { typeId: { in: ['product'] } }, select: { id: true, product: { select: { featured: true } } } },
+    { token },
+  )
+  for (const p of featured.filter((p) => p.product?.featured)) {
+    const image = new File([new Uint8Array(await photo(width, (width * 3) / 4))], `photo-${p.id}.jpg`)
+    await api.patch('structure', { id: p.id, product: { image } }, { token })
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { request } from 'undici'
 import { ADMIN_TOKEN } from '../api/helpers'
 import { tempDir } from '../helpers/build-test-app'
 import { ensureBuild, startProdServer } from '../helpers/prod-server'
-import { seedBenchCatalogue } from './fixture'
+import { photographFeatured, seedBenchCatalogue } from './fixture'
 
 /** Issue #34's floor for the benchmark page, gzip. */
 const FLOOR_GZIP_KIB = 4
@@ -61,8 +61,11 @@ export function htmlBreakdown(html: string): Record<string, string | number>[] {
   return rows
 }
 
-/** The benchmark's home page, with and without a counter: sizes as sent, the floor, the parts. */
-export async function benchHtmlSize(): Promise<void> {
+/**
+ * The benchmark's home page, with and without a counter: sizes as sent, the floor, the parts.
+ * @param photos the 12 cards with uploaded photos (`<picture>` of their variants), not the demo's drawings
+ */
+export async function benchHtmlSize(photos = false): Promise<void> {
   ensureBuild()
   const dir = tempDir('vitrina-bench-html-')
   try {
@@ -70,6 +73,10 @@ export async function benchHtmlSize(): Promise<void> {
     let shows: string
     try {
       shows = await seedBenchCatalogue(seeding.url, ADMIN_TOKEN)
+      if (photos) {
+        await photographFeatured(seeding.url, ADMIN_TOKEN)
+        shows += ', photographed'
+      }
     } finally {
       await seeding.stop()
     }
@@ -109,4 +116,7 @@ export async function benchHtmlSize(): Promise<void> {
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await benchHtmlSize()
+// `node --import tsx test/bench/html-size.ts [photos]`
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  await benchHtmlSize(process.argv[2] === 'photos')
+}

@@ -6,13 +6,15 @@ import { AvailabilityLabel, ProductPrice } from './ProductPrice'
 const CARD_SIZES =
   '(min-width: 1200px) 280px, (min-width: 1000px) calc((100vw - 80px) / 4), ' +
   '(min-width: 700px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)'
+/** At most 280 CSS px, 840 px at 3×: the 1280 and 1920 px variants are never chosen (decision 037). */
+const CARD_WIDEST = 960
 
 function ProductCard({ product, eager = false }: { product: Card; eager?: boolean }) {
   return (
     <article className="card">
       <a className="card__link" href={product.url}>
         {/* The title below names the link; an alt repeating it would be read twice. */}
-        <Image src={product.image} alt="" width={400} eager={eager} sizes={CARD_SIZES} />
+        <Image src={product.image} alt="" width={400} eager={eager} sizes={CARD_SIZES} widest={CARD_WIDEST} />
         <h3 className="card__title">{product.title}</h3>
       </a>
       {product.article && <p className="card__article">{`Артикул: ${product.article}`}</p>}
