@@ -16,7 +16,7 @@ export const HONOURED = {
   document: 'the document function itself (renderer/document.ts)',
   onRenderHtml: 'renderer/+onRenderHtml.ts calls the document function and nothing else',
   data: 'the same content.resolvePage() call as pages/cms/+data.ts; any other status goes to Vike',
-  onCreatePageContext: 'the same content.getSite() and publicSettings as renderer/+onCreatePageContext',
+  onCreatePageContext: 'the same content.getSite() and publicSettings as renderer/+onCreatePageContext.server.ts',
   route: "the catch-all '/*': only plain paths no other page routes",
   pageQuery: 'the page cache key and the page data',
   pageCache: 'the page cache',

@@ -5,7 +5,13 @@
 // bounds a URL the exchange makes: 10 segments of at most 80 characters). Each refusal names the
 // item by its Ид and Наименование, for the exchange's log and 1C's operator.
 import { MAX_PRICE } from '../products/product-models'
-import type { CmlGroup } from './commerceml-records'
+
+/** A group as 1C's classifier gives it (commerceml-records.ts's CmlGroup) */
+interface Group {
+  readonly id: string
+  readonly name: string
+  readonly parentId: string | null
+}
 
 /** Levels of 1C's groups the catalogue takes under its top section */
 export const MAX_GROUP_DEPTH = 10
@@ -82,7 +88,7 @@ export function lastOfEach<T extends { readonly id: string }>(
  * parents first, at most MAX_GROUP_DEPTH deep. `alias` gives a group past the depth the group of
  * the deepest section its goods go to. No recursion: a file may nest 20,000 groups.
  */
-export function boundedGroups(
+export function boundedGroups<CmlGroup extends Group>(
   groups: readonly CmlGroup[],
   refused: Refusal[],
 ): { groups: CmlGroup[]; alias: Record<string, string> } {
