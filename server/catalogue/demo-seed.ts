@@ -23,6 +23,7 @@ import {
 import { DEMO_PAGES } from '../content/demo-documents'
 import { DEMO_FASTENERS, DEMO_FASTENERS_SECTION } from '../content/demo-fasteners'
 import { createProducts } from './products/product-rows'
+import type { DemoRemoval } from '../../src/admin/admin-api'
 
 const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'server/content/demo-media')
 
@@ -210,15 +211,6 @@ function demoCatalogueUrls(): { products: string[]; sections: string[] } {
     products: ['/structure/product', ...sections.flatMap((s) => s.products.map((p) => `${s.url}${p.slug}`))],
     sections: sections.map((s) => s.url),
   }
-}
-
-/** What «Убрать демо-магазин» removed, and the demo sections it kept because the owner's records are in them. */
-export interface DemoRemoval {
-  readonly products: number
-  readonly sections: number
-  readonly slides: number
-  readonly advantages: number
-  readonly kept: readonly string[]
 }
 
 /** How many of the demo shop's products the site still has (0: nothing to remove). */

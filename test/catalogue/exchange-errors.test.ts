@@ -8,20 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { EXCHANGE_ENV, OneCClient, injectTransport } from '../helpers/one-c'
+import { enableExchange, EXCHANGE_ENV, OneCClient, injectTransport } from '../helpers/one-c'
 
 for (const dialect of DIALECTS) {
   describe.runIf(dialect.available)(`the 1C exchange's failures on ${dialect.name}`, () => {
     let t: TestApp
     beforeAll(async () => {
       t = await dialect.build({ ADMIN_TOKEN, ...EXCHANGE_ENV })
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/admin/exchange',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-        payload: { enabled: true, priceType: '', oldPriceType: '', zeroStock: 'out_of_stock' },
-      })
-      expect(res.statusCode, res.body).toBe(200)
+      await enableExchange(t.app, { priceType: '', oldPriceType: '' })
     })
     afterAll(async () => {
       await t?.close()

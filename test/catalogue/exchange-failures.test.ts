@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { EXCHANGE_ENV, OneCClient, importXml, injectTransport, offersXml, type Answer } from '../helpers/one-c'
+import {
+  enableExchange,
+  EXCHANGE_ENV,
+  OneCClient,
+  importXml,
+  injectTransport,
+  offersXml,
+  type Answer,
+} from '../helpers/one-c'
 
 const PRICE_TYPES = [{ id: 'pt-retail', name: 'Розничная' }]
 
@@ -27,13 +35,7 @@ for (const dialect of DIALECTS) {
     beforeAll(async () => {
       t = await dialect.build({ ADMIN_TOKEN, ...EXCHANGE_ENV }, { exchangeStepMs: 1 })
       client = new OneCClient(injectTransport(t.app))
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/admin/exchange',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-        payload: { enabled: true, priceType: 'Розничная', oldPriceType: '', zeroStock: 'out_of_stock' },
-      })
-      expect(res.statusCode, res.body).toBe(200)
+      await enableExchange(t.app, { priceType: 'Розничная', oldPriceType: '' })
     })
     afterAll(async () => {
       await t?.close()

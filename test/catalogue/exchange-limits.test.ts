@@ -13,7 +13,15 @@ import { ABANDONED } from '../../server/catalogue/exchange/exchange-sessions'
 import { ADMIN_TOKEN } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
-import { EXCHANGE_ENV, LOGIN, OneCClient, importXml, injectTransport, offersXml } from '../helpers/one-c'
+import {
+  enableExchange,
+  EXCHANGE_ENV,
+  LOGIN,
+  OneCClient,
+  importXml,
+  injectTransport,
+  offersXml,
+} from '../helpers/one-c'
 import { buildZip, deflatedZeros } from '../helpers/zip'
 
 const HOUR = 60 * 60 * 1000
@@ -26,13 +34,7 @@ for (const dialect of DIALECTS) {
 
     beforeAll(async () => {
       t = await dialect.build({ ADMIN_TOKEN, ...EXCHANGE_ENV }, { exchangeStepMs: 1, now: () => clock })
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: '/api/admin/exchange',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-        payload: { enabled: true, priceType: '', oldPriceType: '', zeroStock: 'out_of_stock' },
-      })
-      expect(res.statusCode, res.body).toBe(200)
+      await enableExchange(t.app, { priceType: '', oldPriceType: '' })
     })
     afterAll(async () => {
       await t?.close()

@@ -12,19 +12,22 @@ export const EXCHANGE_ENV = { EXCHANGE_1C_LOGIN: LOGIN, EXCHANGE_1C_PASSWORD: PA
 
 /**
  * Switches «Обмен с 1С» on as the owner does in the back office (the app was built with ADMIN_TOKEN
- * and EXCHANGE_ENV): prices of the type «Розничная», no stock «Нет в наличии».
+ * and EXCHANGE_ENV): by default prices of the type «Розничная», no stock «Нет в наличии».
  */
-export async function enableExchange(app: {
-  inject(options: { method: 'PUT'; url: string; headers: Record<string, string>; payload: object }): Promise<{
-    statusCode: number
-    body: string
-  }>
-}): Promise<void> {
+export async function enableExchange(
+  app: {
+    inject(options: { method: 'PUT'; url: string; headers: Record<string, string>; payload: object }): Promise<{
+      statusCode: number
+      body: string
+    }>
+  },
+  settings: { priceType?: string; oldPriceType?: string; zeroStock?: 'out_of_stock' | 'on_order' } = {},
+): Promise<void> {
   const res = await app.inject({
     method: 'PUT',
     url: '/api/admin/exchange',
     headers: AUTH,
-    payload: { enabled: true, priceType: 'Розничная', zeroStock: 'out_of_stock' },
+    payload: { enabled: true, priceType: 'Розничная', zeroStock: 'out_of_stock', ...settings },
   })
   if (res.statusCode !== 200) throw new Error(`«Обмен с 1С» not switched on: ${res.body}`)
 }
