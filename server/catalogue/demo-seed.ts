@@ -2,6 +2,7 @@
 // owner asks («Убрать демо-магазин»). Runs through the write door, in one write transaction, so two
 // PM2 workers starting together seed once, and a crash leaves nothing half-written; the demo's URLs
 // are not announced to IndexNow.
+import { parseMoney } from '../../src/format/money'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -133,7 +134,7 @@ export async function seedDemoContent(door: ContentDoor, store: StoreImage): Pro
         parentId: number,
         urlFull: string,
         sort: number,
-        p: DemoProduct & { availability?: Availability },
+        p: Omit<DemoProduct, 'price'> & { price: number | string; availability?: Availability },
       ) => {
         const more = DEMO_PRODUCT_DETAILS[p.slug] ?? {}
         const [id] = await createProducts(unit, [
@@ -141,8 +142,8 @@ export async function seedDemoContent(door: ContentDoor, store: StoreImage): Pro
             record: { parentId, title: p.title, urlFull, sort, metaDescription: p.description },
             fields: {
               article: p.article,
-              price: more.priceOnRequest ? null : p.price,
-              oldPrice: more.oldPrice ?? null,
+              price: more.priceOnRequest ? null : demoKopecks(p.price),
+              oldPrice: more.oldPrice === undefined ? null : demoKopecks(more.oldPrice),
               vendor: more.vendor ?? null,
               availability: p.availability ?? more.availability ?? 'in_stock',
               featured: more.featured ? 1 : 0,
@@ -279,4 +280,12 @@ export async function removeDemoShop(door: ContentDoor): Promise<DemoRemoval> {
     unit.affectsEveryPage()
     return { products, sections, slides, advantages, kept }
   })
+}
+
+/** A demo price in kopecks: whole rubles (a number), or rubles as a shop writes them («329,90»). */
+function demoKopecks(price: number | string): number {
+  if (typeof price === 'number') return price * 100
+  const read = parseMoney(price)
+  if (!read.ok) throw new Error(`demo price ${price}: ${read.reason}`)
+  return read.kopecks
 }

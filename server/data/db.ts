@@ -58,7 +58,18 @@ export async function openDatabase(config: DatabaseConfig, plugins: readonly Kys
  */
 async function postgresPool(url: string): Promise<pg.Pool> {
   const { default: pgModule } = await import('pg') // SQLite sites never load it
-  const pool = new pgModule.Pool({ connectionString: url, max: 10 })
+  // A bigint (a price in kopecks, a count) as a number: every one the site keeps is a safe integer.
+  const int8 = (text: string) => {
+    const value = Number(text)
+    return Number.isSafeInteger(value) ? value : text
+  }
+  /** PostgreSQL's type id of bigint (int8) */
+  const INT8_OID = 20
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === INT8_OID ? int8 : pgModule.types.getTypeParser(oid, format)) as typeof pgModule.types.getTypeParser,
+  }
+  const pool = new pgModule.Pool({ connectionString: url, max: 10, types })
   pool.on('error', () => {})
   return pool
 }

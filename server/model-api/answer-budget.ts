@@ -3,7 +3,9 @@
 // stops as early as it can: while loading (a level's query asks for no more rows than are left, and
 // every loaded row is emitted at least once) and while shaping the output (a record reached through
 // a `one` relation from many rows is emitted once per row). Past either bound: a 400, nothing sent.
+import { rublesNumber } from '../../src/format/money'
 import { HttpError } from '../http/http-error'
+import type { FieldType } from '../models/model-def'
 import type { Row, SelectNode } from './query-tree'
 
 export interface AnswerLimits {
@@ -57,10 +59,7 @@ export class AnswerBudget {
     for (const name of node.fields) {
       const value = row.columns[name]
       this.emittedBytes += name.length + valueBytes(value)
-      out[name] =
-        node.model.fields.get(name)?.type === 'boolean' && value !== null && value !== undefined
-          ? Boolean(value)
-          : value
+      out[name] = apiValue(node.model.fields.get(name)?.type, value)
     }
     if (this.emittedBytes > this.limits.bytes) this.tooManyBytes()
     for (const { relation, node: child } of node.relations) {
@@ -85,4 +84,12 @@ export class AnswerBudget {
       'answer_too_large',
     )
   }
+}
+
+/** A stored value as the API answers it: 0/1 flags as booleans, kopecks as rubles. */
+function apiValue(type: FieldType | undefined, value: unknown): unknown {
+  if (value === null || value === undefined) return value
+  if (type === 'boolean') return Boolean(value)
+  if (type === 'money') return rublesNumber(value as number)
+  return value
 }

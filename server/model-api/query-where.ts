@@ -1,6 +1,7 @@
 // The `where` part of a model query: equality, comparisons, text matching and AND/OR/NOT over a
 // model's public fields, checked into WhereNode trees. Values are typed by their field: a wrong
 // type, an over-long string or a NUL is a 400, never a driver error.
+import { kopecksOfRubles } from '../../src/format/money'
 import { bad, isPlainObject, type Budget } from './query-input'
 import { QUERY_LIMITS, type ComparisonOp, type Scalar, type WhereNode } from './query-tree'
 import type { FieldDef, ModelDef } from './registry'
@@ -20,7 +21,12 @@ export const FILTER_OPERATORS = [
   'endsWith',
 ] as const
 const FILTER_OPS = new Set<string>(FILTER_OPERATORS)
-const TYPE_NAMES: Record<string, string> = { integer: 'числом', string: 'строкой', boolean: 'true или false' }
+const TYPE_NAMES: Record<string, string> = {
+  integer: 'числом',
+  string: 'строкой',
+  boolean: 'true или false',
+  money: 'суммой в рублях (не более 2 знаков после запятой)',
+}
 
 export function parseWhere(model: ModelDef, value: unknown, path: string, depth: number, budget: Budget): WhereNode {
   if (depth > QUERY_LIMITS.maxWhereDepth)
@@ -129,6 +135,12 @@ function scalar(
       if (typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER)
         return value
       break
+    case 'money': {
+      // Rubles in the query, kopecks in the database.
+      const kopecks = typeof value === 'number' ? kopecksOfRubles(Math.abs(value)) : null
+      if (kopecks !== null) return Math.sign(value as number) * kopecks
+      break
+    }
     case 'boolean':
       if (typeof value === 'boolean') return value ? 1 : 0
       break

@@ -3,6 +3,7 @@
 // allowed, and what a clash means, is writes.ts's business. Runs inside the write door's unit. A
 // product's rows are not written here: the product-row repository writes them.
 import type { Kysely, Transaction } from 'kysely'
+import { kopecksOfRubles } from '../../src/format/money'
 import type { Database } from '../data/schema'
 import type { ContentWrite } from '../content/content-write'
 import type { ModelDef } from './registry'
@@ -21,13 +22,16 @@ function writableTable(model: ModelDef): string {
   return model.table
 }
 
-/** The writable columns among `values`, booleans as the stored 0/1. */
+/** The writable columns among `values`, booleans as the stored 0/1, rubles as kopecks. */
 export function columnsOf(model: ModelDef, values: Values, omit: readonly string[] = []): Record<string, unknown> {
   const row: Record<string, unknown> = {}
   for (const [name, field] of model.fields) {
     if (!field.write || omit.includes(name) || !Object.hasOwn(values, name)) continue
     const value = values[name]
-    row[name] = field.type === 'boolean' && typeof value === 'boolean' ? (value ? 1 : 0) : value
+    if (field.type === 'boolean' && typeof value === 'boolean') row[name] = value ? 1 : 0
+    // Rubles in the API (checked: at most two decimals), kopecks in the database.
+    else if (field.type === 'money' && typeof value === 'number') row[name] = kopecksOfRubles(value)
+    else row[name] = value
   }
   return row
 }

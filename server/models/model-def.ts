@@ -2,7 +2,8 @@
 // read or write it. registry.ts holds the models themselves.
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 
-export type FieldType = 'integer' | 'string' | 'boolean'
+/** `money`: kopecks in the database, rubles (at most two decimals) in the API (src/format/money.ts). */
+export type FieldType = 'integer' | 'string' | 'boolean' | 'money'
 
 export interface FieldDef {
   readonly type: FieldType

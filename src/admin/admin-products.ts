@@ -39,7 +39,24 @@ export type ProductActionInput =
   | { readonly kind: 'publish' | 'hide' | 'withdraw' | 'delete' }
   | { readonly kind: 'move'; readonly sectionId: number }
   | { readonly kind: 'availability'; readonly availability: ProductAvailability }
-  | { readonly kind: 'price'; readonly percent?: number; readonly amount?: number; readonly keepOldPrice: boolean }
+  | {
+      readonly kind: 'price'
+      /** Percent with at most two decimals, its result rounded as chosen */
+      readonly percent?: number
+      readonly rounding?: PriceRounding
+      /** Rubles (at most two decimals) to add; negative to take off */
+      readonly amount?: number
+      readonly keepOldPrice: boolean
+    }
+
+/** How a percent change rounds the new price (server/catalogue/product-table/price-change.ts). */
+export const PRICE_ROUNDING_LABELS = [
+  ['kopeck', 'до копейки'],
+  ['ruble', 'до рубля'],
+  ['ten', 'до 10 ₽'],
+  ['ninety', 'до …90 ₽'],
+] as const
+export type PriceRounding = (typeof PRICE_ROUNDING_LABELS)[number][0]
 
 export interface AuditEntry {
   readonly at: string
@@ -106,6 +123,13 @@ export function createProductsApi() {
         json: { operation, ids, action },
       })
       return body.data.changed
+    },
+    /** How many of the products the action would change (nothing written). */
+    async preview(ids: readonly number[], action: ProductActionInput): Promise<number> {
+      const body = await client.request<{ data: { changes: number } }>('POST', ADMIN_API_PATHS.productActions, {
+        json: { operation: 'preview-only', ids, action, preview: true },
+      })
+      return body.data.changes
     },
     async audit(): Promise<AuditEntry[]> {
       return (await client.request<{ data: AuditEntry[] }>('GET', ADMIN_API_PATHS.productAudit)).data

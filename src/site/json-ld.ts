@@ -1,5 +1,6 @@
 // JSON-LD builders and the one safe serialiser: '<' and line separators are escaped so
 // record text such as `</script><script>` can never leave the script element.
+import { rublesDecimal } from '../format/money'
 import type { NavLink, ProductPage, SiteInfo } from './types'
 import { telHref } from '../format/phone'
 import { mediaSrc } from './url'
@@ -63,7 +64,7 @@ export function productLd(page: ProductPage, publicUrl: string, mediaUrl: string
       ? {
           offers: {
             '@type': 'Offer',
-            price: page.price,
+            price: rublesDecimal(page.price),
             priceCurrency: 'RUB',
             availability: SCHEMA_AVAILABILITY[page.availability],
             url: `${publicUrl}${page.url}`,
@@ -72,7 +73,7 @@ export function productLd(page: ProductPage, publicUrl: string, mediaUrl: string
                   priceSpecification: {
                     '@type': 'UnitPriceSpecification',
                     priceType: 'https://schema.org/StrikethroughPrice',
-                    price: page.oldPrice,
+                    price: rublesDecimal(page.oldPrice!),
                     priceCurrency: 'RUB',
                   },
                 }

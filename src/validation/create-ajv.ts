@@ -3,7 +3,11 @@ import addFormats from 'ajv-formats'
 // ajv's helper for a pattern in generated code (its name is not a React hook's)
 import { usePattern as patternRef } from 'ajv/dist/vocabularies/code.js'
 import { formats } from './formats'
+import { RUBLES_PATTERN } from '../format/money'
 import { FORBIDDEN_CHARACTERS, TEXT_KEYWORD, type TextKind } from './plain-text'
+
+/** A sum of rubles with at most two decimals: a whole number of kopecks (src/format/money.ts). */
+export const KOPECKS_KEYWORD = 'kopecks'
 
 /**
  * An ajv instance with the project's fixed options. The same factory serves the browser form and
@@ -13,7 +17,8 @@ import { FORBIDDEN_CHARACTERS, TEXT_KEYWORD, type TextKind } from './plain-text'
  *   blank strings as «Поле обязательно»;
  * - no coercion, no defaults, no silent removal: Fastify's own defaults would quietly drop
  *   extra fields (`removeAdditional: true`) where the spec wants them rejected;
- * - the `text` keyword (src/validation/plain-text.ts): no control characters in stored text.
+ * - the `text` keyword (src/validation/plain-text.ts): no control characters in stored text;
+ * - the `kopecks` keyword: a number of rubles with at most two decimals, read from its decimal text.
  *
  * `allErrors` costs time on huge bodies, so the server must keep its body size limit small.
  * Compile each schema once and reuse the validator: compiling is the expensive part.
@@ -45,6 +50,16 @@ export function createAjv(options: Pick<Options, 'code'> = {}): Ajv {
       message: 'must not contain control characters',
       params: ({ schemaCode }) => _`{kind: ${schemaCode}}`,
     },
+  })
+  ajv.addKeyword({
+    keyword: KOPECKS_KEYWORD,
+    type: 'number',
+    schemaType: 'boolean',
+    code(cxt: KeywordCxt) {
+      const pattern = patternRef(cxt, RUBLES_PATTERN.source)
+      cxt.fail(_`${cxt.schema} && !${pattern}.test(String(${cxt.data}))`)
+    },
+    error: { message: 'must be a whole number of kopecks' },
   })
   return ajv
 }

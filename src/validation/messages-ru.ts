@@ -244,6 +244,8 @@ export function issueFromAjvError(error: ErrorObject): ValidationIssue {
       return { group: 'date', type: 'less', limit }
     case 'formatExclusiveMinimum':
       return { group: 'date', type: 'greater', limit }
+    case 'kopecks':
+      return { group: 'number', type: 'precision', limit: 2 }
     case 'text':
       return { group: 'string', type: params.kind === 'multi-line' ? 'control' : 'line' }
     case 'pattern':

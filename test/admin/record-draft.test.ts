@@ -63,13 +63,16 @@ describe('the record draft', () => {
     })
   })
 
-  it('sends a typed price as a number, spaces allowed, and anything else as typed for the API to refuse', () => {
+  it('sends a typed price as rubles, kopecks and spaces allowed, and anything else for the API to refuse', () => {
     const draft = draftFromRecord(product)
     const price = (typed: string) =>
       (writeValues({ ...draft, product: { ...draft.product, price: typed } }) as any).product.price
     expect(price('12 990')).toBe(12990)
     expect(price('')).toBeNull()
-    expect(price('12,5')).toBe('12,5')
+    expect(price('1 299,90 ₽')).toBe(1299.9)
+    expect(price('12,5')).toBe(12.5)
+    // The API answers «Не более 2 знаков после запятой» and «должно быть числом» beside the field.
+    expect(price('12,555')).toBe(12.555)
     expect(price('семь')).toBe('семь')
   })
 

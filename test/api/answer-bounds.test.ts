@@ -53,7 +53,7 @@ async function seedCatalogue(db: Db) {
   )
   await db
     .insertInto('product')
-    .values(products.map((id, i) => ({ structureId: id, article: `A-${i}`, price: 100 + i, image: null })))
+    .values(products.map((id, i) => ({ structureId: id, article: `A-${i}`, price: (100 + i) * 100, image: null })))
     .execute()
   await db
     .insertInto('advantage')

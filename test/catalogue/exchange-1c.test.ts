@@ -5,6 +5,7 @@
 // 1C no longer has (410) and a delta touches only what it names; a broken file, a zip bomb or a
 // `../` name is refused with a Russian reason and nothing written; a second process takes the
 // session the first one opened; and every lead reaches 1C as an order exactly once.
+import { formatMoney } from '../../src/format/money'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
 import { claimImport } from '../../server/catalogue/import-claim'
@@ -66,7 +67,7 @@ function catalogue(extra: Partial<Record<string, Partial<Product>>> = {}): Produ
 const OFFERS = offersXml({
   priceTypes: PRICE_TYPES,
   offers: [
-    { id: 'prod-drill', prices: { 'pt-retail': 4990, 'pt-old': 5990 }, quantity: 3 },
+    { id: 'prod-drill', prices: { 'pt-retail': 4990.9, 'pt-old': 5990 }, quantity: 3 },
     // Two characteristics of one product: the price «от» the lowest, in stock since one is.
     { id: 'prod-saw#c-1', name: 'Пила (диск 185)', prices: { 'pt-retail': 7200, 'pt-old': 7200 }, quantity: 0 },
     { id: 'prod-saw#c-2', name: 'Пила (диск 210)', prices: { 'pt-retail': 6900, 'pt-old': 6900 }, quantity: 2 },
@@ -160,19 +161,21 @@ for (const dialect of DIALECTS) {
 
       const drill = await recordOf('prod-drill')
       expect(drill!.parentId).toBe(drills!.id)
-      expect(drill).toMatchObject({ price: 4990, oldPrice: 5990, availability: 'in_stock', vendor: 'Вихрь' })
+      // Kept to the kopeck (4990.90 in the file), and shown so.
+      expect(drill).toMatchObject({ price: 499090, oldPrice: 599000, availability: 'in_stock', vendor: 'Вихрь' })
       expect(drill!.image).toMatch(/^uploads\/.+\.64x48\.jpg$/)
       const shown = await page(drill!.urlFull)
       expect(shown.status).toBe(200)
       expect(shown.text).toContain('Дрель ударная Вихрь ДУ-800')
+      expect(shown.text).toContain(formatMoney(499090))
       expect(shown.text).toContain('Красный')
       expect(shown.text).toContain('800 Вт')
       expect(shown.text).toContain('Ударная дрель для бетона и кирпича.')
 
       const saw = await recordOf('prod-saw')
-      expect(saw).toMatchObject({ price: 6900, availability: 'in_stock' })
+      expect(saw).toMatchObject({ price: 690000, availability: 'in_stock' })
       const mower = await recordOf('prod-mower')
-      expect(mower).toMatchObject({ price: 15500, availability: 'out_of_stock' })
+      expect(mower).toMatchObject({ price: 1550000, availability: 'out_of_stock' })
 
       const section = await page(drills!.urlFull)
       expect(section.text).toContain('Дрель ударная Вихрь ДУ-800')
@@ -279,7 +282,7 @@ for (const dialect of DIALECTS) {
         { zip: true },
       )
       const hammer = await recordOf('prod-hammer')
-      expect(hammer).toMatchObject({ title: 'Молоток слесарный 500 г', price: 650, availability: 'out_of_stock' })
+      expect(hammer).toMatchObject({ title: 'Молоток слесарный 500 г', price: 65000, availability: 'out_of_stock' })
       expect((await recordOf('g-hand'))!.title).toBe('Ручной инструмент')
     })
 

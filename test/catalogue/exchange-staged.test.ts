@@ -143,9 +143,9 @@ for (const dialect of DIALECTS) {
       // 1C hears of the duplicate (the run failed: something it sent was not taken as sent); the rest applied.
       expect(answers.map((a) => a.lines[0])).toEqual(['failure'])
       expect(answers[0].body).toContain('st-101')
-      expect(await titleOf('st-100')).toMatchObject({ price: 390, availability: 'in_stock' })
-      expect(await titleOf('st-101')).toMatchObject({ price: 20, availability: 'out_of_stock' })
-      expect(await titleOf('st-7')).toMatchObject({ price: 107 })
+      expect(await titleOf('st-100')).toMatchObject({ price: 39000, availability: 'in_stock' })
+      expect(await titleOf('st-101')).toMatchObject({ price: 2000, availability: 'out_of_stock' })
+      expect(await titleOf('st-7')).toMatchObject({ price: 10700 })
       const run = await t.app.db
         .selectFrom('exchangeRun')
         .select('report')

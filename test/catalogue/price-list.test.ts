@@ -91,7 +91,7 @@ for (const dialect of DIALECTS) {
         .where('title', 'in', ['Дрели', 'Станки'])
         .execute()
       expect(sections).toEqual([])
-      expect((await priceOf('ЭИ-1002'))?.price).toBe(7490)
+      expect((await priceOf('ЭИ-1002'))?.price).toBe(749000)
       expect(await priceOf('НОВ-1')).toBeUndefined()
     })
 
@@ -105,15 +105,16 @@ for (const dialect of DIALECTS) {
       expect(res.json().data).toMatchObject({ updated: 2, created: 4, changed: 6 })
 
       expect(await priceOf('ЭИ-1002')).toMatchObject({
-        price: 7990,
-        oldPrice: 8490,
+        price: 799000,
+        oldPrice: 849000,
         availability: 'in_stock',
         vendor: 'Макита',
         title: 'Шуруповёрт "Мастер" 18 В; два АКБ',
       })
-      expect(await priceOf('ЭИ-1003')).toMatchObject({ price: 5290, availability: 'on_order', oldPrice: null })
+      expect(await priceOf('ЭИ-1003')).toMatchObject({ price: 529000, availability: 'on_order', oldPrice: null })
       const created = await priceOf('НОВ-1')
-      expect(created).toMatchObject({ price: 1251, vendor: 'Gardena', title: 'Ножницы садовые' })
+      // «1 250,50» to the kopeck
+      expect(created).toMatchObject({ price: 125050, vendor: 'Gardena', title: 'Ножницы садовые' })
       expect(created!.urlFull).toMatch(/^\/structure\/[a-z-]+\/nozhnicy-sadovye$/)
       const weight = await t.app.db
         .selectFrom('productProperty')
@@ -178,7 +179,7 @@ for (const dialect of DIALECTS) {
         { number: 3, article: '1005', reason: expect.stringContaining('нужно наименование') },
       ])
       await post('apply', xlsx, 'price.xlsx', preview.confirm)
-      expect(await priceOf('ЭИ-1004')).toMatchObject({ price: 10490, availability: 'out_of_stock' })
+      expect(await priceOf('ЭИ-1004')).toMatchObject({ price: 1049040, availability: 'out_of_stock' })
 
       const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('артикул;ЦЕНА\nЭИ-1005;"4 400"\n')])
       const csv = (await post('preview', bom)).json().data
@@ -197,7 +198,7 @@ for (const dialect of DIALECTS) {
       const res = await post('apply', file, 'price.csv', confirm)
       expect(res.statusCode).toBe(409)
       expect(res.json().error.message).toContain('изменились после предпросмотра')
-      expect((await priceOf('ЭИ-1006'))?.price).toBe(11490)
+      expect((await priceOf('ЭИ-1006'))?.price).toBe(1149000)
     })
 
     it('leaves nothing of a transaction written when the database fails in its middle', async () => {
@@ -209,12 +210,12 @@ for (const dialect of DIALECTS) {
       await expect(
         applyPriceList(new WriteDoor(failing, { indexNowOrigin: null }), file, preview.confirm),
       ).rejects.toThrow('disk full')
-      expect((await priceOf('РИ-3001'))?.price).toBe(690)
-      expect((await priceOf('РИ-3002'))?.price).toBe(2890)
+      expect((await priceOf('РИ-3001'))?.price).toBe(69000)
+      expect((await priceOf('РИ-3002'))?.price).toBe(289000)
       // Nothing was written, and the failed apply let go of its claim: the same confirm still works.
       const again = await applyPriceList(t.app.writeDoor, file, preview.confirm)
       expect(again).toMatchObject({ updated: 3 })
-      expect((await priceOf('РИ-3002'))?.price).toBe(2)
+      expect((await priceOf('РИ-3002'))?.price).toBe(200)
     })
 
     it('refuses files it cannot use with a Russian reason, and strangers', async () => {

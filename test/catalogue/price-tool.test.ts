@@ -31,14 +31,14 @@ describe('npm run content -- import-prices', () => {
     expect(text()).toContain('2 rows: 1 to update, 0 to create, 0 unchanged, 1 refused')
     expect(text()).toContain('row 3 (РИ-9999): Товара с таким артикулом нет на сайте')
     expect(text()).toContain('Nothing written')
-    expect(await priceOf('РИ-3004')).toBe(450)
+    expect(await priceOf('РИ-3004')).toBe(45000)
   })
 
   it('writes the accepted rows with --apply', async () => {
     const { out, text } = collectOutput()
     await contentMain(['import-prices', file, '--apply'], readToolConfig({ VITRINA_URL: url, ADMIN_TOKEN }), out)
     expect(text()).toContain('Applied: 1 products changed or created.')
-    expect(await priceOf('РИ-3004')).toBe(499)
+    expect(await priceOf('РИ-3004')).toBe(49900)
   })
 
   it('needs the admin token and one file', async () => {

@@ -127,7 +127,7 @@ for (const dialect of DIALECTS) {
       expect(await changed([gone.id], { kind: 'delete' })).toBe(0)
     })
 
-    it('changes a price by an amount or a percent: whole rubles, never below 0, the old price rule kept', async () => {
+    it('changes a price by an amount or a percent: to the kopeck or rounded as chosen, never below 0, the old price rule kept', async () => {
       const [a, b, free] = [
         (await rowAt('/structure/power-tools/screwdriver'))!,
         (await rowAt('/structure/garden/lawn-mower'))!,
@@ -164,11 +164,41 @@ for (const dialect of DIALECTS) {
       await changed([b.id], { kind: 'price', percent: -99, keepOldPrice: false })
       expect((await pricesOf())[1]).toEqual([49, null])
 
+      // Kopecks: an amount is added exactly; a percent rounds half up to what the owner chose.
+      expect((await setPrices(a.id, 1299.9, null)).statusCode).toBe(200)
+      await changed([a.id], { kind: 'price', amount: 0.15, keepOldPrice: false })
+      expect((await pricesOf())[0]).toEqual([1300.05, null])
+      await changed([a.id], { kind: 'price', percent: 10, rounding: 'kopeck', keepOldPrice: false })
+      expect((await pricesOf())[0]).toEqual([1430.06, null]) // 1430.055
+      await changed([a.id], { kind: 'price', percent: 0, rounding: 'ten', keepOldPrice: false })
+      expect((await pricesOf())[0]).toEqual([1430, null])
+      await changed([a.id], { kind: 'price', percent: 2.5, rounding: 'ninety', keepOldPrice: false })
+      expect((await pricesOf())[0]).toEqual([1490, null]) // 1465.75 → the nearest …90
+      await changed([a.id], { kind: 'price', percent: 0, rounding: 'ninety', keepOldPrice: false })
+      expect((await pricesOf())[0]).toEqual([1490, null]) // already ends in 90: unchanged
+
+      // Before it runs, the screen asks how many products the action changes: nothing is written.
+      const preview = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/products/actions',
+        headers: AUTH,
+        payload: {
+          operation: randomUUID(),
+          ids: [a.id, b.id, free.id],
+          action: { kind: 'price', percent: 0, rounding: 'ninety', keepOldPrice: false },
+          preview: true,
+        },
+      })
+      expect(preview.json()).toEqual({ data: { changes: 1 } }) // b (49 → 90); a already ends in 90, free has no price
+      expect((await pricesOf())[1]).toEqual([49, null])
+
       const before = await pricesOf()
       for (const [action, field] of [
         [{ kind: 'price', percent: -100, keepOldPrice: false }, 'percent'],
         [{ kind: 'price', percent: 5, amount: 5, keepOldPrice: false }, 'percent'],
-        [{ kind: 'price', amount: 10.5, keepOldPrice: false }, 'amount'],
+        [{ kind: 'price', amount: 10.555, keepOldPrice: false }, 'amount'],
+        [{ kind: 'price', percent: 1.234, keepOldPrice: false }, 'percent'],
+        [{ kind: 'price', percent: 5, rounding: 'up', keepOldPrice: false }, 'rounding'],
       ] as const) {
         const res = await act([a.id, b.id], action)
         expect(res.statusCode, JSON.stringify(action)).toBe(400)

@@ -53,14 +53,14 @@ for (const dialect of DIALECTS) {
       })
       expect(product.offers).toEqual({
         '@type': 'Offer',
-        price: 12990,
+        price: '12990',
         priceCurrency: 'RUB',
         availability: 'https://schema.org/BackOrder',
         url: `${ORIGIN}/structure/product`,
         priceSpecification: {
           '@type': 'UnitPriceSpecification',
           priceType: 'https://schema.org/StrikethroughPrice',
-          price: 15990,
+          price: '15990',
           priceCurrency: 'RUB',
         },
       })
@@ -101,7 +101,7 @@ for (const dialect of DIALECTS) {
         (x) => x['@type'] === 'Product',
       )
       expect(grinder.offers.availability).toBe('https://schema.org/InStock')
-      expect(grinder.offers.priceSpecification.price).toBe(6290)
+      expect(grinder.offers.priceSpecification.price).toBe('6290')
 
       const section = text((await get('/structure/power-tools/')).body)
       expect(section).toContain('Нет в наличии')

@@ -6,7 +6,7 @@
 // price change. On SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatPrice } from '../../src/format/format-price'
+import { formatMoney } from '../../src/format/money'
 import { readContentVersion } from '../../server/data/db'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, recordIdAt, type TestApp } from '../helpers/build-test-app'
@@ -59,7 +59,7 @@ for (const dialect of DIALECTS) {
       expect(await lastmodOf(SCREWDRIVER)).toBe(after.slice(0, 10))
       expect(await page(SCREWDRIVER)).toContain(shown)
     }
-    const price = (rubles: number) => formatPrice(rubles)
+    const price = (rubles: number) => formatMoney(rubles * 100)
 
     it('the editor: a record written with its product part', async () => {
       await expectWritten(

@@ -6,7 +6,7 @@
 // entry of the audit log with how many it changed.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatPrice } from '../../src/format/format-price'
+import { formatMoney } from '../../src/format/money'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
@@ -126,7 +126,7 @@ for (const dialect of DIALECTS) {
       const patch = (payload: object) =>
         t.app.inject({ method: 'PATCH', url: `/api/admin/products/${screwdriver.id}`, headers: AUTH, payload })
       expect((await patch({ price: 8100 })).statusCode).toBe(200)
-      expect((await page(screwdriver.urlFull)).text).toContain(formatPrice(8100))
+      expect((await page(screwdriver.urlFull)).text).toContain(formatMoney(810000))
       const refused = await patch({ oldPrice: 5000 })
       expect(refused.statusCode).toBe(400)
       expect(refused.json().errors.oldPrice).toMatch(/Старая цена должна быть больше цены/)
@@ -135,7 +135,13 @@ for (const dialect of DIALECTS) {
         .select(['price', 'oldPrice'])
         .where('structureId', '=', screwdriver.id)
         .executeTakeFirstOrThrow()
-      expect(stored).toEqual({ price: 8100, oldPrice: null })
+      expect(stored).toEqual({ price: 810000, oldPrice: null })
+      // Kopecks are kept and shown; a third decimal is refused with a field error.
+      expect((await patch({ price: 8099.9 })).statusCode).toBe(200)
+      expect((await page(screwdriver.urlFull)).text).toContain(formatMoney(809990))
+      const precise = await patch({ price: 8099.999 })
+      expect(precise.statusCode).toBe(400)
+      expect(precise.json().errors.price).toMatch(/не более 2 знаков после запятой/)
     })
 
     it('raises a section’s prices by 5 %: product pages, search and the feed show the new prices; one audit entry', async () => {
@@ -152,14 +158,14 @@ for (const dialect of DIALECTS) {
       expect(changed).toBe(priced.length)
       const sample = priced[0]
       const raised = Math.round(sample.price! * 1.05)
-      expect((await page(sample.urlFull)).text).toContain(formatPrice(raised))
-      expect((await page(`/poisk?q=${encodeURIComponent(sample.title)}`)).text).toContain(formatPrice(raised))
+      expect((await page(sample.urlFull)).text).toContain(formatMoney(raised * 100))
+      expect((await page(`/poisk?q=${encodeURIComponent(sample.title)}`)).text).toContain(formatMoney(raised * 100))
       const feed = await t.app.inject({ url: '/feeds/yandex.xml' })
       expect(feed.body).toContain(`<price>${raised}</price>`)
       const audit = (await get('/api/admin/products/audit')).body.data
       expect(audit[0]).toMatchObject({
         who: 'токен',
-        action: 'Изменить цену: +5 %, старая цена — прежняя',
+        action: 'Изменить цену: +5 %, до рубля, старая цена — прежняя',
         count: changed,
       })
     })

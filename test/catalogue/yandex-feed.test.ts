@@ -47,7 +47,7 @@ for (const dialect of DIALECTS) {
         .set({ price: 15990, availability: 'in_stock', oldPrice: null })
         .where('structureId', '=', ids['СТ-2003'])
         .execute()
-      await db.updateTable('product').set({ price: 24990 }).where('structureId', '=', ids['СТ-2001']).execute()
+      await db.updateTable('product').set({ price: 2_499_050 }).where('structureId', '=', ids['СТ-2001']).execute()
       await db.updateTable('structure').set({ published: 0 }).where('id', '=', ids['ЭИ-1003']).execute() // a draft
       await db.updateTable('structure').set({ status: 410 }).where('id', '=', ids['ЭИ-1004']).execute() // withdrawn
       await db.updateTable('product').set({ price: null }).where('structureId', '=', ids['ЭИ-1005']).execute()
@@ -58,7 +58,7 @@ for (const dialect of DIALECTS) {
         .execute()
       await db
         .updateTable('product')
-        .set({ availability: 'on_order', oldPrice: 30000, vendor: 'Husqvarna' })
+        .set({ availability: 'on_order', oldPrice: 3_000_000, vendor: 'Husqvarna' })
         .where('structureId', '=', ids['СТ-2001'])
         .execute()
       await db.updateTable('product').set({ oldPrice: 100 }).where('structureId', '=', ids['СТ-2002']).execute()
@@ -101,7 +101,8 @@ for (const dialect of DIALECTS) {
       expect(offer('СТ-2001')).toMatchObject({ available: 'false' })
       expect(offer('СТ-2001').fields).toMatchObject({
         oldprice: ['30000'],
-        price: ['24990'],
+        // Kopecks as a decimal: 24 990,50 ₽
+        price: ['24990.50'],
         vendor: ['Husqvarna'],
         vendorCode: ['СТ-2001'],
       })
@@ -250,7 +251,7 @@ for (const dialect of DIALECTS) {
       )
 
       await t.app.db.transaction().execute(async (trx) => {
-        await trx.updateTable('product').set({ price: 7777 }).where('structureId', '=', ids['ЭИ-1002']).execute()
+        await trx.updateTable('product').set({ price: 777_700 }).where('structureId', '=', ids['ЭИ-1002']).execute()
         await bumpContentVersion(trx)
       })
       const after = await get({ 'accept-encoding': 'gzip', 'if-none-match': first.headers.etag as string })

@@ -8,7 +8,7 @@
 // batch.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatPrice } from '../../src/format/format-price'
+import { formatMoney } from '../../src/format/money'
 import { ADMIN_API_PATHS, ADMIN_PATHS, PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { multipartBody } from '../helpers/multipart'
@@ -116,7 +116,7 @@ describe('the price list in the back office', () => {
     expect(await refusedRow.getByRole('cell').allTextContents()).toEqual(['3', 'НЕТ-1', REFUSED_REASON])
     expect(await axeViolations(page, 'price list preview')).toEqual([])
     // Nothing is written by the preview; the page fits the phone's width.
-    expect(await (await fetch(server.url + PRODUCT)).text()).not.toContain(formatPrice(NEW_PRICE))
+    expect(await (await fetch(server.url + PRODUCT)).text()).not.toContain(formatMoney(NEW_PRICE * 100))
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 
     // Someone changes the catalogue after the preview: «Применить» refuses and offers a fresh look.
@@ -137,7 +137,7 @@ describe('the price list in the back office', () => {
 
     const product = await context.newPage()
     await product.goto(server.url + PRODUCT)
-    expect(await product.locator('main').textContent()).toContain(formatPrice(NEW_PRICE))
+    expect(await product.locator('main').textContent()).toContain(formatMoney(NEW_PRICE * 100))
     await product.close()
 
     // Both writes (a product and its section each) went to the stand-in for Yandex, which refused

@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatPrice } from '../../src/format/format-price'
+import { formatMoney } from '../../src/format/money'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { multipartBody } from '../helpers/multipart'
@@ -102,6 +102,9 @@ for (const dialect of DIALECTS)
       await page.getByLabel('Все 2 по фильтру', { exact: true }).check()
       await page.getByLabel('Действие', { exact: true }).selectOption('hide')
       await page.getByRole('button', { name: 'Применить' }).click()
+      // Every action names how many products it changes and waits for a yes.
+      await page.getByRole('group', { name: '«Скрыть (черновик)» — товаров: 2. Выполнить?' }).waitFor()
+      await page.getByRole('button', { name: 'Да, выполнить' }).click()
       await page.getByText('Готово: изменено товаров — 2.').waitFor()
       const hidden = await fetch(`${server.url}${ADMIN_API_PATHS.products}?noPhoto=1&state=draft`, { headers: bearer })
       const rows = ((await hidden.json()) as { data: { urlFull: string }[] }).data
@@ -140,13 +143,18 @@ for (const dialect of DIALECTS)
       await page.getByLabel(`Все ${inSection.total} по фильтру`, { exact: true }).check()
       await page.getByLabel('Действие', { exact: true }).selectOption('price')
       await page.getByLabel('Процент (−10 — скидка)').fill('5')
+      await page.getByLabel('Округлить', { exact: true }).selectOption('ruble')
       await page.getByRole('button', { name: 'Применить' }).click()
       const priced = inSection.data.filter((row) => row.price !== null).length
+      // The products without a price are not counted: «N из M».
+      const question = `Цена изменится у товаров: ${priced === inSection.total ? priced : `${priced} из ${inSection.total}`}. Изменить?`
+      await page.getByRole('group', { name: question }).waitFor()
+      await page.getByRole('button', { name: 'Да, выполнить' }).click()
       await page.getByText(`Готово: изменено товаров — ${priced}.`).waitFor()
       const raised = Math.round(screwdriver.price * 1.05)
       const shown = (html: string) => html.replace(/&nbsp;|&#160;/g, '\u00a0')
       const publicPage = await (await fetch(server.url + encodeURI(screwdriver.urlFull))).text()
-      expect(shown(publicPage)).toContain(formatPrice(raised))
+      expect(shown(publicPage)).toContain(formatMoney(raised * 100))
       // The feed and search show the new price too.
       const feed = await (await fetch(server.url + '/feeds/yandex.xml')).text()
       const offer = feed.split('<offer ').find((o) => o.includes(`<vendorCode>ЭИ-1002</vendorCode>`))
@@ -154,7 +162,7 @@ for (const dialect of DIALECTS)
       const found = await fetch(`${server.url}/poisk?q=${encodeURIComponent('ЭИ-1002')}`, {
         headers: { 'user-agent': 'Mozilla/5.0 test' },
       })
-      expect(shown(await found.text())).toContain(formatPrice(raised))
+      expect(shown(await found.text())).toContain(formatMoney(raised * 100))
 
       // In place, with the keyboard: Escape cancels, Enter saves; a refused old price says why.
       await page.getByLabel('Поиск', { exact: true }).fill('ЭИ-1002')
@@ -171,7 +179,7 @@ for (const dialect of DIALECTS)
       await page.keyboard.press('Enter')
       await page
         .getByRole('button', { name: `Цена «${screwdriver.title}»: изменить`, exact: true })
-        .filter({ hasText: formatPrice(8200) })
+        .filter({ hasText: formatMoney(820000) })
         .waitFor()
       await page.getByRole('button', { name: `Старая цена «${screwdriver.title}»: изменить`, exact: true }).click()
       await page.getByLabel(`Старая цена «${screwdriver.title}»`, { exact: true }).fill('100')

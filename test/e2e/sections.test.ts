@@ -29,7 +29,10 @@ async function open(javaScriptEnabled: boolean) {
 
 const titles = () => page.locator('.card__title').allTextContents()
 const prices = async () =>
-  (await page.locator('.card__price').allTextContents()).map((text) => Number(text.replace(/\D/g, '')))
+  // «329,90 ₽» → 329.9: the demo's fasteners include prices with kopecks.
+  (await page.locator('.card__price').allTextContents()).map((text) =>
+    Number(text.replace(/[^\d,]/g, '').replace(',', '.')),
+  )
 
 describe.each([
   ['with JavaScript', true],

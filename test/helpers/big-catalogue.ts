@@ -20,12 +20,13 @@ const STAMP = Date.parse('2026-01-01T00:00:00.000Z')
 
 /** The `i`-th product of a section: its part of the mix above, the same on every run. */
 function productOf(sectionId: number, i: number) {
-  const price = i % 50 === 25 ? null : 1000 + ((i * 37) % 9000)
+  // In kopecks: whole rubles from 1,000 to 9,999
+  const price = i % 50 === 25 ? null : (1000 + ((i * 37) % 9000)) * 100
   return {
     article: `БК-${sectionId}-${i}`,
     price,
     // Not on the 1,000th (i % 5 = 0): admin-scale.test.ts raises its price above any old price.
-    oldPrice: price !== null && i % 5 === 3 ? price + 500 : null,
+    oldPrice: price !== null && i % 5 === 3 ? price + 50_000 : null,
     image: i % 4 === 0 ? null : `uploads/big-catalogue-${i % 97}.jpg`,
     availability: i % 10 === 0 ? 'out_of_stock' : i % 10 === 5 ? 'on_order' : 'in_stock',
     description: i % 3 === 0 ? null : `Описание товара ${i}.`,

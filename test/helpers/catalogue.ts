@@ -112,8 +112,8 @@ export async function generateCatalogue(db: Db, shape: CatalogueShape): Promise<
             structureId: Number(ids[k].id),
             image: null,
             article: `G-${p.n}`,
-            // Every 10th has no price («Цена по запросу»); the rest vary with ties.
-            price: p.n % 10 === 9 ? null : 100 + ((p.n * 37) % 50) * 10,
+            // Every 10th has no price («Цена по запросу»); the rest vary with ties, some with kopecks.
+            price: p.n % 10 === 9 ? null : (100 + ((p.n * 37) % 50) * 10) * 100 + (p.n % 3 === 1 ? 50 : 0),
             description: `Товар номер ${p.n} сгенерированного каталога.`,
             availability: AVAILABILITY[p.n % AVAILABILITY.length],
             featured: shape.featuredEvery && p.n % shape.featuredEvery === 0 ? 1 : 0,

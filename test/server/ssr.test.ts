@@ -2,7 +2,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertRecord } from '../../server/content/structure-store'
-import { formatPrice } from '../../src/format/format-price'
+import { formatMoney } from '../../src/format/money'
 import { buildTestApp, decodeEntities, titleOf, type TestApp } from '../helpers/build-test-app'
 
 let t: TestApp
@@ -75,7 +75,7 @@ describe('the home page', () => {
     const cards = (html.match(/class="card"/g) ?? []).length
     expect(cards).toBeGreaterThan(0)
     expect(cards).toBeLessThanOrEqual(12)
-    expect(html).toContain(formatPrice(12990))
+    expect(html).toContain(formatMoney(1299000))
     expect(html).toContain('href="tel:+74951234567"')
     expect(html).toContain('Ежедневно с 9:00 до 21:00')
     expect(html).toContain('© 2026 ООО «ТехноМастер»')
@@ -129,9 +129,9 @@ describe('catalogue pages', () => {
     expect(res.statusCode).toBe(200)
     expect(titleOf(res.body)).toBe('Дрель-шуруповёрт аккумуляторная 18 В')
     expect(res.body).toContain('ЭИ-1001')
-    expect(res.body).toContain(formatPrice(12990))
+    expect(res.body).toContain(formatMoney(1299000))
     const product = jsonLd(res.body).find((x) => x['@type'] === 'Product')
-    expect(product.offers).toMatchObject({ '@type': 'Offer', price: 12990, priceCurrency: 'RUB' })
+    expect(product.offers).toMatchObject({ '@type': 'Offer', price: '12990', priceCurrency: 'RUB' })
     // The gallery, main image first (decision 025)
     expect(product.image[0]).toMatch(/^https:\/\/shop\.example\.ru\/media\//)
     const crumbs = jsonLd(res.body).find((x) => x['@type'] === 'BreadcrumbList')

@@ -12,7 +12,7 @@ import {
   type ExchangeSettings,
 } from '../../../src/admin/admin-exchange'
 import { formatDateTimeIn } from '../../../src/format/format-date'
-import { formatPrice } from '../../../src/format/format-price'
+import { formatRubles } from '../../../src/format/money'
 import { useTimeZone } from '../layout/admin-context'
 
 const STATUS_TEXT: Readonly<Record<ExchangeRun['status'], string>> = {
@@ -64,7 +64,7 @@ function RunItem({ run, timeZone }: { run: ExchangeRun; timeZone: string }) {
             {run.variants.map((variant) => (
               <li key={variant.offer}>
                 {variant.name ? `${variant.name} (${variant.offer})` : variant.offer}: цена{' '}
-                {variant.price === null ? 'не указана' : formatPrice(variant.price)}, остаток{' '}
+                {variant.price === null ? 'не указана' : formatRubles(variant.price)}, остаток{' '}
                 {variant.quantity ?? 'не указан'}
               </li>
             ))}

@@ -3,11 +3,11 @@
 // prices before and after.
 import { useId, useState, type ReactNode } from 'react'
 import type { PricePreview } from '../../../src/admin/admin-price-list'
-import { formatPrice } from '../../../src/format/format-price'
+import { formatRubles } from '../../../src/format/money'
 
 const FIRST_REFUSED = 100
 
-const price = (value: number | null) => (value === null ? 'по запросу' : formatPrice(value))
+const price = (value: number | null) => (value === null ? 'по запросу' : formatRubles(value))
 
 /**
  * A table that scrolls on its own on a phone instead of widening the page; the box takes the

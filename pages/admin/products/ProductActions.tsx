@@ -1,17 +1,22 @@
 // The actions of «Товары» on the chosen products or on «все N по фильтру»: publish, hide, withdraw,
 // move to a section, set availability, change the price by a percentage or an amount (optionally
-// keeping the price before as the old price), delete (after the in-page Confirm). The products go to
-// the server in batches, each one short write; the status line counts them as they go.
+// keeping the price before as the old price; a percent's result rounded as chosen), delete. Every
+// action first asks the server how many products it would change and waits for the owner's yes
+// (the in-page Confirm); then the products go to the server in batches, each one short write, and
+// the status line counts them as they go.
 import { useId, useState, type FormEvent } from 'react'
 import { ApiError } from '../../../src/api/http-client'
 import {
   ACTION_BATCH,
   AVAILABILITY_LABELS,
+  PRICE_ROUNDING_LABELS,
+  type PriceRounding,
   type ProductActionInput,
   type ProductAvailability,
   type ProductsApi,
   type SectionOption,
 } from '../../../src/admin/admin-products'
+import { parseMoney, rublesNumber } from '../../../src/format/money'
 import { Confirm } from '../layout/Confirm'
 import { LabelledSelect } from './LabelledSelect'
 
@@ -46,22 +51,32 @@ export function ProductActions({
   const [by, setBy] = useState<'percent' | 'amount'>('percent')
   const [value, setValue] = useState('')
   const [keepOldPrice, setKeepOldPrice] = useState(false)
+  const [rounding, setRounding] = useState<PriceRounding>('ruble')
   const [availability, setAvailability] = useState<ProductAvailability>('in_stock')
   const [sectionId, setSectionId] = useState('')
   const [status, setStatus] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [confirming, setConfirming] = useState(false)
+  /** The action the owner is asked about, with its products and how many of them it changes */
+  const [pending, setPending] = useState<{ action: ProductActionInput; ids: number[]; changes: number } | null>(null)
+
+  function priceAction(): ProductActionInput | string {
+    const text = value.trim().replace(/^[−–]/, '-')
+    if (by === 'percent') {
+      const percent = Number(text.replace(',', '.'))
+      if (text === '' || !Number.isFinite(percent)) return 'Введите процент, например 10 или −5,5'
+      return { kind: 'price', percent, rounding, keepOldPrice }
+    }
+    const negative = text.startsWith('-')
+    const read = parseMoney(negative ? text.slice(1) : text)
+    if (text === '' || !read.ok) return `Введите сумму в рублях${read.ok ? '' : ` (${read.reason})`}`
+    return { kind: 'price', amount: (negative ? -1 : 1) * rublesNumber(read.kopecks), keepOldPrice }
+  }
 
   function action(): ProductActionInput | string {
     switch (kind) {
-      case 'price': {
-        const number = Number(value.replace(',', '.'))
-        if (value.trim() === '' || !Number.isFinite(number)) return 'Введите процент или сумму'
-        return by === 'percent'
-          ? { kind, percent: number, keepOldPrice }
-          : { kind, amount: Math.round(number), keepOldPrice }
-      }
+      case 'price':
+        return priceAction()
       case 'availability':
         return { kind, availability }
       case 'move':
@@ -71,7 +86,7 @@ export function ProductActions({
     }
   }
 
-  async function run() {
+  async function ask() {
     const chosen = action()
     if (typeof chosen === 'string') {
       setError(chosen)
@@ -79,9 +94,24 @@ export function ProductActions({
     }
     setBusy(true)
     setError(null)
-    setConfirming(false)
+    setStatus('')
     try {
       const ids = await targets()
+      setPending({ action: chosen, ids, changes: ids.length === 0 ? 0 : await api.preview(ids, chosen) })
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : 'Не удалось проверить действие. Попробуйте ещё раз.')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function run() {
+    if (!pending) return
+    const { action: chosen, ids } = pending
+    setBusy(true)
+    setError(null)
+    setPending(null)
+    try {
       const operation = crypto.randomUUID()
       let done = 0
       let changed = 0
@@ -101,8 +131,7 @@ export function ProductActions({
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (kind === 'delete') setConfirming(true)
-    else void run()
+    void ask()
   }
 
   return (
@@ -149,6 +178,14 @@ export function ProductActions({
                 onChange={(e) => setValue(e.target.value)}
               />
             </label>
+            {by === 'percent' && (
+              <LabelledSelect
+                label="Округлить"
+                value={rounding}
+                options={PRICE_ROUNDING_LABELS}
+                onChange={(value) => setRounding(value as PriceRounding)}
+              />
+            )}
             <label className="products__check">
               <input type="checkbox" checked={keepOldPrice} onChange={(e) => setKeepOldPrice(e.target.checked)} />
               <span>Прежнюю цену показать как старую</span>
@@ -176,14 +213,14 @@ export function ProductActions({
           Применить
         </button>
       </div>
-      {confirming && (
+      {pending && (
         <Confirm
           className="products__confirm"
-          question={`Удалить товары (${count})? Их страницы будут отвечать «страница удалена».`}
-          confirmLabel="Удалить"
+          question={question(pending.action, pending.changes, pending.ids.length)}
+          confirmLabel={pending.action.kind === 'delete' ? 'Да, удалить' : 'Да, выполнить'}
           busy={busy}
           onConfirm={() => void run()}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setPending(null)}
         />
       )}
       <p role="status" className="products__status">
@@ -196,4 +233,13 @@ export function ProductActions({
       )}
     </form>
   )
+}
+
+/** What the owner is asked before an action runs: what it does and to how many products. */
+function question(action: ProductActionInput, changes: number, chosen: number): string {
+  const of = changes === chosen ? `${changes}` : `${changes} из ${chosen}`
+  if (action.kind === 'delete') return `Удалить товары (${of})? Их страницы будут отвечать «страница удалена».`
+  if (changes === 0) return `Действие не изменит ни одного из выбранных товаров (${chosen}). Всё равно выполнить?`
+  if (action.kind === 'price') return `Цена изменится у товаров: ${of}. Изменить?`
+  return `«${KINDS.find(([kind]) => kind === action.kind)?.[1]}» — товаров: ${of}. Выполнить?`
 }

@@ -13,7 +13,7 @@ import {
   type ProductsApi,
 } from '../../../src/admin/admin-products'
 import { formatDateTimeIn } from '../../../src/format/format-date'
-import { formatPrice } from '../../../src/format/format-price'
+import { editableRubles, formatRubles, parseMoney, rublesNumber } from '../../../src/format/money'
 import { ADMIN_PATHS } from '../../../src/site/paths'
 import { mediaSrc } from '../../../src/site/url'
 import { parseSizedUpload, variantPath } from '../../../src/site/image-variants'
@@ -39,15 +39,14 @@ function PriceCell({
 
   async function save() {
     if (draft === null) return
-    const text = draft.replace(/[\s\u00a0]/g, '').replace(',', '.')
-    const number = text === '' ? null : Number(text)
-    if (number !== null && !(Number.isFinite(number) && number >= 0)) {
-      setError('Введите число рублей или оставьте пустым')
+    const read = draft.trim() === '' ? null : parseMoney(draft)
+    if (read && !read.ok) {
+      setError(`Введите сумму в рублях (${read.reason}) или оставьте пустым`)
       return
     }
     setBusy(true)
     try {
-      await onSave(number === null ? null : Math.round(number))
+      await onSave(read === null ? null : rublesNumber(read.kopecks))
       setDraft(null)
       setError(null)
     } catch (failure) {
@@ -74,9 +73,9 @@ function PriceCell({
         type="button"
         className="products__edit"
         aria-label={`${label}: изменить`}
-        onClick={() => setDraft(value === null ? '' : String(value))}
+        onClick={() => setDraft(value === null ? '' : editableRubles(value))}
       >
-        {value === null ? '—' : formatPrice(value)}
+        {value === null ? '—' : formatRubles(value)}
       </button>
     )
   }

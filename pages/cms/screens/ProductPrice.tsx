@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../src/format/format-price'
+import { formatMoney } from '../../../src/format/money'
 import { AVAILABILITY_LABELS, discountPercent } from '../../../src/site/catalogue'
 import type { Availability } from '../../../src/site/types'
 
@@ -14,14 +14,14 @@ export function ProductPrice({
 }) {
   if (price === null) return <p className={`${className} price price--request`}>Цена по запросу</p>
   const discount = discountPercent(price, oldPrice)
-  if (discount === null || oldPrice === null) return <p className={`${className} price`}>{formatPrice(price)}</p>
+  if (discount === null || oldPrice === null) return <p className={`${className} price`}>{formatMoney(price)}</p>
   return (
     <p className={`${className} price`}>
       {/* One text node with its space: React separates two adjacent ones with a comment. */}
-      {`${formatPrice(price)} `}
+      {`${formatMoney(price)} `}
       <del className="price__old">
         <span className="visually-hidden">Старая цена: </span>
-        {formatPrice(oldPrice)}
+        {formatMoney(oldPrice)}
       </del>{' '}
       <span className="price__discount">{`−${discount}\u00a0%`}</span>
     </p>

@@ -6,7 +6,7 @@ import {
   cmlDecimal,
   itemName,
   lastOfEach,
-  priceProblem,
+  cmlPrice,
   quantityProblem,
   type Refusal,
 } from './commerceml-checks'
@@ -24,10 +24,15 @@ describe('cmlDecimal', () => {
   })
 
   it('refuses a price that is not a decimal, negative or past the maximum, and a quantity past it', () => {
-    expect(priceProblem('0x10', cmlDecimal('0x10')!)).toBe('цена «0x10» не является десятичным числом')
-    expect(priceProblem('-5', -5)).toBe('цена -5 отрицательная')
-    expect(priceProblem('3000000000', 3e9)).toBe('цена 3000000000 больше 2 147 483 647 ₽')
-    expect(priceProblem('0', 0)).toBeNull()
+    expect(cmlPrice('0x10')).toEqual({ why: 'цена «0x10» не является десятичным числом' })
+    expect(cmlPrice('1e308')).toEqual({ why: 'цена «1e308» не является десятичным числом' })
+    expect(cmlPrice('-5')).toEqual({ why: 'цена -5 отрицательная' })
+    expect(cmlPrice('3000000000')).toEqual({ why: 'цена 3000000000 больше 2 147 483 647 ₽' })
+    expect(cmlPrice('0')).toEqual({ kopecks: 0 })
+    // Kopecks are kept exactly; a fourth decimal rounds half up to the kopeck.
+    expect(cmlPrice('1299.90')).toEqual({ kopecks: 129990 })
+    expect(cmlPrice('1 299,9')).toEqual({ kopecks: 129990 })
+    expect(cmlPrice('0.125')).toEqual({ kopecks: 13 })
     expect(quantityProblem('-7', -7)).toBeNull()
     expect(quantityProblem('1e3', null)).toMatch(/не является десятичным числом/)
   })

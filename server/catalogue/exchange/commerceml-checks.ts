@@ -4,7 +4,7 @@
 // groups nested past MAX_GROUP_DEPTH (their goods go to the deepest section allowed, which also
 // bounds a URL the exchange makes: 10 segments of at most 80 characters). Each refusal names the
 // item by its Ид and Наименование, for the exchange's log and 1C's operator.
-import { MAX_PRICE } from '../products/product-models'
+import { groupDigits, MAX_PRICE_RUBLES, parseMoney, type Kopecks } from '../../../src/format/money'
 
 /** A group as 1C's classifier gives it (commerceml-records.ts's CmlGroup) */
 interface Group {
@@ -15,7 +15,6 @@ interface Group {
 
 /** Levels of 1C's groups the catalogue takes under its top section */
 export const MAX_GROUP_DEPTH = 10
-export { MAX_PRICE }
 /** The largest quantity in stock (or below zero) the site takes */
 export const MAX_QUANTITY = 1_000_000_000
 
@@ -34,9 +33,6 @@ export function itemName(kind: 'Товар' | 'Группа' | 'Предложе
   return name ? `${kind} ${shown(id, 80)} «${shown(name, 120)}»` : `${kind} ${shown(id, 80)}`
 }
 
-/** 1000000000 → «1 000 000 000» */
-const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
-
 const DECIMAL = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/
 
 /**
@@ -51,18 +47,23 @@ export function cmlDecimal(raw: string | null | undefined): number | null | unde
   return Number(compact.replace(',', '.'))
 }
 
-/** Why a price 1C sent is refused; null when the site takes it. */
-export function priceProblem(raw: string, value: number | null): string | null {
-  if (value === null) return `цена «${raw.slice(0, 40)}» не является десятичным числом`
-  if (value < 0) return `цена ${raw} отрицательная`
-  if (value > MAX_PRICE) return `цена ${raw.slice(0, 40)} больше ${grouped(MAX_PRICE)} ₽`
-  return null
+/**
+ * A price 1C sent (`1299.90`, `1 299,90`), exactly in kopecks (more decimals round half up to the
+ * kopeck), or why it is refused: not a plain decimal, negative, past the maximum.
+ */
+export function cmlPrice(raw: string): { readonly kopecks: Kopecks } | { readonly why: string } {
+  const read = parseMoney(raw, { round: true })
+  if (read.ok) return { kopecks: read.kopecks }
+  const shown = raw.slice(0, 40)
+  if (read.reason === 'отрицательная цена') return { why: `цена ${shown} отрицательная` }
+  if (read.reason.startsWith('больше')) return { why: `цена ${shown} больше ${groupDigits(MAX_PRICE_RUBLES)} ₽` }
+  return { why: `цена «${shown}» не является десятичным числом` }
 }
 
 /** Why a quantity 1C sent is refused; null when the site takes it. */
 export function quantityProblem(raw: string, value: number | null): string | null {
   if (value === null) return `Количество «${raw.slice(0, 40)}» не является десятичным числом`
-  if (Math.abs(value) > MAX_QUANTITY) return `Количество ${raw.slice(0, 40)} больше ${grouped(MAX_QUANTITY)}`
+  if (Math.abs(value) > MAX_QUANTITY) return `Количество ${raw.slice(0, 40)} больше ${groupDigits(MAX_QUANTITY)}`
   return null
 }
 

@@ -1,7 +1,7 @@
 // CommerceML's records as the exchange keeps them (docs/decisions/032-1c-exchange.md): a small tree
 // per record (a group tree, a property, a product, an offer), read by local name, made into plain
 // objects. commerceml.ts builds the trees from the stream; commerceml-checks.ts refuses what the site cannot take.
-import { cmlDecimal, priceProblem, quantityProblem } from './commerceml-checks'
+import { cmlDecimal, cmlPrice, quantityProblem } from './commerceml-checks'
 export interface CmlGroup {
   readonly id: string
   readonly name: string
@@ -35,7 +35,7 @@ export interface CmlOffer {
   /** `<product Ид>` or `<product Ид>#<characteristic Ид>` */
   readonly id: string
   readonly name: string | null
-  /** Prices by price type Ид; absent in a rests-only file */
+  /** Prices in kopecks by price type Ид; absent in a rests-only file */
   readonly prices: ReadonlyMap<string, number> | null
   /** The quantity in stock; null when the file does not say (a prices-only file) */
   readonly quantity: number | null
@@ -162,11 +162,10 @@ export function offerOf(node: Node): CmlOffer | null {
     for (const price of all(priceList, 'Цена')) {
       const typeId = field(price, 'ИдТипаЦены')
       const raw = field(price, 'ЦенаЗаЕдиницу')
-      const value = cmlDecimal(raw)
-      if (!typeId || value === undefined) continue
-      const why = priceProblem(raw!, value)
-      if (why === null) prices.set(typeId, value!)
-      else refused.push({ priceType: typeId, why })
+      if (!typeId || cmlDecimal(raw) === undefined) continue
+      const read = cmlPrice(raw!)
+      if ('kopecks' in read) prices.set(typeId, read.kopecks)
+      else refused.push({ priceType: typeId, why: read.why })
     }
   }
   const direct = field(node, 'Количество')

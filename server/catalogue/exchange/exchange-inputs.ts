@@ -17,7 +17,8 @@ import { itemName } from './commerceml-checks'
 import { checkedName, readFile } from './exchange-files'
 import type { ExchangeSettings } from './exchange-settings'
 import type { OfferInput } from './exchange-offers'
-import { emptyTally, rubles, type Tally } from './exchange-records'
+import { rublesNumber } from '../../../src/format/money'
+import { emptyTally, type Tally } from './exchange-records'
 import type { ProductInput } from './exchange-products'
 import type { StagedFile } from './exchange-staging'
 
@@ -69,7 +70,7 @@ export interface RunReport {
   variants?: VariantOffer[]
 }
 
-/** A characteristic's offer as the log lists it: its Ид, name, price (rubles) and stock. */
+/** A characteristic's offer as the log lists it: its Ид, name, price (rubles, two decimals at most) and stock. */
 export interface VariantOffer {
   offer: string
   name: string | null
@@ -193,7 +194,7 @@ export function offerInputs(
         variants.push({
           offer: o.id,
           name: o.name,
-          price: price === undefined ? null : rubles(price),
+          price: price === undefined ? null : rublesNumber(price),
           quantity: o.quantity,
         })
       }
@@ -202,11 +203,11 @@ export function offerInputs(
     const withPrices = list.filter((o) => o.prices !== null)
     if (withPrices.length > 0 && priceType !== null) {
       const prices = withPrices.flatMap((o) => o.prices!.get(priceType) ?? [])
-      input.price = prices.length > 0 ? rubles(Math.min(...prices)) : null
+      input.price = prices.length > 0 ? Math.min(...prices) : null
       if (oldPriceType !== null) {
         const cheapest = withPrices.find((o) => o.prices!.get(priceType) === Math.min(...prices))
         const old = cheapest?.prices!.get(oldPriceType)
-        input.oldPrice = old !== undefined && input.price !== null && rubles(old) > input.price ? rubles(old) : null
+        input.oldPrice = old !== undefined && input.price !== null && old > input.price ? old : null
       }
     }
     const quantities = list.flatMap((o) => (o.quantity === null ? [] : [o.quantity]))

@@ -10,9 +10,6 @@ type Trx = Transaction<Database>
 
 const CHUNK = 500
 
-/** Whole rubles, as the catalogue keeps prices. */
-export const rubles = (value: number) => Math.round(value)
-
 export interface Tally {
   groupsCreated: number
   groupsUpdated: number

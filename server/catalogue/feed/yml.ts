@@ -2,6 +2,7 @@
 // the declaration on the first byte, <shop> with name, company, url, currencies and categories
 // before the offers, each offer's elements in Yandex's order. Every text is escaped and stripped of
 // characters XML 1.0 does not allow; HTML is never written (descriptions are plain text).
+import { rublesDecimal } from '../../../src/format/money'
 import type { FeedCategory, FeedOffer } from './feed-store'
 
 export interface ShopInfo {
@@ -89,9 +90,10 @@ export function ymlOffer(shop: ShopInfo, offer: FeedOffer): string {
   const parts = [
     `<offer id="${offer.id}" available="${offer.availability === 'in_stock' ? 'true' : 'false'}">`,
     element('url', `${shop.url}${encodeURI(offer.urlFull)}`),
-    element('price', String(offer.price)),
+    element('price', rublesDecimal(offer.price)),
   ]
-  if (offer.oldPrice !== null && offer.oldPrice > offer.price) parts.push(element('oldprice', String(offer.oldPrice)))
+  if (offer.oldPrice !== null && offer.oldPrice > offer.price)
+    parts.push(element('oldprice', rublesDecimal(offer.oldPrice)))
   parts.push(element('currencyId', 'RUR'), element('categoryId', String(offer.parentId)))
   for (const picture of offer.pictures) parts.push(element('picture', shop.pictureUrl(picture)))
   parts.push(element('name', plain(offer.title, MAX_NAME)))

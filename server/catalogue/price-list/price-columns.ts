@@ -6,8 +6,7 @@
 import type { Availability } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import { cleanText, clampText, hasForbiddenCharacters } from '../../../src/validation/plain-text'
-import { cmlDecimal } from '../exchange/commerceml-checks'
-import { MAX_PRICE } from '../products/product-models'
+import { parseMoney, type Kopecks } from '../../../src/format/money'
 import type { Sheet, SheetRow } from './price-list-file'
 
 export type Field = 'article' | 'name' | 'price' | 'oldPrice' | 'availability' | 'section' | 'vendor'
@@ -98,27 +97,18 @@ function refuse(message: string): never {
 
 class RowError extends Error {}
 
-/** 2147483647 → «2 147 483 647» */
-const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
-
 /**
- * A price as Russian Excel writes it: «1 234,50», «1234.5», «1 234 ₽»; empty or «по запросу» is
- * null. Refused: what is not a plain decimal (`0x10`, `1e308`, `Infinity`), below 0, past MAX_PRICE.
+ * A price as Russian Excel writes it: «1 234,50», «1234.5», «1 299,90 руб.», «1 234 ₽»; empty or
+ * «по запросу» is null. Kept exactly in kopecks (more decimals round half up to the kopeck).
+ * Refused: what is not a plain decimal (`0x10`, `1e308`, `Infinity`), below 0, past MAX_PRICE.
  */
-export function parsePrice(text: string, label: string): number | null {
-  const compact = text
-    .replace(/[\s\u00a0\u202f]/g, '')
-    .replace(/(₽|руб\.?|р\.)$/i, '')
-    .toLowerCase()
+export function parsePrice(text: string, label: string): Kopecks | null {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '').toLowerCase()
   if (compact === '' || compact === 'позапросу') return null
+  const read = parseMoney(text, { round: true })
+  if (read.ok) return read.kopecks
   const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text
-  const value = cmlDecimal(compact.includes(',') && compact.includes('.') ? compact.replace(/\./g, '') : compact)
-  if (value === null || value === undefined) throw new RowError(`${label}: «${shown}» — не число`)
-  const rubles = Math.round(value)
-  if (rubles < 0) throw new RowError(`${label}: «${shown}» — отрицательная цена`)
-  if (rubles > MAX_PRICE) throw new RowError(`${label}: «${shown}» — больше ${grouped(MAX_PRICE)} ₽`)
-  // `-0`, `+5`: a price is written without its sign.
-  return rubles === 0 ? 0 : rubles
+  throw new RowError(`${label}: «${shown}» — ${read.reason}`)
 }
 
 const AVAILABILITY: Record<string, Availability> = {

@@ -21,7 +21,8 @@ const safeCell = (value: Cell): Cell => (typeof value === 'string' ? defuseFormu
 
 const csvCell = (value: Cell) => {
   if (value === null) return ''
-  const text = String(safeCell(value))
+  // A price with kopecks as Russian Excel reads a number: «1299,9».
+  const text = typeof value === 'number' ? String(value).replace('.', ',') : defuseFormula(value)
   return /[;"\r\n\t]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 

@@ -5,6 +5,7 @@
 // Russian Excel opens it (`;`, UTF-8 with a BOM). Streamed: the products are read a page at a time
 // by id, so the cost in memory does not grow with the catalogue. Products without an артикул are
 // left out: the import finds products by it.
+import { rublesNumber } from '../../../src/format/money'
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import { loadSectionTree } from '../catalogue-sections'
@@ -115,8 +116,8 @@ export async function* exportRows(
         cells: [
           product.article,
           product.title,
-          product.price,
-          product.oldPrice,
+          product.price === null ? null : rublesNumber(product.price),
+          product.oldPrice === null ? null : rublesNumber(product.oldPrice),
           EXPORT_AVAILABILITY[product.availability],
           product.parentId === null ? null : (sectionLabel.get(product.parentId) ?? null),
           product.vendor,

@@ -5,6 +5,7 @@
 // and is refused when the catalogue or the file changed since the preview the owner confirmed, or
 // while another import writes. Applying the same file twice changes nothing; a file whose apply
 // stopped midway, applied again, writes the rest.
+import { rublesNumber } from '../../../src/format/money'
 import { createHash } from 'node:crypto'
 import type { Transaction } from 'kysely'
 import { readContentVersion, type Db } from '../../data/db'
@@ -189,20 +190,25 @@ export async function previewPriceList(db: Db, bytes: Buffer): Promise<PricePrev
       number: u.row.number,
       article: u.row.article,
       title: u.change.title ?? u.product.title,
-      price:
-        u.change.price !== undefined ? ([u.product.price, u.change.price] as [number | null, number | null]) : null,
+      price: u.change.price !== undefined ? rubles(u.product.price, u.change.price) : null,
       kind: 'update' as const,
     })),
     ...plan.creates.slice(0, SAMPLE).map((c) => ({
       number: c.row.number,
       article: c.row.article,
       title: c.row.name,
-      price: [null, c.row.price ?? null] as [number | null, number | null],
+      price: rubles(null, c.row.price ?? null),
       kind: 'create' as const,
     })),
   ]
   return { ...counts(plan), sample, confirm: fingerprint(bytes, version) }
 }
+
+/** A price before and after, in rubles as the API answers (kopecks inside). */
+const rubles = (before: number | null, after: number | null): [number | null, number | null] => [
+  before === null ? null : rublesNumber(before),
+  after === null ? null : rublesNumber(after),
+]
 
 /**
  * Writes the accepted rows of the file the owner previewed: the new sections, then the changed

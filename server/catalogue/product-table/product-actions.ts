@@ -5,6 +5,7 @@
 // site stays fast and the screen shows the progress. Every batch adds to the action's entry in the
 // catalogue's audit log: who, what, how many.
 import type { Availability } from '../../data/schema'
+import type { Db } from '../../data/db'
 import { HttpError } from '../../http/http-error'
 import { deleteRecordAndParts, loadDeletable, updateRecord } from '../../content/structure-store'
 import { moveRecord } from '../../content/structure-tree'
@@ -16,13 +17,13 @@ import {
   type ProductFields,
   type ProductRow,
 } from '../products/product-rows'
-import { MAX_PRICE } from '../products/product-models'
+import { changedPrice, type PriceChange } from './price-change'
 
 export type ProductAction =
   | { readonly kind: 'publish' | 'hide' | 'withdraw' | 'delete' }
   | { readonly kind: 'move'; readonly sectionId: number }
   | { readonly kind: 'availability'; readonly availability: Availability }
-  | { readonly kind: 'price'; readonly percent?: number; readonly amount?: number; readonly keepOldPrice: boolean }
+  | ({ readonly kind: 'price'; readonly keepOldPrice: boolean } & PriceChange)
 
 export const ACTION_TITLES: Readonly<Record<ProductAction['kind'], string>> = {
   publish: 'Опубликовать',
@@ -32,12 +33,6 @@ export const ACTION_TITLES: Readonly<Record<ProductAction['kind'], string>> = {
   move: 'Перенести в раздел',
   availability: 'Изменить наличие',
   price: 'Изменить цену',
-}
-
-/** A new price: by a percentage or an amount, rounded to whole rubles, never below 0. */
-export function changedPrice(price: number, action: { percent?: number; amount?: number }): number {
-  const next = action.percent !== undefined ? price * (1 + action.percent / 100) : price + (action.amount ?? 0)
-  return Math.min(MAX_PRICE, Math.max(0, Math.round(next)))
 }
 
 /** One batch of an action; returns how many products it changed. */
@@ -89,6 +84,19 @@ export async function applyAction(door: WriteDoor, ids: readonly number[], actio
     }
     return changed
   })
+}
+
+/**
+ * How many of the products an action would change, before it runs (nothing written): a price
+ * change skips the products without a price and those it leaves as they are.
+ */
+export async function countChanges(db: Db, ids: readonly number[], action: ProductAction): Promise<number> {
+  const products = [...(await loadProductRows(db, ids)).values()]
+  if (action.kind !== 'availability' && action.kind !== 'price') return products.length
+  return products.filter((product) => {
+    const after = fieldsAfter(product, action)
+    return Object.entries(after).some(([field, value]) => product[field as keyof ProductRow] !== value)
+  }).length
 }
 
 /** What an availability or price action changes of one product; nothing when it stays. */

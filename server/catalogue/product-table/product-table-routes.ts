@@ -12,10 +12,18 @@ import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { HttpError } from '../../http/http-error'
 import { routeOf } from '../../http/route-path'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
-import { MAX_PRICE } from '../products/product-models'
+import { formatMoney, kopecksOfRubles, MAX_PRICE_RUBLES, RUBLES_PATTERN } from '../../../src/format/money'
+import { PRICE_ROUNDINGS, type PriceRounding } from './price-change'
 import { sectionIds } from './product-filter'
 import { ACTION_BATCH } from '../../../src/admin/admin-products'
-import { ACTION_TITLES, applyAction, editProduct, type InlineChange, type ProductAction } from './product-actions'
+import {
+  ACTION_TITLES,
+  applyAction,
+  countChanges,
+  editProduct,
+  type InlineChange,
+  type ProductAction,
+} from './product-actions'
 import { listProducts, productIds, productQueryOf } from './product-table'
 
 const MAX_IDS = 20_000
@@ -25,19 +33,19 @@ const invalid = (field: string, message: string): never => {
   throw new HttpError(400, message, 'validation_failed', { [field]: message })
 }
 
-function rubles(value: unknown, field: string, label: string): number | null {
+/** A price the screen sent in rubles (at most two decimals), as kopecks. */
+function money(value: unknown, field: string, label: string): number | null {
   if (value === null || value === '') return null
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_PRICE) {
-    return invalid(field, `${label}: целое число рублей от 0`)
-  }
-  return value
+  const kopecks = typeof value === 'number' && value <= MAX_PRICE_RUBLES ? kopecksOfRubles(value) : null
+  if (kopecks === null) return invalid(field, `${label}: сумма в рублях от 0, не более 2 знаков после запятой`)
+  return kopecks
 }
 
 function inlineChangeOf(body: unknown): InlineChange {
   const input = (body ?? {}) as Record<string, unknown>
   const change: { -readonly [K in keyof InlineChange]: InlineChange[K] } = {}
-  if ('price' in input) change.price = rubles(input.price, 'price', 'Цена')
-  if ('oldPrice' in input) change.oldPrice = rubles(input.oldPrice, 'oldPrice', 'Старая цена')
+  if ('price' in input) change.price = money(input.price, 'price', 'Цена')
+  if ('oldPrice' in input) change.oldPrice = money(input.oldPrice, 'oldPrice', 'Старая цена')
   if ('availability' in input) {
     if (!AVAILABILITIES.includes(input.availability as Availability)) invalid('availability', 'Выберите наличие')
     change.availability = input.availability as Availability
@@ -60,25 +68,48 @@ function actionOf(input: Record<string, unknown>): ProductAction {
     case 'availability':
       if (!AVAILABILITIES.includes(input.availability as Availability)) invalid('availability', 'Выберите наличие')
       return { kind: 'availability', availability: input.availability as Availability }
-    case 'price': {
-      const percent = typeof input.percent === 'number' ? input.percent : undefined
-      const amount = typeof input.amount === 'number' ? input.amount : undefined
-      if ((percent === undefined) === (amount === undefined)) invalid('percent', 'Укажите процент или сумму')
-      if (percent !== undefined && !(percent > -100 && percent <= 1000)) invalid('percent', 'Процент от −99 до 1000')
-      if (amount !== undefined && !(Number.isInteger(amount) && Math.abs(amount) <= 10_000_000)) {
-        invalid('amount', 'Сумма: целое число рублей')
-      }
-      return { kind: 'price', percent, amount, keepOldPrice: input.keepOldPrice === true }
-    }
+    case 'price':
+      return priceActionOf(input)
   }
   return invalid('kind', 'Неизвестное действие')
+}
+
+function priceActionOf(input: Record<string, unknown>): ProductAction {
+  const percent = typeof input.percent === 'number' ? input.percent : undefined
+  const amount = typeof input.amount === 'number' ? input.amount : undefined
+  if ((percent === undefined) === (amount === undefined)) invalid('percent', 'Укажите процент или сумму')
+  if (percent !== undefined && !(percent > -100 && percent <= 1000 && RUBLES_PATTERN.test(String(percent)))) {
+    invalid('percent', 'Процент от −99,99 до 1000, не более 2 знаков после запятой')
+  }
+  const kopecks = amount === undefined ? undefined : kopecksOfRubles(Math.abs(amount))
+  if (amount !== undefined && (kopecks === null || Math.abs(amount) > 10_000_000)) {
+    invalid('amount', 'Сумма в рублях до 10 000 000, не более 2 знаков после запятой')
+  }
+  const rounding = input.rounding ?? 'ruble'
+  if (!PRICE_ROUNDINGS.includes(rounding as PriceRounding)) invalid('rounding', 'Выберите округление')
+  return {
+    kind: 'price',
+    keepOldPrice: input.keepOldPrice === true,
+    ...(percent !== undefined
+      ? { percent, rounding: rounding as PriceRounding }
+      : { amount: Math.sign(amount!) * kopecks! }),
+  }
+}
+
+const ROUNDING_TITLES: Record<PriceRounding, string> = {
+  kopeck: 'до копейки',
+  ruble: 'до рубля',
+  ten: 'до 10 ₽',
+  ninety: 'до …90 ₽',
 }
 
 function describe(action: ProductAction): string {
   const title = ACTION_TITLES[action.kind]
   if (action.kind === 'price') {
     const by =
-      action.percent !== undefined ? `${action.percent > 0 ? '+' : ''}${action.percent} %` : `${action.amount} ₽`
+      action.percent !== undefined
+        ? `${action.percent > 0 ? '+' : ''}${action.percent} %, ${ROUNDING_TITLES[action.rounding ?? 'ruble']}`
+        : `${action.amount! > 0 ? '+' : ''}${formatMoney(action.amount!)}`
     return `${title}: ${by}${action.keepOldPrice ? ', старая цена — прежняя' : ''}`
   }
   if (action.kind === 'availability') return `${title}: ${action.availability}`
@@ -129,10 +160,13 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
     const operation = typeof body.operation === 'string' && /^[\w-]{8,64}$/.test(body.operation) ? body.operation : null
     if (!operation) invalid('operation', 'Нет идентификатора действия')
     const ids = Array.isArray(body.ids) ? body.ids : []
-    if (ids.length === 0 || ids.length > ACTION_BATCH || !ids.every((id) => Number.isInteger(id) && id > 0)) {
-      invalid('ids', `От 1 до ${ACTION_BATCH} товаров за запрос`)
+    // A preview counts what the action would change, for the whole selection at once.
+    const most = body.preview === true ? MAX_IDS : ACTION_BATCH
+    if (ids.length === 0 || ids.length > most || !ids.every((id) => Number.isInteger(id) && id > 0)) {
+      invalid('ids', `От 1 до ${most} товаров за запрос`)
     }
     const action = actionOf((body.action ?? {}) as Record<string, unknown>)
+    if (body.preview === true) return { data: { changes: await countChanges(app.db, ids as number[], action) } }
     const changed = await applyAction(app.writeDoor, ids as number[], action)
     const at = new Date().toISOString()
     await app.db

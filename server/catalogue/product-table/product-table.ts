@@ -2,6 +2,7 @@
 // (never a growing offset), sorted by any column, filtered by the same filter as «Скачать
 // прайс-лист» plus the back office's search. A page's cost is its rows' and the sort's, not the
 // catalogue's: no offset, and the count stops at COUNT_LIMIT.
+import { rublesNumber } from '../../../src/format/money'
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
@@ -163,8 +164,8 @@ export async function listProducts(db: Db, query: ProductQuery, sections: readon
       article: row.article,
       sectionId: row.sectionId,
       sectionTitle: row.sectionTitle,
-      price: row.price,
-      oldPrice: row.oldPrice,
+      price: row.price === null ? null : rublesNumber(row.price),
+      oldPrice: row.oldPrice === null ? null : rublesNumber(row.oldPrice),
       availability: row.availability,
       state: !row.published ? 'draft' : row.status === 404 || row.status === 410 ? 'withdrawn' : 'published',
       image: row.image,

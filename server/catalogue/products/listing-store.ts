@@ -106,7 +106,9 @@ const pageQuery = preparedQuery<ListedProduct, ListValues & { limit: number; off
 type ListValues = { section: number; avail: Availability | null; min: number | null; max: number | null }
 
 function listValues(sectionId: number, query: SectionQuery): ListValues {
-  return { section: sectionId, avail: query.avail, min: query.min, max: query.max }
+  // The filter is in whole rubles; prices are kept in kopecks.
+  const kopecks = (rubles: number | null) => (rubles === null ? null : rubles * 100)
+  return { section: sectionId, avail: query.avail, min: kopecks(query.min), max: kopecks(query.max) }
 }
 
 /** How many products the section shows with this query's filters. */

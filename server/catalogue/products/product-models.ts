@@ -2,6 +2,8 @@
 // characteristics. The gallery and the characteristics are written only as parts of their structure
 // record (`images`, `properties`: the list replaces the old one in the record's transaction), so
 // the main-image rule (product.image = the gallery's first) has one way in: writes.ts.
+import { MAX_PRICE_RUBLES } from '../../../src/format/money'
+import { KOPECKS_KEYWORD } from '../../../src/validation/create-ajv'
 import type { ModelDef } from '../../models/model-def'
 import {
   BY_SORT,
@@ -22,13 +24,8 @@ export const AVAILABILITY = ['in_stock', 'on_order', 'out_of_stock'] as const
 /** At most this many pictures in one product's gallery and rows in its characteristics. */
 export const CATALOGUE_LIMITS = Object.freeze({ images: 30, properties: 200 })
 
-/**
- * The largest price (and old price) the site keeps, in whole rubles: the model API's maximum, and
- * what the 1C exchange, the price list and «Товары» refuse past (PostgreSQL's integer column).
- */
-export const MAX_PRICE = 2_147_483_647
-
-const price = { type: ['integer', 'null'], minimum: 0, maximum: MAX_PRICE }
+// Rubles with at most two decimals in the API; kopecks in the database (src/format/money.ts).
+const price = { type: ['number', 'null'], minimum: 0, maximum: MAX_PRICE_RUBLES, [KOPECKS_KEYWORD]: true }
 
 export const CATALOGUE_MODELS: ReadonlyArray<readonly [string, ModelDef]> = [
   [
@@ -42,9 +39,9 @@ export const CATALOGUE_MODELS: ReadonlyArray<readonly [string, ModelDef]> = [
         // The gallery's first image, kept in step by the write path (a write of it alone sets the first).
         image: { type: 'string', nullable: true, image: true, write: nullableMediaPath },
         article: { type: 'string', nullable: true, write: nullableStr(100) },
-        price: { type: 'integer', nullable: true, write: price },
+        price: { type: 'money', nullable: true, write: price },
         // Greater than the price, and only with one (checked in writes.ts against the stored row).
-        oldPrice: { type: 'integer', nullable: true, write: { ...price, minimum: 1 } },
+        oldPrice: { type: 'money', nullable: true, write: { ...price, exclusiveMinimum: 0 } },
         vendor: { type: 'string', nullable: true, write: nullableStr(200) },
         availability: { type: 'string', nullable: false, write: { type: 'string', enum: [...AVAILABILITY] } },
         featured: { type: 'boolean', nullable: false, write: { type: 'boolean' } },

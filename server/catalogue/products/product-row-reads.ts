@@ -1,6 +1,7 @@
 // The product rows as their writers read them (issue 43): one read of a product row with its
 // record, its gallery and its characteristics, many at once; the types the repository's writes take.
 // Pages read products through product-store.ts; the rows are written by product-rows.ts alone.
+import { formatMoney } from '../../../src/format/money'
 import type { Kysely, Transaction, Updateable } from 'kysely'
 import type { Database, NewStructure, ProductTable } from '../../data/schema'
 
@@ -190,6 +191,6 @@ export async function checkProductPrices(trx: Transaction<Database>, id: number)
     .executeTakeFirst()
   if (!row || row.oldPrice === null) return null
   if (row.price === null) return 'Старая цена указывается только вместе с ценой'
-  if (row.oldPrice <= row.price) return `Старая цена должна быть больше цены (${row.price} ₽)`
+  if (row.oldPrice <= row.price) return `Старая цена должна быть больше цены (${formatMoney(row.price)})`
   return null
 }

@@ -7,6 +7,7 @@
 // 1C only: nothing of it is logged. `file` takes the orders 1C changed (issue 44): each lead 1C took
 // shows 1C's status («1С: отгружен 28.11.2026»), its own status staying the owner's; an order the
 // site never sent is skipped, with why, in the exchange's log.
+import { rublesDecimal } from '../../../src/format/money'
 import type { Db } from '../../data/db'
 import type { SaleSide } from '../../catalogue/exchange/exchange-routes'
 import { parseVisitTags } from '../store/stored-lead'
@@ -72,9 +73,9 @@ function orderDocument(
         element('Ид', product.externalId ?? `site-${lead.productId}`),
         element('Наименование', product.title),
         '<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>',
-        element('ЦенаЗаЕдиницу', product.price ?? 0),
+        element('ЦенаЗаЕдиницу', rublesDecimal(product.price ?? 0)),
         element('Количество', 1),
-        element('Сумма', product.price ?? 0),
+        element('Сумма', rublesDecimal(product.price ?? 0)),
         '<ЗначенияРеквизитов>',
         '<ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>',
         '<ЗначениеРеквизита><Наименование>ТипНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>',
@@ -92,7 +93,7 @@ function orderDocument(
     element('Роль', 'Продавец'),
     element('Валюта', 'руб'),
     element('Курс', 1),
-    element('Сумма', sum),
+    element('Сумма', rublesDecimal(sum)),
     '<Контрагенты><Контрагент>',
     element('Ид', `vitrina-person-${lead.id}`),
     element('Наименование', lead.username),

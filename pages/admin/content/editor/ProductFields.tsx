@@ -21,15 +21,15 @@ const PRODUCT_FIELDS: readonly FieldDefinition[] = [
     id: 'price',
     type: 'text',
     label: 'Цена, ₽',
-    hint: 'Целое число рублей; пусто — «Цена по запросу»',
-    inputMode: 'numeric',
+    hint: 'В рублях, можно с копейками: 1 299,90; пусто — «Цена по запросу»',
+    inputMode: 'decimal',
   },
   {
     id: 'oldPrice',
     type: 'text',
     label: 'Цена до скидки, ₽',
     hint: 'Больше цены: показывается зачёркнутой со скидкой в процентах; пусто — без скидки',
-    inputMode: 'numeric',
+    inputMode: 'decimal',
   },
   { id: 'description', type: 'textarea', label: 'Описание товара', rows: 5 },
 ]

@@ -1,5 +1,6 @@
 // A structure record as the editor's form holds it, and the conversions to and from the write API
 // (docs/contract.md §3): one write carries the record, its part and its lists, all or nothing.
+import { editableRubles, parseMoney, rublesNumber } from '../../../../src/format/money'
 import { INDEX_PART_SELECT, PRODUCT_PART_FIELDS } from '../../../../src/site/record-parts'
 
 export type TypeId = 'index' | 'section' | 'product' | 'page'
@@ -129,7 +130,8 @@ function emptyProduct(): ProductDraft {
   }
 }
 
-const number = (value: unknown) => (typeof value === 'number' ? String(value) : '')
+/** A price from the API (rubles) as the owner edits it: «1299,90». */
+const rubles = (value: unknown) => (typeof value === 'number' ? editableRubles(value) : '')
 
 export function emptyDraft(typeId: TypeId, parentId: number | null, parentUrl: string): RecordDraft {
   return {
@@ -177,8 +179,8 @@ export function draftFromRecord(record: Record<string, any>): RecordDraft {
     },
     product: {
       article: text(product.article),
-      price: number(product.price),
-      oldPrice: number(product.oldPrice),
+      price: rubles(product.price),
+      oldPrice: rubles(product.oldPrice),
       vendor: text(product.vendor),
       availability: AVAILABILITY_OPTIONS.some((o) => o.value === product.availability)
         ? product.availability
@@ -212,13 +214,16 @@ export function draftFromRecord(record: Record<string, any>): RecordDraft {
 const orNull = (value: string) => (value.trim() === '' ? null : value)
 
 /**
- * A price as typed: digits become a number; anything else goes to the API as typed, so its
- * Russian message («должно быть целым числом») is shown next to the field.
+ * A price as typed («1 299,90», «1299.9 ₽»): rubles for the API, read exactly. A number with more
+ * decimals goes as that number and anything else as typed, so the API's Russian message («Не более
+ * 2 знаков после запятой», «должно быть числом») is shown next to the field.
  */
 function price(value: string): number | string | null {
-  const trimmed = value.replace(/\s/g, '')
-  if (trimmed === '') return null
-  return /^\d{1,10}$/.test(trimmed) ? Number(trimmed) : value
+  if (value.trim() === '') return null
+  const read = parseMoney(value)
+  if (read.ok) return rublesNumber(read.kopecks)
+  const decimal = value.replace(/[\s\u00a0]/g, '').replace(',', '.')
+  return /^-?\d{1,12}(\.\d+)?$/.test(decimal) ? Number(decimal) : value
 }
 
 /** The write API's values for this draft: the record, and the part and lists its type has. */
