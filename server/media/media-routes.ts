@@ -14,7 +14,8 @@ import { HttpError } from '../http/http-error'
 import { ensureVariant } from './image-variants'
 import { MediaBusyError, type MakeContext } from './make-once'
 import { ensureFeedImage, parseFeedImagePath } from './feed-image'
-import { ensureOgImage } from './og-image'
+import { ensureOgImage, renderOgImage } from './og-image'
+import { NO_PHOTO_SVG } from '../../src/site/no-photo'
 import { isMediaKey, mediaType, StorageUnavailableError, type MediaAnswer } from './storage/media-storage'
 
 /** Stored names carry their content's hash: they never change. */
@@ -60,6 +61,7 @@ function storeAway(): HttpError {
 }
 
 export async function mediaRoutes(app: FastifyInstance) {
+  let noPhoto: Promise<Buffer> | null = null
   const storage = app.mediaStorage
   const context = (request: FastifyRequest): MakeContext => ({ storage, db: app.db, log: request.log })
 
@@ -94,6 +96,16 @@ export async function mediaRoutes(app: FastifyInstance) {
         answer = await storage.open(key, request.raw)
     }
     return send(reply, key, answer, IMMUTABLE)
+  })
+
+  // A product without a picture: the placeholder's share image, rendered once per process.
+  app.get(PATHS.noPhotoImage, async (_request, reply) => {
+    noPhoto ??= renderOgImage(Buffer.from(NO_PHOTO_SVG))
+    return reply
+      .header('content-security-policy', MEDIA_CSP)
+      .header('cache-control', SHARE_IMAGE_CACHE)
+      .type('image/jpeg')
+      .send(await noPhoto)
   })
 
   app.get(`${PATHS.ogImage}*`, async (request, reply) => {

@@ -18,7 +18,7 @@ export const IMAGE_SHAPES = { square: 1, slide: 1200 / 500, logo: 258 / 102 } as
 export type ImageShape = keyof typeof IMAGE_SHAPES
 
 interface ImageProps {
-  /** Stored media path (or absolute URL); null renders a neutral placeholder of the same size */
+  /** Stored media path (or absolute URL); null renders the designed placeholder (src/site/no-photo.ts) of the same size */
   src: string | null
   alt: string
   /** The box's shape (IMAGE_SHAPES): square by default, the slider's wide slide, or the logo. */
@@ -70,7 +70,9 @@ export function Image(props: ImageProps) {
       <span
         className={`${classes} image--empty`}
         {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
-      />
+      >
+        {shape === 'square' && 'Фото скоро появится'}
+      </span>
     )
   }
   const img = (

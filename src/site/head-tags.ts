@@ -38,7 +38,13 @@ export function pageHeadTags(
     ogUrl: url,
     ogType: page.typeId === 'product' ? 'product' : 'website',
     // A raster of the size every messenger shows, made from the record's image (or the logo).
-    ogImage: image ? `${publicUrl}${PATHS.ogImage}${image}` : null,
+    // A product without a picture shares the designed placeholder, not the logo (src/site/no-photo.ts).
+    ogImage:
+      page.typeId === 'product' && !page.meta.image
+        ? `${publicUrl}${PATHS.noPhotoImage}`
+        : image
+          ? `${publicUrl}${PATHS.ogImage}${image}`
+          : null,
     siteName: site?.title ?? null,
     robots: page.meta.robots,
     jsonLd,

@@ -39,6 +39,8 @@ export const PATHS = Object.freeze({
   media: '/media/',
   /** 1200×630 JPEG share previews of stored images: `/og-image/<stored path>` */
   ogImage: '/og-image/',
+  /** The share image of a product without a picture (src/site/no-photo.ts) */
+  noPhotoImage: '/og-image/no-photo.jpg',
   /** 1000×1000 JPEG copies of stored images for the Yandex feed: `/feed-image/<stored path>.jpg` (feedImagePath) */
   feedImage: '/feed-image/',
   /** The YML feed for Yandex Direct and Товары (with YANDEX_FEED=true) */
