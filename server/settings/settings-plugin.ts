@@ -28,6 +28,7 @@ export class SettingsService {
     this.settings = initial
   }
 
+  /** `onError` hears each failed check, and null after each good one. */
   static async load(db: Db, config: Config, onError?: (error: unknown) => void): Promise<SettingsService> {
     return new SettingsService(db, config, effectiveSettings(config, await readStoredSettings(db)), onError)
   }
@@ -52,6 +53,7 @@ export class SettingsService {
     this.checking ??= (async () => {
       try {
         if ((await readSettingsVersion(this.db)) !== this.settings.version) await this.refresh()
+        this.onError(null)
       } catch (error) {
         // The database is away: the settings in effect stay; the next poll tries again.
         this.onError(error)
@@ -92,8 +94,14 @@ export const settingsPlugin = fp<{ config: Config; pollMs?: number }>(
   async (app, { config, pollMs }) => {
     let failing = false
     const service = await SettingsService.load(app.db, config, (error) => {
-      if (!failing) app.log.warn({ code: (error as { code?: string }).code }, 'settings version unreadable')
-      failing = true
+      // Said once while the database is away, and once when it is back.
+      if (error === null) {
+        if (failing) app.log.info('settings version readable again')
+        failing = false
+      } else {
+        if (!failing) app.log.warn({ code: (error as { code?: string }).code }, 'settings version unreadable')
+        failing = true
+      }
     })
     app.decorate('settings', service)
     app.addHook('onReady', async () => service.start(pollMs))

@@ -16,7 +16,14 @@ import { ENV_OF, smtpServerOf, type EffectiveSettings } from './effective-settin
 import { readSettingsAudit, readStoredSettings } from './settings-store'
 import { settingChanges } from './setting-rules'
 import { generatePassword, generateWebhookSecret, hashPassword } from './secret-hash'
-import { checkEmail, checkPublicUrl, checkTelegram, checkWebhook, telegramChats } from './settings-checks'
+import {
+  CHECK_TIMEOUT_MS,
+  checkEmail,
+  checkPublicUrl,
+  checkTelegram,
+  checkWebhook,
+  telegramChats,
+} from './settings-checks'
 import { checkFeed, checkMetrika } from './site-checks'
 import { configuredChannels } from '../config/delivery-config'
 import {
@@ -33,6 +40,8 @@ import {
 import { ADMIN_API_PATHS, PATHS } from '../../src/site/paths'
 
 const AUDIT_SHOWN = 30
+/** The most a check may take as a whole (each of its steps has CHECK_TIMEOUT_MS) */
+const CHECK_LIMIT_MS = CHECK_TIMEOUT_MS + 2000
 const who = (request: FastifyRequest) => (/^Bearer\s/i.test(request.headers.authorization ?? '') ? 'токен' : 'сессия')
 
 /** Why 1C (on another computer) could not reach this address, or null. */
@@ -150,6 +159,18 @@ export async function settingsRoutes(app: FastifyInstance, { config }: { config:
       feed: () => checkFeed(app, settings),
       metrika: () => checkMetrika(app, settings),
     }
-    return { data: await run[check]() }
+    // nodemailer's limits are per phase: the whole check is cut off too, whatever hangs.
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<CheckResult>((resolve) => {
+      timer = setTimeout(
+        () => resolve({ ok: false, message: `Проверка не уложилась в ${CHECK_LIMIT_MS / 1000} с: сервер не отвечает` }),
+        CHECK_LIMIT_MS,
+      )
+    })
+    try {
+      return { data: await Promise.race([run[check](), late]) }
+    } finally {
+      clearTimeout(timer)
+    }
   })
 }

@@ -108,7 +108,11 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
     const { type, mode, filename } = queryOf(request)
     const credentials = options.exchange()
     if (credentials === null) {
-      return failure(reply, 404, 'Обмен с 1С выключен: задайте логин и пароль обмена в «Настройках» сайта')
+      return failure(
+        reply,
+        404,
+        'Обмен с 1С выключен: создайте логин и пароль в «Настройках» сайта или задайте EXCHANGE_1C_LOGIN и EXCHANGE_1C_PASSWORD',
+      )
     }
     if (type !== 'catalog' && type !== 'sale')
       return failure(reply, 400, 'Неизвестный тип обмена: ожидается catalog или sale')
