@@ -209,6 +209,16 @@ for (const dialect of DIALECTS) {
       )
     })
 
+    it('takes the saved address for the session cookie and the back office’s origin check', async () => {
+      await save(t.app, { 'site.publicUrl': 'https://magazin.example.ru' })
+      const signIn = (origin: string) =>
+        t.app.inject({ method: 'POST', url: ADMIN_API_PATHS.session, headers: { origin }, payload: { secret: TOKEN } })
+      expect((await signIn('https://elsewhere.example.ru')).statusCode).toBe(403)
+      const res = await signIn('https://magazin.example.ru')
+      expect(res.statusCode).toBe(204)
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure/)
+    })
+
     it('generates the 1C password once and checks 1C against its hash', async () => {
       const res = await t.app.inject({
         method: 'POST',
