@@ -1,5 +1,5 @@
 // Everything under /api/admin: the session, the lead inbox, the price list and the feeds' status,
-// the search of records and the content tree. Encapsulated, so its error handler (the Russian
+// the search of records, the content tree and «Настройки». Encapsulated, so its error handler (the Russian
 // message and field errors of each HttpError) and `no-store` stay inside it; nothing the owner sees
 // is kept by a browser or proxy cache.
 import type { FastifyInstance } from 'fastify'
@@ -16,6 +16,7 @@ import { exchangeAdminRoutes } from './catalogue/exchange/exchange-admin-routes'
 import { contentRoutes } from './admin/content-routes'
 import { demoShopRoutes } from './catalogue/demo-shop-routes'
 import { sessionRoutes } from './admin/session-routes'
+import { settingsRoutes } from './settings/settings-routes'
 
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', async (_request, reply) => {
@@ -34,4 +35,5 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(exchangeAdminRoutes, { config })
   await app.register(contentRoutes, { config })
   await app.register(demoShopRoutes, { config })
+  await app.register(settingsRoutes, { config })
 }

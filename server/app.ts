@@ -9,6 +9,7 @@ import { adminSessionPlugin } from './admin/session-plugin'
 import { apiRoutes } from './api-routes'
 import type { Config } from './config/config'
 import { dbPlugin } from './data/db-plugin'
+import { settingsPlugin } from './settings/settings-plugin'
 import { deliveryPlugin } from './leads/delivery/delivery-plugin'
 import { intakePlugin } from './leads/intake/intake-plugin'
 import { privacyPlugin } from './privacy/privacy-plugin'
@@ -74,6 +75,8 @@ export interface BuildOptions {
   readonly pageWarmQuietMs?: number
   /** Whether the catalogue's pages are rendered without Vike once learned (default: in production) */
   readonly directRender?: boolean
+  /** How often the stored settings' version is read (default 2 s; tests lower it) */
+  readonly settingsPollMs?: number
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
@@ -91,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The media store first: the demo shop's images are written through it.
   await app.register(mediaStoragePlugin, { config })
   await app.register(dbPlugin, { config, plugins: options.databasePlugins })
+  // The settings in effect (environment, else the back office's «Настройки»), polled for changes.
+  await app.register(settingsPlugin, { config, pollMs: options.settingsPollMs })
   // Every content write goes through the door (catalogue/write-door.ts), the demo seed's first.
   await app.register(writeDoorPlugin, { config })
   await app.register(contentPlugin, {
@@ -131,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(mediaRoutes)
   const now = options.now ?? (() => new Date())
   await app.register(exchangeRoutes, {
-    exchange: config.exchange1c,
+    exchange: () => app.settings.current().exchange1c,
     sale: oneCOrders(app.db, { timeZone: config.siteTimezone, now }),
     now,
     stepBudgetMs: options.exchangeStepMs,
@@ -139,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   const access = createAdminCheck(config.adminToken, app.adminSession)
   await app.register(healthRoutes, {
     isOwner: async (request) => (await access(request)) === 'admin',
-    extraDetails: config.exchange1c ? () => lastExchange(app.db, now()) : undefined,
+    extraDetails: async () => (app.settings.current().exchange1c ? lastExchange(app.db, now()) : {}),
   })
   await app.register(apiRoutes, { prefix: API_PREFIX, config })
   await app.register(staticAssetsPlugin, { config })

@@ -67,14 +67,16 @@ export const adminSessionPlugin = fp<{ config: Config; now?: () => Date }>(
     const signingKey = secret === null ? null : createHmac('sha256', secret).update('vitrina admin session v1').digest()
     const fingerprint = signingKey === null ? '' : sha256(signingKey).toString('hex').slice(0, 32)
     const expected = secret === null ? null : sha256(secret)
-    const cookieOptions = {
-      httpOnly: true,
-      sameSite: 'strict',
-      path: '/',
-      secure: config.publicUrl.startsWith('https:'),
-      signed: true,
-      maxAge: SESSION_IDLE_MS / 1000,
-    } as const
+    // `Secure` follows the site's address in effect (PUBLIC_URL, else «Настройки»), read per answer.
+    const cookieOptions = () =>
+      ({
+        httpOnly: true,
+        sameSite: 'strict',
+        path: '/',
+        secure: app.settings.current().publicUrl.startsWith('https:'),
+        signed: true,
+        maxAge: SESSION_IDLE_MS / 1000,
+      }) as const
 
     await app.register(cookie, signingKey === null ? {} : { secret: signingKey })
     // Sessions of another secret are deleted at start: going back to an old secret later does
@@ -95,7 +97,9 @@ export const adminSessionPlugin = fp<{ config: Config; now?: () => Date }>(
 
     app.decorate('adminSession', {
       configured: secret !== null,
-      publicUrl: config.publicUrl,
+      get publicUrl() {
+        return app.settings.current().publicUrl
+      },
       read(request: FastifyRequest) {
         let session = sessions.get(request)
         if (!session) {
@@ -116,7 +120,7 @@ export const adminSessionPlugin = fp<{ config: Config; now?: () => Date }>(
         const session = await this.read(request)
         if (session) await deleteSession(app.db, session.token)
         sessions.set(request, Promise.resolve(null))
-        reply.clearCookie(ADMIN_SESSION_COOKIE, { ...cookieOptions, maxAge: undefined })
+        reply.clearCookie(ADMIN_SESSION_COOKIE, { ...cookieOptions(), maxAge: undefined })
       },
       now,
       guard: createCredentialGuard(app.db, now),
@@ -131,10 +135,10 @@ export const adminSessionPlugin = fp<{ config: Config; now?: () => Date }>(
       pending
         .catch(() => null)
         .then((session) => {
-          if (session?.touched) reply.setCookie(ADMIN_SESSION_COOKIE, session.token, cookieOptions)
+          if (session?.touched) reply.setCookie(ADMIN_SESSION_COOKIE, session.token, cookieOptions())
           done(null, payload)
         }, done)
     })
   },
-  { name: 'admin-session', dependencies: ['db'] },
+  { name: 'admin-session', dependencies: ['db', 'settings'] },
 )

@@ -20,7 +20,7 @@ export async function sessionRoutes(app: FastifyInstance, { config }: { config: 
   })
 
   app.post(routeOf(app, ADMIN_API_PATHS.session), async (request, reply) => {
-    requireSameOrigin(request, config.publicUrl)
+    requireSameOrigin(request, sessions.publicUrl)
     const secret = (request.body as { secret?: unknown } | null)?.secret
     if (typeof secret !== 'string' || secret === '') {
       throw new HttpError(400, 'Введите пароль', 'validation_failed', { secret: 'Введите пароль' })
@@ -45,7 +45,7 @@ export async function sessionRoutes(app: FastifyInstance, { config }: { config: 
   })
 
   app.delete(routeOf(app, ADMIN_API_PATHS.session), async (request, reply) => {
-    requireSameOrigin(request, config.publicUrl)
+    requireSameOrigin(request, sessions.publicUrl)
     // Also without a live session: the answer clears whatever cookie the browser still has.
     await sessions.end(request, reply)
     return reply.code(204).send()

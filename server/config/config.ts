@@ -92,7 +92,32 @@ export interface Config {
   readonly feeds: FeedsConfig
   /** The 1C exchange's credentials; null: /1c/exchange is off (docs/decisions/032-1c-exchange.md) */
   readonly exchange1c: ExchangeConfig | null
+  /**
+   * Which of the variables the back office's «Настройки» also sets are set here: each wins over
+   * the owner's value and shows read-only (docs/decisions/039-settings.md)
+   */
+  readonly settingsFromEnv: ReadonlySet<SettingsVariable>
 }
+
+/** The variables «Настройки» shows (server/settings/effective-settings.ts maps them to its keys). */
+export const SETTINGS_VARIABLES = [
+  'PUBLIC_URL',
+  'SMTP_URL',
+  'LEAD_EMAIL_TO',
+  'LEAD_EMAIL_FROM',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_CHAT_ID',
+  'LEAD_WEBHOOK_URL',
+  'LEAD_WEBHOOK_SECRET',
+  'YANDEX_FEED',
+  'YANDEX_FEED_NAME',
+  'YANDEX_FEED_COMPANY',
+  'YANDEX_FEED_VENDOR',
+  'METRIKA_ID',
+  'EXCHANGE_1C_LOGIN',
+  'EXCHANGE_1C_PASSWORD',
+] as const
+export type SettingsVariable = (typeof SETTINGS_VARIABLES)[number]
 
 function database(env: Env): DatabaseConfig {
   const raw = env.DATABASE_URL?.trim()
@@ -215,6 +240,7 @@ export function readConfig(env: Env = process.env): Config {
     delivery: readDeliveryConfig(env),
     feeds: readFeedsConfig(env),
     exchange1c: readExchangeConfig(env),
+    settingsFromEnv: new Set(SETTINGS_VARIABLES.filter((name) => (env[name]?.trim() ?? '') !== '')),
   }
   return Object.freeze(config)
 }

@@ -28,16 +28,31 @@ export interface DeliveryConfig {
     /** Standard Webhooks signing secret (whsec_ + base64): a secret, never logged */
     readonly secret: string
   } | null
+  /**
+   * TELEGRAM_API_URL and TELEGRAM_FULL_TEXT, kept whoever sets the bot (the environment or the back
+   * office's «Настройки»)
+   */
+  readonly telegramApi: { readonly apiUrl: string; readonly fullText: boolean }
 }
 
-type DeliveryChannelName = keyof DeliveryConfig
+type DeliveryChannelName = 'email' | 'telegram' | 'webhook'
 
 /** The channels a new lead is delivered to, in a fixed order. */
 export function configuredChannels(delivery: DeliveryConfig): DeliveryChannelName[] {
   return (['email', 'telegram', 'webhook'] as const).filter((channel) => delivery[channel] !== null)
 }
 
-const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
+export const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/
+/** The token BotFather gives: 123456:ABC… */
+export const BOT_TOKEN = /^\d+:[A-Za-z0-9_-]{20,}$/
+/** A numeric chat id or an @channel name */
+export const CHAT_ID = /^(-?\d{1,20}|@[A-Za-z0-9_]{5,64})$/
+
+/** Whether a secret is whsec_ and at least 24 bytes in base64 (Standard Webhooks). */
+export function isWebhookSecret(secret: string): boolean {
+  const key = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : ''
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(key) && Buffer.from(key, 'base64').length >= 24
+}
 
 /** All of a channel's variables or none: a half-configured channel stops the start. */
 function requireAll(env: Env, names: string[]): boolean {
@@ -72,27 +87,26 @@ export function readDeliveryConfig(env: Env): DeliveryConfig {
   }
   let telegram: DeliveryConfig['telegram'] = null
   const telegramFullText = flag(env, 'TELEGRAM_FULL_TEXT', false)
+  const telegramApiUrl = origin(env, 'TELEGRAM_API_URL', 'https://api.telegram.org')
   if (requireAll(env, ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID'])) {
     const botToken = env.TELEGRAM_BOT_TOKEN!.trim()
-    if (!/^\d+:[A-Za-z0-9_-]{20,}$/.test(botToken)) {
+    if (!BOT_TOKEN.test(botToken)) {
       throw new ConfigError(
         'TELEGRAM_BOT_TOKEN',
         'expected the token BotFather gave, 123456:ABC… (the value is not shown)',
       )
     }
     const chatIds = list(env, 'TELEGRAM_CHAT_ID')
-    const badChat = chatIds.find((id) => !/^(-?\d{1,20}|@[A-Za-z0-9_]{5,64})$/.test(id))
+    const badChat = chatIds.find((id) => !CHAT_ID.test(id))
     if (badChat !== undefined) {
       throw new ConfigError('TELEGRAM_CHAT_ID', `expected numeric chat ids or @channel names, got "${badChat}"`)
     }
     telegram = {
       botToken,
       chatIds,
-      apiUrl: origin(env, 'TELEGRAM_API_URL', 'https://api.telegram.org'),
+      apiUrl: telegramApiUrl,
       fullText: telegramFullText,
     }
-  } else if ((env.TELEGRAM_API_URL?.trim() ?? '') !== '') {
-    origin(env, 'TELEGRAM_API_URL', '')
   }
   let webhook: DeliveryConfig['webhook'] = null
   if (requireAll(env, ['LEAD_WEBHOOK_URL', 'LEAD_WEBHOOK_SECRET'])) {
@@ -106,8 +120,7 @@ export function readDeliveryConfig(env: Env): DeliveryConfig {
       throw new ConfigError('LEAD_WEBHOOK_URL', 'expected an absolute http(s) URL (the value is not shown)')
     }
     const secret = env.LEAD_WEBHOOK_SECRET!.trim()
-    const key = secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : ''
-    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || Buffer.from(key, 'base64').length < 24) {
+    if (!isWebhookSecret(secret)) {
       throw new ConfigError(
         'LEAD_WEBHOOK_SECRET',
         'expected a Standard Webhooks secret: whsec_ and at least 24 random bytes in base64 (the value is not shown)',
@@ -115,5 +128,6 @@ export function readDeliveryConfig(env: Env): DeliveryConfig {
     }
     webhook = { url: url.href, secret }
   }
-  return Object.freeze({ email, telegram, webhook })
+  const telegramApi = Object.freeze({ apiUrl: telegramApiUrl, fullText: telegramFullText })
+  return Object.freeze({ email, telegram, webhook, telegramApi })
 }

@@ -4,6 +4,8 @@
 // (the page cache only the pages it changed).
 import fp from 'fastify-plugin'
 import type { Config } from '../config/config'
+import type { EffectiveSettings } from '../settings/effective-settings'
+import type { PublicSettings } from '../../src/site/types'
 import { ContentService } from './content-service'
 import { addMissingDocuments, type OperatorValues } from '../content/documents'
 import { seedDemoContent, storeInFolder, type StoreImage } from '../catalogue/demo-seed'
@@ -23,6 +25,15 @@ interface ContentPluginOptions {
   readonly operator?: () => Promise<OperatorValues>
 }
 
+function publicSettingsOf(config: Config, settings: EffectiveSettings): PublicSettings {
+  return {
+    publicUrl: settings.publicUrl,
+    mediaUrl: config.mediaUrl,
+    metrikaId: settings.metrikaId,
+    metrikaTagUrl: config.metrikaTagUrl,
+  }
+}
+
 export const contentPlugin = fp<ContentPluginOptions>(
   async (app, { config, now, storeDemoImage, operator }) => {
     if (config.seedDemo && (await seedDemoContent(app.writeDoor, storeDemoImage ?? storeInFolder(config.mediaDir)))) {
@@ -35,18 +46,18 @@ export const contentPlugin = fp<ContentPluginOptions>(
     const content = new ContentService(app.db, {
       ttlSeconds: config.structureTtl,
       now: now && (() => now().getTime()),
-      publicSettings: {
-        publicUrl: config.publicUrl,
-        mediaUrl: config.mediaUrl,
-        metrikaId: config.metrikaId,
-        metrikaTagUrl: config.metrikaTagUrl,
-      },
+      publicSettings: publicSettingsOf(config, app.settings.current()),
       operator,
     })
     app.decorate('content', content)
     app.writeDoor.onCommit((summary) => content.invalidate(summary.pages, summary.version))
+    // The site's address or counter changed in «Настройки» (this process or another): new pages.
+    app.settings.onChange((next, previous) => {
+      if (next.publicUrl !== previous.publicUrl || next.metrikaId !== previous.metrikaId)
+        content.setPublicSettings(publicSettingsOf(config, next))
+    })
     // Load the route map at start so the first visitor does not wait for it.
     await content.routes()
   },
-  { name: 'content', dependencies: ['db', 'write-door'] },
+  { name: 'content', dependencies: ['db', 'write-door', 'settings'] },
 )

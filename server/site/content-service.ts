@@ -30,7 +30,7 @@ interface ContentServiceOptions {
 
 export class ContentService implements ContentSource {
   private readonly routeMap: RouteMapCache
-  readonly publicSettings: PublicSettings
+  #publicSettings: PublicSettings
   private readonly operator: () => Promise<OperatorValues>
 
   constructor(
@@ -38,8 +38,22 @@ export class ContentService implements ContentSource {
     options: ContentServiceOptions,
   ) {
     this.routeMap = new RouteMapCache(db, options.ttlSeconds, options.now)
-    this.publicSettings = Object.freeze({ ...options.publicSettings })
+    this.#publicSettings = Object.freeze({ ...options.publicSettings })
     this.operator = options.operator ?? (async () => ({ name: '', inn: '', address: '' }))
+  }
+
+  /** The site's address and counter every page is rendered with (the settings in effect). */
+  get publicSettings(): PublicSettings {
+    return this.#publicSettings
+  }
+
+  /**
+   * New settings from the back office's «Настройки» (docs/decisions/039-settings.md): every page of
+   * this process is rendered anew with them. Each process calls it when it notices the change.
+   */
+  setPublicSettings(settings: PublicSettings): void {
+    this.#publicSettings = Object.freeze({ ...settings })
+    this.routeMap.invalidate('every page')
   }
 
   /**

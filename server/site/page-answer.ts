@@ -69,7 +69,7 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number; directRend
       ? new DirectRenderer({
           content: app.content,
           development: !config.isProduction,
-          policy: (nonce) => contentSecurityPolicy(config, nonce),
+          policy: (nonce) => contentSecurityPolicy(app.settings.current().policy, nonce),
           warn: (message) => app.log.warn(message),
         })
       : null
@@ -179,7 +179,7 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number; directRend
           headers: {
             location,
             'content-type': 'text/html; charset=utf-8',
-            'content-security-policy': contentSecurityPolicy(config),
+            'content-security-policy': contentSecurityPolicy(app.settings.current().policy),
           },
           body: Buffer.from(redirectBody(location)),
           keepAs: samePath ? null : keepAs,
@@ -188,7 +188,7 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number; directRend
         }
       }
       if (headers['content-type']?.startsWith('text/html')) {
-        headers['content-security-policy'] = contentSecurityPolicy(config, nonce)
+        headers['content-security-policy'] = contentSecurityPolicy(app.settings.current().policy, nonce)
       }
       const html = await httpResponse.getBody()
       if (direct && context === undefined) direct.learn(pageContext, url, html, nonce)

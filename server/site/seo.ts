@@ -38,7 +38,7 @@ export async function seoRoutes(
       // Yandex: ad and analytics parameters do not make new pages.
       'Clean-param: utm_source&utm_medium&utm_campaign&utm_content&utm_term&yclid&gclid',
       '',
-      `Sitemap: ${config.publicUrl}${PATHS.sitemap}`,
+      `Sitemap: ${app.settings.current().publicUrl}${PATHS.sitemap}`,
       '',
     ].join('\n')
   })

@@ -44,7 +44,7 @@ export async function sitemapRoutes(
       for (const r of rows) {
         if (/noindex/i.test(r.metaRobots ?? '') || isAdminPath(r.urlFull)) continue
         const lastmod = r.updatedAt ? `<lastmod>${escapeHtml(r.updatedAt.slice(0, 10))}</lastmod>` : ''
-        chunk += `<url><loc>${escapeHtml(config.publicUrl + encodeURI(r.urlFull))}</loc>${lastmod}</url>\n`
+        chunk += `<url><loc>${escapeHtml(app.settings.current().publicUrl + encodeURI(r.urlFull))}</loc>${lastmod}</url>\n`
       }
       yield chunk
     }
@@ -71,7 +71,8 @@ export async function sitemapRoutes(
     const files = Math.ceil(total / urlsPerFile)
     const entries = Array.from(
       { length: files },
-      (_, i) => `<sitemap><loc>${escapeHtml(`${config.publicUrl}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
+      (_, i) =>
+        `<sitemap><loc>${escapeHtml(`${app.settings.current().publicUrl}/sitemap-${i + 1}.xml`)}</loc></sitemap>`,
     )
     reply.type(XML).header('cache-control', 'public, max-age=600')
     return `${HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`

@@ -74,6 +74,8 @@ export const ADMIN_PATHS = Object.freeze({
   products: `${ADMIN}/products`,
   /** «Обмен с 1С»: the exchange's address, its settings and its log */
   exchange: `${ADMIN}/exchange`,
+  /** «Настройки»: delivery, the site's address, the feed, Metrika and 1C's credentials */
+  settings: `${ADMIN}/settings`,
 })
 
 /** The back office's JSON API: the browser calls these, the server's routes are declared with them. */
@@ -119,6 +121,16 @@ export const ADMIN_API_PATHS = Object.freeze({
   product: (id: Id) => `${ADMIN_API}/products/${id}`,
   /** GET how many demo products are left; DELETE «Убрать демо-магазин» */
   demoShop: `${ADMIN_API}/demo-shop`,
+  /** «Настройки»: GET the view, PUT changes (docs/decisions/039-settings.md) */
+  settings: `${ADMIN_API}/settings`,
+  /** POST a group's check: a test e-mail, a Telegram message, a signed webhook call, a fetch */
+  settingsCheck: (check: string) => `${ADMIN_API}/settings/check/${check}`,
+  /** POST: a new webhook secret, shown once */
+  settingsWebhookSecret: `${ADMIN_API}/settings/webhook-secret`,
+  /** POST: a new 1C password, shown once */
+  settingsExchangePassword: `${ADMIN_API}/settings/exchange-password`,
+  /** POST: the chats that wrote to the bot (getUpdates) */
+  settingsTelegramChats: `${ADMIN_API}/settings/telegram-chats`,
 })
 
 /** Whether a path is the back office's (its pages are never cached, indexed or listed). */

@@ -3,6 +3,7 @@
 // switch and choices (the price type, the old price's type, what «нет на складе» shows), and the last
 // exchanges: when, which files, what was created, updated and withdrawn, and what was skipped and why.
 import './exchange.css'
+import { ADMIN_PATHS } from '../../../src/site/paths'
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react'
 import { ApiError } from '../../../src/api/http-client'
 import {
@@ -140,7 +141,9 @@ export function ExchangeScreen() {
                 <code>{overview.login}</code>
               </dd>
               <dt>Пароль</dt>
-              <dd>задан в настройках сервера (EXCHANGE_1C_PASSWORD)</dd>
+              <dd>
+                задан (см. <a href={ADMIN_PATHS.settings}>«Настройки»</a>)
+              </dd>
             </dl>
             <p className="exchange__hint">
               Выгружайте группы, товары, цены и остатки; заказы с сайта 1С заберёт как «Заказы покупателей».
@@ -148,8 +151,8 @@ export function ExchangeScreen() {
           </>
         ) : (
           <p className="exchange__hint">
-            Обмен выключен. Чтобы включить, задайте в настройках сервера EXCHANGE_1C_LOGIN и EXCHANGE_1C_PASSWORD (не
-            короче 8 символов) и перезапустите сайт. Здесь появится адрес для 1С.
+            Обмен выключен. Чтобы включить, создайте логин и пароль для 1С в разделе{' '}
+            <a href={ADMIN_PATHS.settings}>«Настройки»</a>. Здесь появится адрес для 1С.
           </p>
         )}
       </section>

@@ -17,6 +17,7 @@ const NAV = [
   { href: ADMIN_PATHS.priceList, label: 'Прайс-лист' },
   { href: ADMIN_PATHS.exchange, label: 'Обмен с 1С' },
   { href: ADMIN_PATHS.privacy, label: 'Персональные данные' },
+  { href: ADMIN_PATHS.settings, label: 'Настройки' },
 ] as const
 
 /**

@@ -8,6 +8,7 @@ import type { FeedRefusal, FeedsStatus as Status, PriceListApi } from '../../../
 import { ADMIN_PATHS } from '../../../src/site/paths'
 import { formatDateTimeIn } from '../../../src/format/format-date'
 import { useTimeZone } from '../layout/admin-context'
+import { CopyButton } from '../layout/CopyButton'
 
 // What a dead batch's answer means to the owner (the worker keeps 'HTTP <status>', 'timeout'…).
 const REASONS: Readonly<Record<string, string>> = {
@@ -70,33 +71,6 @@ function Refusals({ feed }: { feed: Status['yandexFeed'] }) {
         ))}
       </ul>
       {vendorHint}
-    </>
-  )
-}
-
-function CopyButton({ text, label }: { text: string; label: string }) {
-  const [done, setDone] = useState('')
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(text)
-      setDone('Скопировано')
-    } catch {
-      setDone('Не удалось скопировать: выделите адрес и скопируйте его сами')
-    }
-  }
-  return (
-    <>
-      <button
-        type="button"
-        className="button button--quiet button--small"
-        aria-label={label}
-        onClick={() => void copy()}
-      >
-        Копировать
-      </button>
-      <span role="status" className="price-list__hint">
-        {done}
-      </span>
     </>
   )
 }

@@ -79,10 +79,12 @@ export async function exchangeAdminRoutes(app: FastifyInstance, { config }: { co
 
   const view = async () => {
     const runs = (await runsWithSession(app.db, RUNS_SHOWN)).map((run) => shown(run, new Date()))
+    // The credentials in effect: EXCHANGE_1C_*, else the back office's «Настройки»
+    const { publicUrl, exchange1c } = app.settings.current()
     return {
-      url: `${config.publicUrl}${EXCHANGE_PATH}`,
-      configured: config.exchange1c !== null,
-      login: config.exchange1c?.login ?? null,
+      url: `${publicUrl}${EXCHANGE_PATH}`,
+      configured: exchange1c !== null,
+      login: exchange1c?.login ?? null,
       settings: await readSettings(app.db),
       priceTypes: await knownPriceTypes(app.db),
       runs: runs.map((run) => ({

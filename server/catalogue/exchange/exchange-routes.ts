@@ -10,7 +10,7 @@
 // host takes any call.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { ExchangeConfig } from '../../config/exchange-config'
+import type { ExchangeCredentials } from '../../settings/effective-settings'
 import { createErrorHandler } from '../../http/errors'
 import { clampStatus, HttpError } from '../../http/http-error'
 import { CmlError } from './commerceml'
@@ -33,7 +33,8 @@ export interface SaleSide {
 }
 
 interface ExchangeOptions {
-  readonly exchange: ExchangeConfig | null
+  /** The credentials in effect at each request (EXCHANGE_1C_*, else the back office's «Настройки») */
+  readonly exchange: () => ExchangeCredentials | null
   readonly sale: SaleSide
   readonly now?: () => Date
   /** Milliseconds one `import` call works before it answers `progress` (tests lower it) */
@@ -105,8 +106,13 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { type, mode, filename } = queryOf(request)
-    if (options.exchange === null) {
-      return failure(reply, 404, 'Обмен с 1С выключен: задайте EXCHANGE_1C_LOGIN и EXCHANGE_1C_PASSWORD')
+    const credentials = options.exchange()
+    if (credentials === null) {
+      return failure(
+        reply,
+        404,
+        'Обмен с 1С выключен: создайте логин и пароль в «Настройках» сайта или задайте EXCHANGE_1C_LOGIN и EXCHANGE_1C_PASSWORD',
+      )
     }
     if (type !== 'catalog' && type !== 'sale')
       return failure(reply, 400, 'Неизвестный тип обмена: ожидается catalog или sale')
@@ -115,10 +121,9 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
     if (mode === 'checkauth') {
       const attempt = await app.adminSession.guard.attempt(request)
       const given = basicCredentials(request)
-      const ok =
-        given !== null &&
-        sameSecret(given.login, options.exchange.login) &&
-        sameSecret(given.password, options.exchange.password)
+      // Both compared whatever the login, so a wrong login takes as long as a wrong password.
+      const passwordOk = await credentials.verify(given?.password ?? '')
+      const ok = given !== null && sameSecret(given.login, credentials.login) && passwordOk
       if (!ok) return failure(reply, 401, 'Неверный логин или пароль обмена')
       await attempt.matched()
       const cookie = await openSession(app.db, now())

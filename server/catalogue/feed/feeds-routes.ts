@@ -17,14 +17,16 @@ export async function feedsStatusRoutes(app: FastifyInstance, { config }: { conf
   app.get(routeOf(app, ADMIN_API_PATHS.feeds), async (request) => {
     requireAdmin(await access(request))
     const worker = app.indexNow
+    // The settings in effect: YANDEX_FEED…, else the back office's «Настройки»
+    const { feeds, publicUrl } = app.settings.current()
     return {
       data: {
         yandexFeed: {
-          enabled: config.feeds.yandexFeed,
-          url: config.feeds.yandexFeed ? `${config.publicUrl}${PATHS.yandexFeed}` : null,
-          defaultVendor: config.feeds.defaultVendor,
+          enabled: feeds.yandexFeed,
+          url: feeds.yandexFeed ? `${publicUrl}${PATHS.yandexFeed}` : null,
+          defaultVendor: feeds.defaultVendor,
           // Shown while the feed is off too: what to fix before turning it on.
-          ...(await loadFeedRefusals(app.db, config.feeds.defaultVendor)),
+          ...(await loadFeedRefusals(app.db, feeds.defaultVendor)),
         },
         // Off: the outbox may still hold what an earlier run left, shown all the same.
         indexNow: {

@@ -12,6 +12,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../../config/config'
+import type { EffectiveSettings } from '../../settings/effective-settings'
 import { readContentVersion } from '../../data/db'
 import { isDatabaseUnavailable } from '../../data/unavailable'
 import { pickEncoding, type Encoding } from '../../http/compression'
@@ -45,11 +46,18 @@ interface KeptFeed extends BuiltFeed {
   readonly etags: Readonly<Record<FeedEncoding, string>>
   /** The brotli and plain bodies, each made from the gzip body on its first request */
   readonly derived: Map<Exclude<FeedEncoding, 'gzip'>, Promise<Buffer>>
+  /** The settings' version it was made with (the shop's name, address and default brand) */
+  readonly settingsVersion: number
 }
 
-function keep(feed: BuiltFeed): KeptFeed {
-  const tag = `yml-${feed.version}`
-  return { ...feed, etags: { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gz"` }, derived: new Map() }
+function keep(feed: BuiltFeed, settingsVersion: number): KeptFeed {
+  const tag = `yml-${feed.version}.${settingsVersion}`
+  return {
+    ...feed,
+    etags: { identity: `"${tag}"`, br: `"${tag}-br"`, gzip: `"${tag}-gz"` },
+    derived: new Map(),
+    settingsVersion,
+  }
 }
 
 /** The brotli body, from the kept text if a request made it, else from the gzip body (the text passes through). */
@@ -156,35 +164,43 @@ async function send(request: FastifyRequest, reply: FastifyReply, feed: KeptFeed
 }
 
 export async function yandexFeedRoutes(app: FastifyInstance, { config }: { config: Config }) {
-  if (!config.feeds.yandexFeed) return
+  // On or off, and the shop's details, as the settings in effect say at each request (YANDEX_FEED…,
+  // else the back office's «Настройки»): a change there is a new feed, without a restart.
   // Only the current version's copies are held (and, while a new one builds, the last one's).
   let kept: KeptFeed | null = null
-  let building: { version: number; feed: Promise<KeptFeed> } | null = null
+  let building: { version: number; settingsVersion: number; feed: Promise<KeptFeed> } | null = null
 
-  async function shopInfo(): Promise<ShopInfo> {
+  async function shopInfo(settings: EffectiveSettings): Promise<ShopInfo> {
+    const { feeds, publicUrl } = settings
     // One row, not the route map: a feed asked for right after a write does not load all of it.
     const home = await loadHomeTitle(app.db)
-    const name = config.feeds.shopName ?? (home.split(' — ')[0].trim() || new URL(config.publicUrl).hostname)
+    const name = feeds.shopName ?? (home.split(' — ')[0].trim() || new URL(publicUrl).hostname)
     return {
       name,
-      company: config.feeds.company ?? name,
-      url: config.publicUrl,
-      pictureUrl: (source) => `${config.publicUrl}${feedImagePath(source)}`,
-      defaultVendor: config.feeds.defaultVendor,
+      company: feeds.company ?? name,
+      url: publicUrl,
+      pictureUrl: (source) => `${publicUrl}${feedImagePath(source)}`,
+      defaultVendor: feeds.defaultVendor,
     }
   }
 
-  /** The feed of `version`, and whether this call built it (the other callers share its build). */
+  /**
+   * The feed of content `version` made with the settings in effect, and whether this call built it
+   * (the other callers share its build). A new settings version makes a new feed too.
+   */
   async function feedOf(version: number): Promise<{ feed: KeptFeed; built: boolean }> {
+    const settings = app.settings.current()
+    if (kept?.settingsVersion !== settings.version) kept = null
     if (kept?.version === version) return { feed: kept, built: false }
-    if (building?.version === version) return { feed: await building.feed, built: false }
-    const feed = shopInfo()
+    if (building?.version === version && building.settingsVersion === settings.version)
+      return { feed: await building.feed, built: false }
+    const feed = shopInfo(settings)
       .then((shop) => buildYandexFeed(app, shop, version))
-      .then(keep)
-    building = { version, feed }
+      .then((built) => keep(built, settings.version))
+    building = { version, settingsVersion: settings.version, feed }
     try {
       const built = await feed
-      if (!kept || kept.version < built.version) kept = built
+      if (app.settings.current().version === settings.version && (!kept || kept.version < built.version)) kept = built
       return { feed: built, built: true }
     } finally {
       if (building?.feed === feed) building = null
@@ -193,6 +209,8 @@ export async function yandexFeedRoutes(app: FastifyInstance, { config }: { confi
 
   // Its bodies are kept compressed: @fastify/compress has nothing to add.
   app.get(PATHS.yandexFeed, { compress: false }, async (request, reply) => {
+    // Off: the path is no page, as any unknown one.
+    if (!app.settings.current().feeds.yandexFeed) return app.pages.answer(request, reply)
     try {
       const { feed, built } = await feedOf(await readContentVersion(app.db))
       return await send(request, reply, feed, built)

@@ -1,8 +1,11 @@
 // Lead delivery in the app: builds the configured channels, runs this process's dispatcher from
-// ready to close, and lets the intake wake it (app.leadDelivery).
+// ready to close, and lets the intake wake it (app.leadDelivery). The channels follow the settings
+// in effect (the environment's, else the back office's «Настройки»): a change made in any process
+// rebuilds them here within a few seconds (docs/decisions/039-settings.md).
 import fp from 'fastify-plugin'
 import type { Config } from '../../config/config'
 import { configuredChannels } from '../../config/delivery-config'
+import type { EffectiveSettings } from '../../settings/effective-settings'
 import type { DeliveryChannel } from '../../data/schema'
 import type { Channel } from './channels/channel'
 import { emailChannel } from './channels/email'
@@ -13,7 +16,7 @@ import { outboxStats, type OutboxStats } from '../store/delivery-outbox'
 import type { MessageContext } from './lead-message'
 
 interface LeadDelivery {
-  /** The channels a new lead is queued for: every configured one */
+  /** The channels a new lead is queued for: every configured one, read at use time */
   readonly channels: readonly DeliveryChannel[]
   /** A lead was queued: deliver it now rather than at the next poll */
   wake(): void
@@ -27,9 +30,9 @@ declare module 'fastify' {
   }
 }
 
-function createChannels(config: Config): Channel[] {
-  const ctx: MessageContext = { publicUrl: config.publicUrl, timeZone: config.siteTimezone }
-  const { email, telegram, webhook } = config.delivery
+function createChannels(config: Config, settings: EffectiveSettings): Channel[] {
+  const ctx: MessageContext = { publicUrl: settings.publicUrl, timeZone: config.siteTimezone }
+  const { email, telegram, webhook } = settings.delivery
   return [
     ...(email ? [emailChannel(email, ctx)] : []),
     ...(telegram ? [telegramChannel(telegram, ctx)] : []),
@@ -39,11 +42,19 @@ function createChannels(config: Config): Channel[] {
 
 export const deliveryPlugin = fp<{ config: Config; dispatcher?: DispatcherOptions }>(
   async (app, { config, dispatcher: options }) => {
-    const dispatcher = new LeadDispatcher(app.db, createChannels(config), app.log, options)
+    const dispatcher = new LeadDispatcher(app.db, createChannels(config, app.settings.current()), app.log, options)
     app.decorate('leadDelivery', {
-      channels: configuredChannels(config.delivery),
+      get channels() {
+        return configuredChannels(app.settings.current().delivery)
+      },
       wake: () => dispatcher.wake(),
       stats: () => outboxStats(app.db),
+    })
+    app.settings.onChange((next, previous) => {
+      const same = (s: EffectiveSettings) => JSON.stringify([s.delivery, s.publicUrl])
+      if (same(next) === same(previous)) return
+      dispatcher.replaceChannels(createChannels(config, next))
+      app.log.info({ channels: dispatcher.channelNames }, 'lead delivery channels changed')
     })
     app.addHook('onReady', async () => {
       dispatcher.start()
@@ -54,5 +65,5 @@ export const deliveryPlugin = fp<{ config: Config; dispatcher?: DispatcherOption
       await dispatcher.stop()
     })
   },
-  { name: 'lead-delivery', dependencies: ['db'] },
+  { name: 'lead-delivery', dependencies: ['db', 'settings'] },
 )

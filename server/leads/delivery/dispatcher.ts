@@ -1,7 +1,9 @@
 // The dispatcher every process runs: it claims due outbox rows with a lease, sends each through
 // its channel, and marks it sent or failed. Woken at once by a new lead in this process, and
 // polling for the rest (leads of other processes, retries that came due, expired leases). Each
-// channel has a lane of its own, so a slow Telegram never holds up the e-mail.
+// channel has a lane of its own, so a slow Telegram never holds up the e-mail. The channels can be
+// replaced while it runs (the back office's «Настройки»): a lane claims only while its channel is on,
+// and a replaced channel is closed once the sends under way had their time.
 import type { Kysely } from 'kysely'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, DeliveryChannel, LeadDeliveryRow } from '../../data/schema'
@@ -17,6 +19,11 @@ export interface DispatcherOptions {
   readonly batch?: number
 }
 
+/** Every channel a lane may serve, whether or not it is on now. */
+const CHANNELS: readonly DeliveryChannel[] = ['email', 'telegram', 'webhook']
+/** How long a replaced channel stays open for the sends under way: longer than any send may take */
+const RETIRE_MS = 30_000
+
 /** One channel's loop: its own claims, its own wake-up. */
 interface Lane {
   readonly channel: DeliveryChannel
@@ -25,7 +32,9 @@ interface Lane {
 }
 
 export class LeadDispatcher {
-  private readonly channels: ReadonlyMap<DeliveryChannel, Channel>
+  private channels: ReadonlyMap<DeliveryChannel, Channel>
+  /** Replaced channels not closed yet */
+  private readonly retired = new Set<Channel>()
   private readonly pollMs: number
   private readonly batch: number
   private running: Promise<unknown> | null = null
@@ -48,10 +57,23 @@ export class LeadDispatcher {
   }
 
   start(): void {
-    if (this.running || this.channels.size === 0) return
+    if (this.running) return
     this.stopped = false
-    this.lanes = this.channelNames.map((channel) => ({ channel, woken: false, wakeUp: null }))
+    this.lanes = CHANNELS.map((channel) => ({ channel, woken: false, wakeUp: null }))
     this.running = Promise.all(this.lanes.map((lane) => this.loop(lane)))
+  }
+
+  /** New channels from now on; the old ones close once their sends under way are done. */
+  replaceChannels(channels: readonly Channel[]): void {
+    const old = [...this.channels.values()]
+    this.channels = new Map(channels.map((channel) => [channel.name, channel]))
+    for (const channel of old) {
+      this.retired.add(channel)
+      setTimeout(() => {
+        if (this.retired.delete(channel)) void channel.close().catch(() => {})
+      }, RETIRE_MS).unref()
+    }
+    this.wake()
   }
 
   /** A new lead is queued: look now instead of at the next poll. */
@@ -68,11 +90,15 @@ export class LeadDispatcher {
     for (const lane of this.lanes) lane.wakeUp?.()
     await this.running
     this.running = null
-    await Promise.all([...this.channels.values()].map((channel) => channel.close().catch(() => {})))
+    const open = [...this.channels.values(), ...this.retired]
+    this.retired.clear()
+    await Promise.all(open.map((channel) => channel.close().catch(() => {})))
   }
 
   /** One pass of one channel: claims its due rows and delivers them. Returns how many it claimed. */
   async runOnce(channel: DeliveryChannel): Promise<number> {
+    // A channel that is off claims nothing: its rows wait until it is on again.
+    if (!this.channels.has(channel)) return 0
     const rows = await claimDue(this.db, this.batch, [channel])
     await Promise.all(rows.map((row) => this.deliver(row)))
     return rows.length
@@ -116,7 +142,11 @@ export class LeadDispatcher {
     try {
       const lead = await loadDeliverableLead(this.db, row.feedbackId)
       if (!channel || !lead) {
-        await markFailed(this.db, row, { message: channel ? 'lead deleted' : 'channel off', permanent: true })
+        // A lead deleted meanwhile is given up; a channel switched off meanwhile is tried again later.
+        await markFailed(this.db, row, {
+          message: channel ? 'lead deleted' : 'channel off',
+          permanent: Boolean(channel),
+        })
         return
       }
       try {
