@@ -273,7 +273,7 @@ for (const dialect of DIALECTS)
     })
   })
 
-describe('the setup form without JavaScript state on the server', () => {
+describe("the one-time link's page", () => {
   let t: AdminApp
   beforeAll(async () => {
     t = await buildAdminApp({ ADMIN_TOKEN: '' })
