@@ -60,18 +60,20 @@ export async function setFirstPassword(
   const now = at.toISOString()
   try {
     await writeTransaction(db, async (trx) => {
-      const spent = await trx
-        .deleteFrom('ownerSetupLink')
-        .where('id', '=', tokenId(token))
-        .where('expiresAt', '>', now)
-        .executeTakeFirst()
-      if (Number(spent.numDeletedRows) !== 1) throw new Refused('invalid_link')
+      // The password's row first: in PostgreSQL a second transaction waits on it here, before it
+      // touches any link, so the first one's deletion of every link cannot deadlock with it.
       const stored = await trx
         .insertInto('ownerPassword')
         .values({ id: OWNER_ROW, hash, changedAt: now })
         .onConflict((oc) => oc.column('id').doNothing())
         .executeTakeFirst()
       if (Number(stored.numInsertedOrUpdatedRows ?? 0) !== 1) throw new Refused('already_set')
+      const spent = await trx
+        .deleteFrom('ownerSetupLink')
+        .where('id', '=', tokenId(token))
+        .where('expiresAt', '>', now)
+        .executeTakeFirst()
+      if (Number(spent.numDeletedRows) !== 1) throw new Refused('invalid_link')
       // The other printed links have nothing left to do.
       await trx.deleteFrom('ownerSetupLink').execute()
     })

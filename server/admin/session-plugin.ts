@@ -14,6 +14,7 @@ import type { Config } from '../config/config'
 import { createCredentialGuard, type CredentialGuard } from './credential-guard'
 import { deleteSetupLinks, readOwnerPassword } from './owner-password'
 import { verifyPassword } from './password-hash'
+import type { SignInWith } from '../../src/admin/admin-password'
 import {
   createSession,
   deleteSession,
@@ -30,7 +31,7 @@ import {
  * the back office (`owner`), ADMIN_TOKEN while no password exists (`token`), or nothing yet (`none`:
  * only the one-time link printed at start can choose a password).
  */
-export type SignInMethod = 'environment' | 'owner' | 'token' | 'none'
+export type SignInMethod = SignInWith | 'none'
 
 interface AdminSession {
   /** The site's canonical origin, which state-changing requests must come from */

@@ -10,7 +10,7 @@ import { routeOf } from '../http/route-path'
 import { ADMIN_API_PATHS } from '../../src/site/paths'
 
 /** Nothing signs in yet: only the one-time link printed at start can choose the owner's password. */
-export const NOT_CONFIGURED =
+const NOT_CONFIGURED =
   'Пароль владельца ещё не задан. Ссылка, по которой его можно задать, напечатана в консоли сервера при запуске.'
 const WRONG_SECRET = 'Неверный пароль'
 

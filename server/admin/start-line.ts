@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config/config'
 import { issueSetupLink, SETUP_LINK_TTL_MS } from './owner-password'
+import type { SignInMethod } from './session-plugin'
 import { ADMIN_PATHS, PATHS } from '../../src/site/paths'
 
 /** Where a browser on this machine finds the site: a wildcard address means localhost. */
@@ -22,7 +23,13 @@ export async function startLines(app: FastifyInstance, config: Config): Promise<
   // The address the owner's browser uses: PUBLIC_URL (http://localhost:PORT unless set).
   const admin = `${config.publicUrl}${PATHS.admin}`
   const running = `Vitrina is running at ${siteAddress(config)}; back office: ${admin}`
-  const method = await app.adminSession.signInMethod()
+  let method: SignInMethod
+  try {
+    method = await app.adminSession.signInMethod()
+  } catch (error) {
+    app.log.error({ message: (error as Error).message }, 'how sign-in works could not be read from the database')
+    return [`${running} (sign-in unknown: the database did not answer; restart once it does)`]
+  }
   if (method === 'environment') return [`${running} (sign-in: ADMIN_PASSWORD; no one-time link is used)`]
   if (method === 'owner') return [`${running} (sign-in: the owner's password)`]
   let token: string
