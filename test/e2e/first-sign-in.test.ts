@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { createTestSchema, TEST_DATABASE_URL } from '../helpers/postgres'
-import { ensureBuild } from '../helpers/prod-server'
+import { ensureBuild, type ProdServer } from '../helpers/prod-server'
 import { axeViolations, fieldError, openAdmin, signIn, startAdminServer, type AdminTab } from './admin-helpers'
 
 const SIZES = [
@@ -38,6 +38,16 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** The server's output once the start has printed its running line (it follows listening). */
+async function startOutput(server: ProdServer): Promise<string> {
+  const deadline = Date.now() + 15_000
+  while (!server.output().includes('Vitrina is running at')) {
+    if (Date.now() > deadline) throw new Error(`no running line: ${server.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  return server.output()
+}
+
 async function fitsWidth(tab: AdminTab): Promise<boolean> {
   return tab.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
 }
@@ -61,11 +71,12 @@ for (const dialect of DIALECTS)
         }
         try {
           // The console: the one-time link, then where the back office is and that sign-in is not set up.
-          const printed = /^Choose the owner's password \(one-time link, valid 1 h\): (\S+)$/m.exec(server.output())
-          expect(printed, server.output()).not.toBeNull()
+          const output = await startOutput(server)
+          const printed = /^Choose the owner's password \(one-time link, valid 1 h\): (\S+)$/m.exec(output)
+          expect(printed, output).not.toBeNull()
           const link = new URL(printed![1])
           expect(link.pathname).toBe(ADMIN_PATHS.setup)
-          expect(server.output()).toContain(`back office: ${server.url}/admin (sign-in is not set up yet`)
+          expect(output).toContain(`back office: ${server.url}/admin (sign-in is not set up yet`)
 
           // /admin before any password: where the link is, no form to fill.
           const first = await open(ADMIN_PATHS.leads)
