@@ -1,5 +1,6 @@
-// Everything under /api/admin: the session, the lead inbox, the price list and the feeds' status,
-// the search of records, the content tree and «Настройки». Encapsulated, so its error handler (the Russian
+// Everything under /api/admin: the session and the owner's password, the lead inbox, the price
+// list and the feeds' status, the search of records, the content tree and «Настройки».
+// Encapsulated, so its error handler (the Russian
 // message and field errors of each HttpError) and `no-store` stay inside it; nothing the owner sees
 // is kept by a browser or proxy cache.
 import type { FastifyInstance } from 'fastify'
@@ -17,6 +18,7 @@ import { contentRoutes } from './admin/content-routes'
 import { demoShopRoutes } from './catalogue/demo-shop-routes'
 import { sessionRoutes } from './admin/session-routes'
 import { settingsRoutes } from './settings/settings-routes'
+import { passwordRoutes } from './admin/password-routes'
 
 export async function adminRoutes(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', async (_request, reply) => {
@@ -25,6 +27,7 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   app.setErrorHandler(createErrorHandler({ scope: 'admin', headers: { 'cache-control': 'no-store' } }))
 
   await app.register(sessionRoutes, { config })
+  await app.register(passwordRoutes, { config })
   await app.register(leadRoutes, { config })
   await app.register(searchRoutes, { config })
   await app.register(privacyRoutes, { config })

@@ -35,7 +35,7 @@ import { yandexFeedRoutes } from './catalogue/feed/yandex-feed'
 import { exchangeRoutes } from './catalogue/exchange/exchange-routes'
 import { lastExchange } from './catalogue/exchange/exchange-admin-routes'
 import { oneCOrders } from './leads/exchange/one-c-orders'
-import { API_PREFIX } from '../src/site/paths'
+import { API_PREFIX, isAdminPath } from '../src/site/paths'
 
 function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent') return false
@@ -47,15 +47,20 @@ function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyS
     // Secrets and personal data never reach the log: a request is logged as its method and URL
     // only (no headers, no client address), and bodies are never logged.
     serializers: {
-      // API queries may filter on personal fields (an admin searching leads by e-mail): their
-      // query strings stay out of the log.
+      // API queries may filter on personal fields (an admin searching leads by e-mail), and the
+      // one-time link to choose the owner's password carries its token: the query strings of the
+      // API and the back office stay out of the log.
       req: (request: { method: string; url: string; id: string }) => ({
         method: request.method,
-        url: request.url.startsWith(`${API_PREFIX}/`) ? request.url.split('?')[0] : request.url,
+        url: hidesQuery(request.url) ? request.url.split('?')[0] : request.url,
         id: request.id,
       }),
     },
   }
+}
+
+function hidesQuery(url: string): boolean {
+  return url.startsWith(`${API_PREFIX}/`) || isAdminPath(url.split('?')[0])
 }
 
 /**

@@ -1,6 +1,7 @@
 // Process entry: read config, build, listen, and close gracefully on SIGINT/SIGTERM.
 // Under PM2 (cluster, wait_ready) it reports 'ready' only once it accepts connections.
 import { buildApp } from './app'
+import { startLines } from './admin/start-line'
 import { ConfigError, readConfig, type Config } from './config/config'
 
 export async function main(): Promise<void> {
@@ -24,7 +25,8 @@ export async function main(): Promise<void> {
     process.exit(1)
   }
   process.send?.('ready')
-  process.stdout.write(`Vitrina is running at ${siteAddress(config)}\n`)
+  // The back office's address, how sign-in works and, while no password exists, the one-time link.
+  process.stdout.write(`${(await startLines(app, config)).join('\n')}\n`)
 
   let closing = false
   const shutdown = async (signal: string) => {
@@ -51,13 +53,6 @@ export async function main(): Promise<void> {
   process.on('message', (message) => {
     if (message === 'shutdown') void shutdown('shutdown message')
   })
-}
-
-/** Where a browser on this machine finds the site: a wildcard address means localhost. */
-function siteAddress(config: Config): string {
-  const wildcard = config.host === '0.0.0.0' || config.host === '::' || config.host === ''
-  const host = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host
-  return `http://${host}:${config.port}`
 }
 
 // PM2 cluster mode loads this file through its own wrapper, so run unconditionally.

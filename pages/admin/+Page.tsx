@@ -8,6 +8,7 @@ import { ExchangeScreen } from './exchange/ExchangeScreen'
 import { ProductsScreen } from './products/ProductsScreen'
 import { PrivacyScreen } from './privacy/PrivacyScreen'
 import { SettingsScreen } from './settings/SettingsScreen'
+import { PasswordScreen } from './password/PasswordScreen'
 import { screenOf } from './screens'
 import { ADMIN_PATHS } from '../../src/site/paths'
 
@@ -20,6 +21,9 @@ export function Page() {
   if (screen?.kind === 'exchange') return <ExchangeScreen />
   if (screen?.kind === 'products') return <ProductsScreen />
   if (screen?.kind === 'settings') return <SettingsScreen />
+  if (screen?.kind === 'password') return <PasswordScreen />
+  // The layout shows the first password's form there, without a session.
+  if (screen?.kind === 'setup') return null
   // Keyed by id: another record gets a fresh form, not the previous record's state.
   if (screen?.kind === 'record') return <RecordEditor key={screen.id} id={screen.id} />
   return (

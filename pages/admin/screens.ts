@@ -10,6 +10,8 @@ export type Screen =
   | { kind: 'exchange' }
   | { kind: 'products' }
   | { kind: 'settings' }
+  | { kind: 'password' }
+  | { kind: 'setup' }
 
 export function screenOf(pathname: string): Screen | null {
   if (pathname === ADMIN_PATHS.leads) return { kind: 'leads' }
@@ -19,6 +21,8 @@ export function screenOf(pathname: string): Screen | null {
   if (pathname === ADMIN_PATHS.exchange) return { kind: 'exchange' }
   if (pathname === ADMIN_PATHS.products) return { kind: 'products' }
   if (pathname === ADMIN_PATHS.settings) return { kind: 'settings' }
+  if (pathname === ADMIN_PATHS.password) return { kind: 'password' }
+  if (pathname === ADMIN_PATHS.setup) return { kind: 'setup' }
   const id = /^(new|[1-9]\d{0,9})$/.exec(pathname.slice(ADMIN_PATHS.record('').length))?.[1]
   return id && pathname === ADMIN_PATHS.record(id) ? { kind: 'record', id } : null
 }
@@ -32,4 +36,6 @@ export const SCREEN_TITLES: Readonly<Record<Screen['kind'], string>> = {
   exchange: 'Обмен с 1С',
   products: 'Товары',
   settings: 'Настройки',
+  password: 'Сменить пароль',
+  setup: 'Пароль владельца',
 }

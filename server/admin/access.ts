@@ -15,7 +15,6 @@ type AdminAccess = 'admin' | 'missing' | 'wrong' | 'unconfigured' | 'foreign_ori
 
 /** What createAdminCheck needs of the session mechanism (app.adminSession and the site's origin). */
 interface SessionSource {
-  readonly configured: boolean
   read(request: FastifyRequest): Promise<unknown>
   readonly publicUrl: string
   /** Counts wrong secrets per address; absent in tests of the check alone */
@@ -41,11 +40,12 @@ export function createAdminCheck(adminToken: string | null, sessions: SessionSou
       await attempt?.matched()
       return 'admin'
     }
-    if (sessions?.configured && (await sessions.read(request)) !== null) {
+    if (sessions && (await sessions.read(request)) !== null) {
       await sessions.guard?.check(request)
       return changesState(request) && !isSameOrigin(request, sessions.publicUrl) ? 'foreign_origin' : 'admin'
     }
-    if (expected === null && !sessions?.configured) return 'unconfigured'
+    // Without a token the owner may still sign in: the password chosen in the back office.
+    if (expected === null && !sessions) return 'unconfigured'
     return 'missing'
   }
 }

@@ -1,6 +1,6 @@
 // Signing in and out of the back office (docs/contract.md, "Back office"):
 //   POST   /api/admin/session { secret }   204 + the session cookie; 401, 429, 403
-//   GET    /api/admin/session              200 { data: { signedIn, expiresAt, timeZone } } or 401
+//   GET    /api/admin/session              200 { data: { signedIn, expiresAt, timeZone, signInWith } } or 401
 //   DELETE /api/admin/session              204, the session deleted and the cookie cleared
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config/config'
@@ -9,14 +9,16 @@ import { requireSameOrigin } from './origin-check'
 import { routeOf } from '../http/route-path'
 import { ADMIN_API_PATHS } from '../../src/site/paths'
 
-const NOT_CONFIGURED = 'Вход в админку не настроен: задайте ADMIN_PASSWORD или ADMIN_TOKEN'
+/** Nothing signs in yet: only the one-time link printed at start can choose the owner's password. */
+const NOT_CONFIGURED =
+  'Пароль владельца ещё не задан. Ссылка, по которой его можно задать, напечатана в консоли сервера при запуске.'
 const WRONG_SECRET = 'Неверный пароль'
 
 export async function sessionRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const sessions = app.adminSession
 
   app.addHook('onRequest', async () => {
-    if (!sessions.configured) throw new HttpError(403, NOT_CONFIGURED, 'not_configured')
+    if ((await sessions.signInMethod()) === 'none') throw new HttpError(403, NOT_CONFIGURED, 'not_configured')
   })
 
   app.post(routeOf(app, ADMIN_API_PATHS.session), async (request, reply) => {
@@ -27,7 +29,7 @@ export async function sessionRoutes(app: FastifyInstance, { config }: { config: 
     }
     // The same count of failed credentials as a wrong bearer token's (credential-guard.ts): 429 past it.
     const attempt = await sessions.guard.attempt(request)
-    if (secret.length > 1000 || !sessions.matches(secret)) {
+    if (secret.length > 1000 || !(await sessions.matches(secret))) {
       request.log.info('admin sign-in refused')
       throw new HttpError(401, WRONG_SECRET, 'wrong_secret', { secret: WRONG_SECRET })
     }
@@ -41,7 +43,9 @@ export async function sessionRoutes(app: FastifyInstance, { config }: { config: 
     const session = await sessions.read(request)
     if (!session) throw new HttpError(401, 'Войдите в админку', 'unauthorized')
     // The zone the owner reads dates in (SITE_TIMEZONE): the pages format the inbox's UTC times in it.
-    return { data: { signedIn: true, expiresAt: session.expiresAt, timeZone: config.siteTimezone } }
+    // signInWith: what the owner signs in with, so «Сменить пароль» knows whether it can.
+    const signInWith = await sessions.signInMethod()
+    return { data: { signedIn: true, expiresAt: session.expiresAt, timeZone: config.siteTimezone, signInWith } }
   })
 
   app.delete(routeOf(app, ADMIN_API_PATHS.session), async (request, reply) => {

@@ -70,3 +70,28 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 export async function deleteSessionsOfOtherKeys(db: Db, keyFingerprint: string): Promise<void> {
   await db.deleteFrom('adminSession').where('keyFingerprint', '!=', keyFingerprint).execute()
 }
+
+/** Deletes every session but `keep` (a changed password ends the other sessions). */
+export async function deleteSessionsExcept(db: Db, keep: LiveSession): Promise<void> {
+  await db.deleteFrom('adminSession').where('id', '!=', tokenId(keep.token)).execute()
+}
+
+const SIGNING_SEED = 'admin.sessionSeed'
+
+/**
+ * The seed of the cookie's signing key while no admin secret is configured (only the owner's
+ * password in the database signs in): random, made once and kept in the database, so every
+ * worker and host signs alike. The first process to store it wins.
+ */
+export async function storedSigningSeed(db: Db): Promise<string> {
+  const read = async () =>
+    (await db.selectFrom('siteSetting').select('value').where('name', '=', SIGNING_SEED).executeTakeFirst())?.value
+  const kept = await read()
+  if (kept) return kept
+  await db
+    .insertInto('siteSetting')
+    .values({ name: SIGNING_SEED, value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute()
+  return (await read())!
+}

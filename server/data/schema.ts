@@ -128,6 +128,22 @@ export interface AdminSessionTable {
   expiresAt: string
 }
 
+/** The owner's password chosen in the back office (migration 026): one row, id 1 */
+export interface OwnerPasswordTable {
+  id: number
+  /** `scrypt$N$r$p$salt$key` (server/admin/password-hash.ts) */
+  hash: string
+  changedAt: string
+}
+
+/** A one-time link to choose the owner's password, printed at start (migration 026) */
+export interface OwnerSetupLinkTable {
+  /** SHA-256 (hex) of the link's token */
+  id: string
+  createdAt: string
+  expiresAt: string
+}
+
 /** A variant or share image one process is making for every host (server/media/media-lease.ts) */
 export interface MediaLeaseTable {
   key: string
@@ -239,6 +255,8 @@ export interface Database {
   contentVersion: ContentVersionTable
   rateLimit: RateLimitTable
   adminSession: AdminSessionTable
+  ownerPassword: OwnerPasswordTable
+  ownerSetupLink: OwnerSetupLinkTable
   mediaLease: MediaLeaseTable
   searchIndex: SearchIndexTable
   searchWord: SearchWordTable

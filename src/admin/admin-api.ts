@@ -4,6 +4,7 @@
 import { ApiError, createHttpClient, type HttpClient } from '../api/http-client'
 import { createModelApi, type ModelApi } from '../api/model-api'
 import type { AdminDeadLetter, AdminLead, AdminLeadPage, AdminLeadStatus, LeadTab } from './admin-leads'
+import type { PasswordChange, SetupRequest, SignInWith } from './admin-password'
 import { ADMIN_API_PATHS } from '../site/paths'
 
 export interface LeadsQuery {
@@ -54,6 +55,8 @@ export interface AdminApi {
   demoProductsLeft(signal?: AbortSignal): Promise<number>
   /** «Убрать демо-магазин»: what went, and the demo sections kept for the owner's records in them */
   removeDemoShop(): Promise<DemoRemoval>
+  /** «Сменить пароль»: the other sessions end; rejects with 400/403 field errors (`current`, `password`) */
+  changePassword(change: PasswordChange): Promise<void>
 }
 
 export interface DemoRemoval {
@@ -87,9 +90,11 @@ export interface SessionInfo {
   readonly expiresAt: string
   /** The site's time zone (SITE_TIMEZONE): the owner reads dates in it. */
   readonly timeZone: string
+  /** What signs in: «Сменить пароль» cannot change ADMIN_PASSWORD */
+  readonly signInWith: SignInWith
 }
 
-/** The live session, or null on 401. Other failures (403 not configured, network) throw. */
+/** The live session, or null on 401. Other failures (403 `not_configured`: no password yet, network) throw. */
 export async function checkSession(): Promise<SessionInfo | null> {
   try {
     const body = await sameOriginClient().request<{ data: SessionInfo }>('GET', SESSION_PATH)
@@ -103,6 +108,11 @@ export async function checkSession(): Promise<SessionInfo | null> {
 /** Signs in; rejects with ApiError (401 wrong secret, 429 too many attempts, 403 not configured). */
 export async function signIn(secret: string): Promise<void> {
   await sameOriginClient().request('POST', SESSION_PATH, { json: { secret } })
+}
+
+/** Chooses the first password with the one-time link's token; the answer signs the browser in. */
+export async function setUpPassword(request: SetupRequest): Promise<void> {
+  await sameOriginClient().request('POST', ADMIN_API_PATHS.setup, { json: { ...request } })
 }
 
 export async function signOut(): Promise<void> {
@@ -167,6 +177,9 @@ export function createAdminApi(onUnauthorized: () => void): AdminApi {
     async removeDemoShop() {
       const body = await client.request<{ data: DemoRemoval }>('DELETE', ADMIN_API_PATHS.demoShop)
       return body.data
+    },
+    async changePassword(change) {
+      await client.request('PUT', ADMIN_API_PATHS.password, { json: { ...change } })
     },
     async searchRecords(q, signal) {
       const body = await client.request<{ data: FoundRecord[] }>('GET', ADMIN_API_PATHS.search, {

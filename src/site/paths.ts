@@ -76,11 +76,20 @@ export const ADMIN_PATHS = Object.freeze({
   exchange: `${ADMIN}/exchange`,
   /** «Настройки»: delivery, the site's address, the feed, Metrika and 1C's credentials */
   settings: `${ADMIN}/settings`,
+  /** «Сменить пароль» */
+  password: `${ADMIN}/password`,
+  /** The owner chooses the first password here, with the one-time link printed at start */
+  setup: `${ADMIN}/setup`,
+  setupLink: (token: string) => `${ADMIN}/setup?${new URLSearchParams({ token })}`,
 })
 
 /** The back office's JSON API: the browser calls these, the server's routes are declared with them. */
 export const ADMIN_API_PATHS = Object.freeze({
   session: `${ADMIN_API}/session`,
+  /** POST the first password with the one-time link's token (docs/decisions/038-first-sign-in.md) */
+  setup: `${ADMIN_API}/setup`,
+  /** PUT a new password, with the current one */
+  password: `${ADMIN_API}/password`,
   /** The 1C exchange: GET its address, settings and last runs; PUT its settings */
   exchange: `${ADMIN_API}/exchange`,
   leads: `${ADMIN_API}/leads`,

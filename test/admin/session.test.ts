@@ -116,12 +116,14 @@ describe('sign-in', () => {
     }
   })
 
-  it('says in Russian that sign-in is not configured when there is no secret', async () => {
+  it('says in Russian, while nothing signs in, that the link to choose a password is in the server console', async () => {
     const bare = await buildAdminApp({ ADMIN_TOKEN: '' })
     try {
       const response = await signInAttempt(bare, 'anything-at-all')
       expect(response.statusCode).toBe(403)
-      expect(response.json().error.message).toMatch(/^Вход в админку не настроен/)
+      expect(response.json().error.message).toBe(
+        'Пароль владельца ещё не задан. Ссылка, по которой его можно задать, напечатана в консоли сервера при запуске.',
+      )
     } finally {
       await bare.close()
       removeDir(bare.dir)

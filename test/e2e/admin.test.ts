@@ -370,12 +370,13 @@ describe('the sign-in limit', { timeout: 90_000 }, () => {
 })
 
 describe('without an admin secret', { timeout: 90_000 }, () => {
-  it('says in Russian that sign-in is not configured, and offers no form', async () => {
+  it('says in Russian that the link to choose a password is in the server console, and offers no form', async () => {
     const bare = await startProdServer({ LOG_LEVEL: 'error' })
     try {
       const tab = await openAdmin(browser, bare)
       tabs.push(tab)
-      await tab.page.getByText('Вход в админку не настроен: задайте ADMIN_PASSWORD или ADMIN_TOKEN').waitFor()
+      await tab.page.getByText('Пароль владельца ещё не задан.').waitFor()
+      await tab.page.getByText(/напечатана в консоли сервера при запуске/).waitFor()
       expect(await tab.page.getByLabel('Пароль').count()).toBe(0)
     } finally {
       await bare.stop()

@@ -3,7 +3,10 @@ import { ApiError } from '../../../src/api/http-client'
 import { signIn } from '../../../src/admin/admin-api'
 import { TextInput } from '../../../src/components/form/TextInput'
 
-/** The admin secret (ADMIN_PASSWORD, else ADMIN_TOKEN) for a session; the server limits attempts. */
+/**
+ * The secret that signs in (ADMIN_PASSWORD, else the owner's password, else ADMIN_TOKEN) for a
+ * session; the server limits attempts.
+ */
 export function SignIn({ notice, onSignedIn }: { notice: string | null; onSignedIn: () => void }) {
   const id = useId()
   const [secret, setSecret] = useState<string | null>(null)

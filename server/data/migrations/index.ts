@@ -23,6 +23,7 @@ import * as m022 from './022-content-change'
 import * as m023 from './023-catalogue-audit'
 import * as m024 from './024-exchange-staged'
 import * as m025 from './025-lead-one-c-status'
+import * as m026 from './026-owner-password'
 import * as m027 from './027-settings'
 import * as m028 from './028-money-kopecks'
 
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '023-catalogue-audit': m023,
   '024-exchange-staged': m024,
   '025-lead-one-c-status': m025,
+  '026-owner-password': m026,
   '027-settings': m027,
   '028-money-kopecks': m028,
 }
