@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { apiRoutes } from '../../server/api-routes'
 import { dbPlugin } from '../../server/data/db-plugin'
 import { contentPlugin } from '../../server/site/content-plugin'
+import { settingsPlugin } from '../../server/settings/settings-plugin'
 import { writeDoorPlugin } from '../../server/catalogue/write-door'
 import { stringifyQuery } from '../../src/api/query-string'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
@@ -22,6 +23,7 @@ beforeAll(async () => {
   b = Fastify()
   await b.register(dbPlugin, { config: a.config })
   await b.register(writeDoorPlugin, { config: a.config })
+  await b.register(settingsPlugin, { config: a.config })
   await b.register(contentPlugin, { config: a.config, now: () => new Date(clock) })
   await b.register(apiRoutes, { prefix: '/api', config: a.config })
   await b.ready()

@@ -314,7 +314,7 @@ for (const dialect of DIALECTS) {
         await warm(second)
         const hammer = await idAt('/structure/hand-tools/hammer')
         await writeTransaction(t.app.db, async (trx) => {
-          await trx.updateTable('product').set({ price: 1234 }).where('structureId', '=', hammer).execute()
+          await trx.updateTable('product').set({ price: 123_400 }).where('structureId', '=', hammer).execute()
           await bumpContentVersion(trx)
         })
         let price = ''
