@@ -1,4 +1,6 @@
 import { Image } from '../../../src/components/Image'
+import { REQUEST_LIST_TEXTS } from '../../../src/lead/request-list-view'
+import { PATHS } from '../../../src/site/paths'
 import type { ProductCard as Card } from '../../../src/site/types'
 import { AvailabilityLabel, ProductPrice } from './ProductPrice'
 
@@ -20,6 +22,22 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
       {product.article && <p className="card__article">{`Артикул: ${product.article}`}</p>}
       <AvailabilityLabel availability={product.availability} className="card__availability" />
       <ProductPrice price={product.price} oldPrice={product.oldPrice} className="card__price" />
+      {/* «В заявку» as a plain form: it posts and lands on the list, with or without JavaScript. */}
+      <form className="card__add" method="post" action={PATHS.requestList}>
+        <input type="hidden" name="productId" value={product.id} />
+        <input
+          className="card__qty"
+          type="number"
+          name="quantity"
+          min={1}
+          max={9999}
+          defaultValue={1}
+          aria-label={`${REQUEST_LIST_TEXTS.quantity}: ${product.title}`}
+        />
+        <button className="button" type="submit" name="action" value="add">
+          {REQUEST_LIST_TEXTS.add}
+        </button>
+      </form>
     </article>
   )
 }

@@ -24,6 +24,7 @@ import * as m023 from './023-catalogue-audit'
 import * as m024 from './024-exchange-staged'
 import * as m025 from './025-lead-one-c-status'
 import * as m028 from './028-money-kopecks'
+import * as m029 from './029-lead-lines'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -50,4 +51,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '024-exchange-staged': m024,
   '025-lead-one-c-status': m025,
   '028-money-kopecks': m028,
+  '029-lead-lines': m029,
 }

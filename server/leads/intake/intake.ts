@@ -24,6 +24,7 @@ import {
   type LeadRecord,
 } from '../store/lead-store'
 import { JournalFullError, type LeadJournal } from './journal'
+import { checkLines } from './lead-lines-check'
 import { idempotencyKeyOf, isSpam, leadOf, productAt, requestHash, sourcePath } from './lead-rules'
 
 /** A lead request as it arrived, before any check. */
@@ -134,7 +135,10 @@ export function createLeadIntake(deps: IntakeDeps) {
       const { body, key, hash } = judged
       const spam = isSpam(body, deps.minFillSeconds)
       const sourceUrl = sourcePath(submission.referer, body)
+      const lines = await checkLines(db, content, body.lines ?? [])
+      if ('errors' in lines) return { kind: 'invalid', errors: lines.errors }
       const record: LeadRecord = {
+        lines: lines.lines,
         lead: leadOf(body),
         spam,
         idempotencyKey: key,

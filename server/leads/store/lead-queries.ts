@@ -16,6 +16,8 @@ import {
   type ExportField,
 } from './stored-lead'
 import { deliveriesOf, enqueueDeliveries, requeueLeadDeliveries } from './delivery-outbox'
+import { linesOf } from './lead-lines'
+import { rublesNumber } from '../../../src/format/money'
 
 interface LeadQuery {
   readonly tab: LeadTab
@@ -48,6 +50,7 @@ const LEAD_COLUMNS = [
   'exportedAt',
   'oneCStatus',
   'oneCStatusAt',
+  'total',
   ...CONSENT_COLUMNS,
 ] as const
 
@@ -105,10 +108,10 @@ type LeadRow = Pick<Selectable<FeedbackTable>, (typeof LEAD_COLUMNS)[number]>
 
 async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow[]): Promise<AdminLead[]> {
   if (rows.length === 0) return []
-  const deliveries = await deliveriesOf(
-    db,
-    rows.map((row) => row.id),
-  )
+  const ids = rows.map((row) => row.id)
+  const deliveries = await deliveriesOf(db, ids)
+  const lines = await linesOf(db, ids)
+  const rubles = (kopecks: number | null) => (kopecks === null ? null : rublesNumber(kopecks))
   return rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt,
@@ -129,6 +132,8 @@ async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow
     deliveries: deliveries
       .filter((delivery) => delivery.feedbackId === row.id)
       .map(({ feedbackId: _lead, ...delivery }): AdminDelivery => delivery),
+    lines: (lines.get(row.id) ?? []).map((line) => ({ ...line, price: rubles(line.price), sum: rubles(line.sum) })),
+    total: rubles(row.total),
   }))
 }
 
