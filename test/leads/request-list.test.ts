@@ -6,6 +6,7 @@ import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { PATHS } from '../../src/site/paths'
 import { REQUEST_LIST_COOKIE } from '../../src/lead/request-list'
+import { lockDatabase } from '../helpers/sqlite-lock'
 
 const TOKEN = 'request-list-test-token-0123456789'
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -202,4 +203,66 @@ describe.each(DIALECTS)('the request list on $name', (dialect) => {
       expect(Number(after.n)).toBe(Number(before.n))
     },
   )
+})
+
+describe('a lead with lines journaled while SQLite is locked', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await DIALECTS[0].build({ LEAD_RATE_LIMIT: '0', LEAD_MIN_FILL_SECONDS: '0' })
+  })
+  afterAll(() => t?.close())
+
+  it('answers 202 and copies the lines when it is stored: prices then, a product gone by then keeps its title', async () => {
+    const [a, b] = await t.app.db
+      .selectFrom('structure')
+      .innerJoin('product', 'product.structureId', 'structure.id')
+      .select(['structure.id', 'structure.title'])
+      .where('product.price', 'is not', null)
+      .orderBy('structure.id')
+      .limit(2)
+      .execute()
+    await t.app.content.routes() // the route map this process holds, as a live site does
+    const release = await lockDatabase(t)
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: PATHS.leadEndpoint,
+        payload: {
+          ...person,
+          consent: true,
+          email: 'journal-lines@example.ru',
+          lines: [
+            { productId: a.id, quantity: 2 },
+            { productId: b.id, quantity: 1 },
+          ],
+        },
+      })
+      expect(res.statusCode).toBe(202)
+    } finally {
+      await release()
+    }
+    // While it waited: a new price for one, the other deleted.
+    await t.app.db.updateTable('product').set({ price: 12_345 }).where('structureId', '=', a.id).execute()
+    await t.app.db.deleteFrom('productImage').where('structureId', '=', b.id).execute()
+    await t.app.db.deleteFrom('productProperty').where('structureId', '=', b.id).execute()
+    await t.app.db.deleteFrom('product').where('structureId', '=', b.id).execute()
+    await t.app.db.deleteFrom('structure').where('id', '=', b.id).execute()
+    await t.app.leadJournal.drain()
+    const lead = await t.app.db
+      .selectFrom('feedback')
+      .select(['id', 'total'])
+      .where('email', '=', 'journal-lines@example.ru')
+      .executeTakeFirstOrThrow()
+    expect(lead.total).toBeNull()
+    const lines = await t.app.db
+      .selectFrom('leadLine')
+      .select(['productId', 'title', 'price', 'quantity', 'sum'])
+      .where('feedbackId', '=', lead.id)
+      .orderBy('position')
+      .execute()
+    expect(lines).toEqual([
+      { productId: a.id, title: a.title, price: 12_345, quantity: 2, sum: 24_690 },
+      { productId: b.id, title: b.title, price: null, quantity: 1, sum: null },
+    ])
+  })
 })
