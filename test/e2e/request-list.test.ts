@@ -7,8 +7,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { waitForVike, watchErrors } from '../helpers/browser'
 import { browserSuite } from '../helpers/browser-suite'
-import { startProdServer } from '../helpers/prod-server'
-import { PATHS } from '../../src/site/paths'
+import { openSignedIn, startAdminServer } from './admin-helpers'
+import { ADMIN_PATHS, PATHS } from '../../src/site/paths'
 
 interface Product {
   id: number
@@ -21,7 +21,7 @@ let page: Page
 let errors: string[]
 let products: Product[]
 
-const suite = browserSuite(() => startProdServer({ LEAD_RATE_LIMIT: '0', LEAD_MIN_FILL_SECONDS: '0' }))
+const suite = browserSuite(() => startAdminServer())
 afterEach(async () => {
   expect(errors).toEqual([])
   await context?.close()
@@ -159,5 +159,19 @@ describe('the request list at 390×844', () => {
     expect(storedLines('list-nojs@example.ru')).toEqual([{ productId: a.id, quantity: 5, total: expect.any(Number) }])
     await go(PATHS.requestList, false)
     await page.getByText('В заявке пока нет товаров').waitFor()
+  })
+
+  it('shows the sent lines in the inbox card: product links, quantities, sums and the total', async () => {
+    const [a] = products
+    const tab = await openSignedIn(suite.browser, suite.server, '/admin', { width: 390, height: 844 })
+    context = tab.context // closed by afterEach
+    const card = tab.page.locator('.lead-card').filter({ hasText: 'list-nojs@example.ru' })
+    const table = card.getByRole('table', { name: 'Товары в заявке' })
+    await table.waitFor()
+    expect(await table.getByRole('link', { name: a.title }).getAttribute('href')).toBe(ADMIN_PATHS.record(a.id))
+    expect(await table.getByRole('row').nth(1).textContent()).toContain('5')
+    await table.getByText('Итого').waitFor()
+    // Checked by afterEach: Chrome's logs of the 401 before sign-in aside.
+    errors = tab.errors()
   })
 })

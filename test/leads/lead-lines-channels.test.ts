@@ -11,6 +11,7 @@ import { loadDeliverableLead } from '../../server/leads/store/lead-queries'
 import { messageHtml, messageTelegramPlainHtml, messageText } from '../../server/leads/delivery/lead-message'
 import { webhookPayload } from '../../server/leads/delivery/channels/webhook'
 import { formatMoney, rublesDecimal } from '../../src/format/money'
+import { ADMIN_PATHS } from '../../src/site/paths'
 
 const ctx = { publicUrl: 'https://shop.example.ru', timeZone: 'Europe/Moscow' }
 const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ')
@@ -71,7 +72,7 @@ for (const dialect of DIALECTS) {
       expect(text).toContain('Итого: по запросу')
       const html = messageHtml(lead, ctx)
       expect(html).toContain('<th align="left" style="padding:4px 8px;border:1px solid #d0d7de">Кол-во</th>')
-      expect(html).toContain(`/admin/content/${a.id}`)
+      expect(html).toContain(ADMIN_PATHS.record(a.id))
       const telegram = nbsp(messageTelegramPlainHtml(lead, ctx))
       expect(telegram).toContain(a.title.replace(/&/g, '&amp;').replace(/"/g, '&quot;'))
       expect(telegram).toContain('Итого: по запросу')
