@@ -121,3 +121,34 @@ for (const dialect of DIALECTS) {
     })
   })
 }
+
+describe('a Telegram message of a long list', () => {
+  it('stays within the 4,096 characters Telegram takes, saying how many lines it left out', () => {
+    const line = {
+      title: 'Саморез по дереву с потайной головкой & шайбой '.repeat(3),
+      article: 'А-1',
+      price: 1,
+      quantity: 9999,
+      sum: 9999,
+    }
+    const lines = Array.from({ length: 100 }, (_, i) => ({ ...line, productId: i + 1 }))
+    const lead = {
+      id: 1,
+      createdAt: '2026-11-29T09:00:00.000Z',
+      username: 'Анна',
+      phone: '+7 912 345-67-89',
+      phoneE164: null,
+      email: 'anna@example.ru',
+      sourceUrl: '/moya-zayavka',
+      productId: null,
+      productTitle: null,
+      utm: null,
+      lines,
+      total: 999_900,
+    }
+    const text = messageTelegramPlainHtml(lead, ctx)
+    expect(text.length).toBeLessThan(4096)
+    expect(text).toMatch(/…и ещё \d+/)
+    expect(nbsp(text)).toContain('Итого: 9 999 ₽')
+  })
+})
