@@ -176,6 +176,32 @@ describe.each(DIALECTS)('the request list on $name', (dialect) => {
     },
   )
 
+  it.runIf(dialect.available)('shows a refused plain form again on the page it came from', async () => {
+    const [a] = products
+    const cookie = `${REQUEST_LIST_COOKIE}=${a.id}x4`
+    const fromList = await t.app.inject({
+      method: 'POST',
+      url: `${PATHS.leadEndpoint}?spisok=1`,
+      headers: { ...FORM, cookie },
+      payload: encode({ ...person, email: '', lines: `${a.id}x4` }),
+    })
+    expect(fromList.statusCode).toBe(400)
+    expect(fromList.body).toContain('<h1>Моя заявка</h1>')
+    expect(fromList.body).toContain('Поле обязательно')
+    expect(fromList.body).toContain(`value="${a.id}x4"`)
+    expect(fromList.headers['set-cookie']).toBeUndefined()
+    const fromProduct = await t.app.inject({
+      method: 'POST',
+      url: PATHS.leadEndpoint,
+      headers: FORM,
+      payload: encode({ ...person, email: '', lines: `${a.id}x1` }),
+    })
+    expect(fromProduct.statusCode).toBe(400)
+    // The product's title now (an earlier test of this file renames it).
+    expect(fromProduct.body).toMatch(/<p class="lead-product">Товар: [^<]+<\/p>/)
+    expect(fromProduct.body).toContain(`value="${a.id}x1"`)
+  })
+
   it.runIf(dialect.available)(
     'refuses a lead naming a product that is not public, in Russian, storing nothing',
     async () => {
