@@ -9,7 +9,7 @@ import formbody from '@fastify/formbody'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from '../../config/config'
 import { errorBody } from '../../http/errors'
-import { isSameOrigin } from '../../admin/origin-check'
+import { FOREIGN_ORIGIN_MESSAGE, isSameOrigin } from '../../admin/origin-check'
 import {
   changeRequestList,
   requestListCookie,
@@ -54,7 +54,7 @@ export async function requestListRoutes(app: FastifyInstance, { config }: { conf
   app.post(PATHS.requestList, { bodyLimit: BODY_LIMIT }, async (request, reply) => {
     // A form posted from another site must not fill a visitor's list (a missing Origin is let through).
     if (request.headers.origin !== undefined && !isSameOrigin(request, config.publicUrl)) {
-      return reply.code(403).send(errorBody(403, 'Запрос с чужого сайта отклонён'))
+      return reply.code(403).send(errorBody(403, FOREIGN_ORIGIN_MESSAGE, 'foreign_origin'))
     }
     if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith(FORM_TYPE)) {
       return reply.code(415).send(errorBody(415))
