@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import type { FormEvent } from 'react'
 import { PATHS } from '../site/paths'
-import { REQUEST_LIST_EVENT, REQUEST_LIST_TEXTS as T } from './request-list-view'
+import { addToRequestList } from './add-to-list'
+import { REQUEST_LIST_TEXTS as T } from './request-list-view'
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'added' } | { kind: 'failed'; message: string }
 
@@ -16,21 +17,10 @@ export function AddToList({ productId, title }: { productId: number; title: stri
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (status.kind === 'sending') return
-    const form = new FormData(event.currentTarget)
+    const form = event.currentTarget
     setStatus({ kind: 'sending' })
-    try {
-      const response = await fetch(PATHS.requestList, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams([...form.entries()].map(([key, value]) => [key, String(value)])),
-      })
-      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null
-      if (!response.ok) return setStatus({ kind: 'failed', message: body?.error?.message ?? T.failed })
-      window.dispatchEvent(new Event(REQUEST_LIST_EVENT))
-      setStatus({ kind: 'added' })
-    } catch {
-      setStatus({ kind: 'failed', message: T.failed })
-    }
+    const outcome = await addToRequestList(form)
+    setStatus(outcome.ok ? { kind: 'added' } : { kind: 'failed', message: outcome.message })
   }
 
   const id = `add-${productId}`

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
+import { listenToCardForms } from './add-to-list'
 import { PATHS } from '../site/paths'
 import { requestListCount, requestListOfCookies } from './request-list'
 import { REQUEST_LIST_EVENT, REQUEST_LIST_TEXTS } from './request-list-view'
@@ -20,10 +21,12 @@ const countNow = () => requestListCount(requestListOfCookies(document.cookie))
 /**
  * The header's «Моя заявка» with the number of lines. The count is read from the cookie in the
  * browser only: the server's HTML has the link without it, so every visitor gets the same cached
- * page (docs/decisions/041-request-list.md).
+ * page (docs/decisions/041-request-list.md). It also sends the cards' «В заявку» in place.
  */
 export function RequestListLink() {
   const count = useSyncExternalStore(subscribe, countNow, () => 0)
+  // The cards' plain «В заявку» forms are sent in place once the page runs (one listener for all).
+  useEffect(listenToCardForms, [])
   return (
     <a className="header__list" href={PATHS.requestList}>
       {REQUEST_LIST_TEXTS.title}

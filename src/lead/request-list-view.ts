@@ -31,6 +31,7 @@ export const REQUEST_LIST_TEXTS = {
   title: 'Моя заявка',
   add: 'В заявку',
   added: 'Добавлено в заявку',
+  addedShort: 'Добавлено',
   open: 'Перейти к заявке',
   quantity: 'Количество',
   update: 'Изменить',

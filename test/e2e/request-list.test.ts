@@ -15,6 +15,8 @@ interface Product {
   id: number
   title: string
   urlFull: string
+  /** The section whose first page shows its card */
+  sectionUrl: string
 }
 
 let context: BrowserContext
@@ -39,7 +41,8 @@ function query<T>(sql: string, ...params: unknown[]): T[] {
 
 beforeAll(() => {
   products = query<Product>(
-    `select s.id, s.title, s.urlFull from structure s join product p on p.structureId = s.id
+    `select s.id, s.title, s.urlFull, parent.urlFull as sectionUrl from structure s
+     join product p on p.structureId = s.id join structure parent on parent.id = s.parentId
      where s.published = 1 and p.price is not null order by s.id limit 2`,
   )
 })
@@ -103,15 +106,16 @@ describe('the request list at 390×844', () => {
       await add.getByRole('button', { name: /^В заявку/ }).click()
       await add.getByText('Добавлено в заявку').waitFor()
       await expect.poll(() => page.locator('.header__list-count').textContent()).toBe('1')
-      await go(b.urlFull, true)
-      await page.locator('.add-to-list').getByLabel('Количество').fill('3')
-      await page
-        .locator('.add-to-list')
-        .getByRole('button', { name: /^В заявку/ })
-        .click()
+      // A card's «В заявку» is sent in place: the section stays, the counter follows.
+      await go(b.sectionUrl, true)
+      const card = page.locator('.card').filter({ has: page.getByRole('link', { name: b.title, exact: true }) })
+      await card.getByLabel(`Количество: ${b.title}`).fill('3')
+      await card.getByRole('button', { name: 'В заявку' }).click()
+      await card.getByRole('button', { name: 'Добавлено' }).waitFor()
       await expect.poll(() => page.locator('.header__list-count').textContent()).toBe('2')
+      expect(new URL(page.url()).pathname).toBe(b.sectionUrl)
       await page.reload()
-      await waitForVike(page, b.urlFull)
+      await waitForVike(page, b.sectionUrl)
       await expect.poll(() => page.locator('.header__list-count').textContent()).toBe('2')
       await submit(page.locator('.header__list'))
       await waitForVike(page, PATHS.requestList)
@@ -147,8 +151,11 @@ describe('the request list at 390×844', () => {
     await submit(page.locator('.add-to-list').getByRole('button', { name: /^В заявку/ }))
     expect(new URL(page.url()).pathname).toBe(PATHS.requestList)
     expect(await line(a.title).getByLabel('Количество').inputValue()).toBe('2')
-    await go(b.urlFull, false)
-    await submit(page.locator('.add-to-list').getByRole('button', { name: /^В заявку/ }))
+    // A card's «В заявку» posts and lands on the list too.
+    await go(b.sectionUrl, false)
+    const card = page.locator('.card').filter({ has: page.getByRole('link', { name: b.title, exact: true }) })
+    await submit(card.getByRole('button', { name: 'В заявку' }))
+    expect(new URL(page.url()).pathname).toBe(PATHS.requestList)
     await page.reload()
     expect(await lines().count()).toBe(2)
     await line(a.title).getByLabel('Количество').fill('5')
