@@ -1,8 +1,9 @@
 // The lead intake: what every way in hands a lead to (POST /api/feedback as JSON or multipart,
 // and the no-JS form page's urlencoded post). It judges the request (the schema, spam, the
-// idempotency key bound to the request's hash), stores it through the repository, falls back to
-// the journal only while the database is unavailable, and wakes the delivery. The routes only
-// translate HTTP to and from it (docs/decisions/023-lead-dead-letters-and-idempotency.md).
+// idempotency key bound to the request's hash, the products its lines name: lead-lines-check.ts),
+// stores it through the repository, falls back to the journal only while the database is
+// unavailable, and wakes the delivery. The routes only translate HTTP to and from it
+// (docs/decisions/023-lead-dead-letters-and-idempotency.md).
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ErrorObject } from 'ajv'
