@@ -1,4 +1,5 @@
 import type { SearchSource } from '../src/site/search-types'
+import type { RequestListSource } from '../src/lead/request-list-view'
 import type { ContentSource, PublicSettings, SiteInfo } from '../src/site/types'
 import type { PageReads } from '../src/site/page-tags'
 import type { pageDocument } from './document'
@@ -27,6 +28,10 @@ declare global {
       pageReads?: PageReads
       /** Server-only: the catalogue search (the /poisk page) */
       catalogueSearch?: SearchSource
+      /** Server-only: the request list's lines with today's titles and prices (the list page) */
+      requestList?: RequestListSource
+      /** Set by POST /moya-zayavka when it renders the list page back with why a change was refused */
+      requestListNotice?: string
       /** The index record owning this URL (header and footer) */
       site?: SiteInfo | null
       publicSettings?: PublicSettings

@@ -12,6 +12,8 @@ import { dbPlugin } from './data/db-plugin'
 import { settingsPlugin } from './settings/settings-plugin'
 import { deliveryPlugin } from './leads/delivery/delivery-plugin'
 import { intakePlugin } from './leads/intake/intake-plugin'
+import { requestListPlugin } from './leads/list/list-view'
+import { requestListRoutes } from './leads/list/list-routes'
 import { privacyPlugin } from './privacy/privacy-plugin'
 import { legacyUploadsPlugin } from './media/legacy-uploads'
 import { mediaRoutes } from './media/media-routes'
@@ -115,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(indexNowPlugin, { config })
   await app.register(deliveryPlugin, { config })
   await app.register(intakePlugin, { config })
+  await app.register(requestListPlugin)
   await app.register(privacyPlugin, { config, now: options.now })
   await app.register(errorsPlugin)
   await app.register(pagesPlugin, {
@@ -152,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     extraDetails: async () => (app.settings.current().exchange1c ? lastExchange(app.db, now()) : {}),
   })
   await app.register(apiRoutes, { prefix: API_PREFIX, config })
+  await app.register(requestListRoutes, { config })
   await app.register(staticAssetsPlugin, { config })
   await app.register(pageRoutes, { config })
   return app

@@ -12,7 +12,7 @@ import type { Data } from './+data'
 import './zayavka.css'
 
 export function Page() {
-  const { startedAt, idempotencyKey } = useData<Data>()
+  const { startedAt, idempotencyKey, product } = useData<Data>()
   const { leadFormState, urlParsed } = usePageContext()
   const settings = useContext(LeadSettingsContext)
   // ?oshibka=1: the server could not even render the form back; values are not in the URL.
@@ -22,10 +22,17 @@ export function Page() {
   return (
     <div className="container lead-page">
       <h1>{LEAD_FORM_TITLE}</h1>
+      {product && <p className="lead-product">{`Товар: ${product.title}`}</p>}
       <Island
         name="lead-form"
         component={LeadForm}
-        props={{ settings, startedAt, idempotencyKey, initialState: state }}
+        props={{
+          settings,
+          startedAt,
+          idempotencyKey,
+          initialState: state,
+          ...(product ? { lines: `${product.id}x1` } : {}),
+        }}
       />
     </div>
   )

@@ -2,6 +2,7 @@ import type { SiteInfo } from '../../src/site/types'
 import { Image } from '../../src/components/Image'
 import { Island } from '../../src/islands/Island'
 import { LeadButton } from '../../src/lead/LeadButton'
+import { RequestListLink } from '../../src/lead/RequestListLink'
 import { NavMenu } from './NavMenu'
 import { Phone } from './Phone'
 import { SearchBox } from './SearchBox'
@@ -15,6 +16,7 @@ export function Header({ site, currentUrl }: { site: SiteInfo | null; currentUrl
         </a>
         {site?.tel && <Phone tel={site.tel} label={site.telText} className="header__phone" />}
         <SearchBox />
+        <Island name="request-list-link" component={RequestListLink} props={{}} />
         <Island name="lead-button" component={LeadButton} props={{}} />
         <NavMenu links={site?.menu ?? []} currentUrl={currentUrl} />
       </div>

@@ -45,6 +45,23 @@ export interface FeedbackTable {
   oneCStatus: string | null
   /** ISO 8601 UTC: when 1C sent that status */
   oneCStatusAt: string | null
+  /** Whole kopecks: the sum of the lead's lines when every line has a price, else null (migration 029) */
+  total: number | null
+}
+
+/** What a lead asked for, one row per line, copied when the lead was stored (never updated) */
+export interface LeadLineTable {
+  id: Generated<number>
+  feedbackId: number
+  position: number
+  productId: number
+  title: string
+  article: string | null
+  /** Whole kopecks at the moment of sending; null: «по запросу» */
+  price: number | null
+  quantity: number
+  /** price × quantity, null when the price is */
+  sum: number | null
 }
 
 export type LeadStatus = 'new' | 'in_progress' | 'closed'

@@ -50,13 +50,13 @@ export interface ProductTable {
   structureId: number
   image: string | null
   article: string | null
-  /** Whole rubles */
+  /** Whole kopecks (docs/decisions/040-exact-money.md) */
   price: number | null
   description: string | null
   /** The brand (YML `vendor`, JSON-LD `brand`) */
   vendor: string | null
   availability: ColumnType<Availability, Availability | undefined, Availability>
-  /** Whole rubles: the price before the discount, shown only while greater than `price` */
+  /** Whole kopecks: the price before the discount, shown only while greater than `price` */
   oldPrice: number | null
   /** 1: one of the home page's featured products */
   featured: ColumnType<Flag, Flag | undefined, Flag>
@@ -250,6 +250,7 @@ export interface Database {
   orderType: OrderTypeTable
   feedback: Personal.FeedbackTable
   leadDelivery: Personal.LeadDeliveryTable
+  leadLine: Personal.LeadLineTable
   goneUrl: GoneUrlTable
   movedUrl: MovedUrlTable
   contentVersion: ContentVersionTable

@@ -5,7 +5,7 @@
 // data, say) are never read, because every query selects explicit columns from these lists.
 import { isPublicRecord } from '../content/visibility'
 import type { ModelDef } from '../models/model-def'
-import { LEAD_MODEL } from '../leads/store/lead-model'
+import { LEAD_LINE_MODEL, LEAD_MODEL } from '../leads/store/lead-model'
 import { CATALOGUE_MODELS, CATALOGUE_RELATIONS } from '../catalogue/products/product-models'
 import {
   BY_SORT,
@@ -195,6 +195,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
   ],
   // The leads: defined by their repository, read here for the admin only.
   [LEAD_MODEL.name, LEAD_MODEL],
+  [LEAD_LINE_MODEL.name, LEAD_LINE_MODEL],
 ])
 
 /** The model with exactly this name, or undefined. Never a table name, never case-folded. */

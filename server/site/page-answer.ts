@@ -135,6 +135,7 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number; directRend
         headersOriginal: requestHeaders,
         content: app.content,
         catalogueSearch: app.catalogueSearch,
+        requestList: app.requestList,
         cspNonce: nonce,
         pageReads: reads,
       })

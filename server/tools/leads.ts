@@ -2,7 +2,7 @@
 // npm run leads -- deliveries                          deliveries not sent yet, and dead ones
 // npm run leads -- retry <id…|--dead>                  put deliveries back in the queue
 // Talks to the running site through its API with the admin token (VITRINA_URL, ADMIN_TOKEN).
-import { LEAD_FIELDS, leadsCsvChunks } from '../leads/inbox/lead-csv'
+import { LEAD_FIELDS, LEAD_LINES_SELECT, leadsCsvChunks } from '../leads/inbox/lead-csv'
 import { createToolApi, readToolConfig, requireToken, runTool, UsageError, type ToolConfig } from './tool-config'
 import { PATHS } from '../../src/site/paths'
 
@@ -27,7 +27,7 @@ export async function* exportLeadPages(
 ): AsyncGenerator<Array<Record<string, unknown>>> {
   const token = requireToken(config)
   const { api } = await createToolApi(config)
-  const select = Object.fromEntries(LEAD_FIELDS.map((field) => [field, true]))
+  const select = { ...Object.fromEntries(LEAD_FIELDS.map((field) => [field, true])), ...LEAD_LINES_SELECT }
   let after = 0
   for (;;) {
     const page = await api.many<Record<string, unknown>>(

@@ -55,6 +55,20 @@ export interface AdminLead {
   /** The order's status as 1C last sent it back, and when; null until it does */
   readonly oneC: { readonly status: string; readonly at: string | null } | null
   readonly deliveries: readonly AdminDelivery[]
+  /** What the lead asked for, as it was when sent (docs/decisions/041-request-list.md); [] for none */
+  readonly lines: readonly AdminLeadLine[]
+  /** Rubles: the lines' total when every line has a price, else null */
+  readonly total: number | null
+}
+
+/** One line of a lead: the product as it was when the lead was sent. Prices in rubles; null: «по запросу». */
+export interface AdminLeadLine {
+  readonly productId: number
+  readonly title: string
+  readonly article: string | null
+  readonly price: number | null
+  readonly quantity: number
+  readonly sum: number | null
 }
 
 /**

@@ -1,2 +1,3 @@
 /** The islands the browser knows (renderer/islands.ts holds their components). */
-export type IslandName = 'gallery' | 'lead-button' | 'lead-form' | 'nav' | 'slider'
+export type IslandName =
+  'add-to-list' | 'gallery' | 'lead-button' | 'lead-form' | 'nav' | 'request-list' | 'request-list-link' | 'slider'

@@ -1,6 +1,6 @@
 import { useContext, useSyncExternalStore } from 'react'
 import type { MouseEvent } from 'react'
-import { openLeadDialog, preloadLeadForm } from './LeadDialog'
+import { openLeadDialog, preloadLeadForm, type LeadProduct } from './LeadDialog'
 import { LEAD_FORM_PATH } from './lead-form-state'
 import { LeadSettingsContext } from './lead-settings'
 import { LEAD_BUTTON_LABEL } from '../ui/labels'
@@ -20,9 +20,10 @@ function useInteractive(): boolean {
 /**
  * «Оставить заявку»: in the server's HTML a link to the plain form page, so it works before
  * hydration and without JavaScript; once the page is interactive, a button that opens the lead
- * dialog, which is what assistive technology then announces.
+ * dialog, which is what assistive technology then announces. On a product page it names the
+ * product, which the lead then asks for as one line of quantity 1.
  */
-export function LeadButton() {
+export function LeadButton({ product }: { product?: LeadProduct }) {
   const modal = useModal()
   const settings = useContext(LeadSettingsContext)
   const interactive = useInteractive() && modal !== null
@@ -41,14 +42,16 @@ export function LeadButton() {
       <button
         type="button"
         {...shared}
-        onClick={(event: MouseEvent<HTMLButtonElement>) => openLeadDialog(modal, settings, event.currentTarget)}
+        onClick={(event: MouseEvent<HTMLButtonElement>) =>
+          openLeadDialog(modal, settings, event.currentTarget, product)
+        }
       >
         {LEAD_BUTTON_LABEL}
       </button>
     )
   }
   return (
-    <a href={LEAD_FORM_PATH} {...shared}>
+    <a href={product ? `${LEAD_FORM_PATH}?tovar=${product.id}` : LEAD_FORM_PATH} {...shared}>
       {LEAD_BUTTON_LABEL}
     </a>
   )

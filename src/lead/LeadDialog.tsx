@@ -19,14 +19,27 @@ export function preloadLeadForm(): void {
   })
 }
 
+/** The product a product page's «Оставить заявку» asks about: named in the dialog, sent as one line. */
+export interface LeadProduct {
+  readonly id: number
+  readonly title: string
+}
+
 /** Opens the lead dialog on the stack; its consent link opens the consent text above it. */
-export function openLeadDialog(modal: ModalApi, settings: LeadSettings, opener: HTMLElement | null): number {
+export function openLeadDialog(
+  modal: ModalApi,
+  settings: LeadSettings,
+  opener: HTMLElement | null,
+  product?: LeadProduct,
+): number {
   return modal.open({
     title: LEAD_FORM_TITLE,
     opener,
     render: ({ setTitle }) => (
       <Suspense fallback={<p className="lead-loading">Загрузка…</p>}>
+        {product && <p className="lead-product">{`Товар: ${product.title}`}</p>}
         <LeadForm
+          lines={product ? `${product.id}x1` : undefined}
           settings={settings}
           sentHeading={false}
           focusOnMount

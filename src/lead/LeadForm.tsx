@@ -17,7 +17,9 @@ import {
   type LeadFormState,
   type LeadFormValues,
 } from './lead-form-state'
-import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD } from './lead-schema'
+import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, LINES_FIELD } from './lead-schema'
+import { parseRequestList } from './request-list'
+import { REQUEST_LIST_EVENT } from './request-list-view'
 import type { LeadSettings } from './lead-settings'
 import { newIdempotencyKey, reachLeadGoal, submitLead } from './submit-lead'
 import { currentLeadSource } from './lead-source'
@@ -46,6 +48,10 @@ export type LeadFormProps = {
    * focus its frame while this form's code was still loading.
    */
   focusOnMount?: boolean
+  /** What the lead asks for, in the request list's notation (`12x2.45x1`): sent as its lines */
+  lines?: string
+  /** Where the form posts, when not the plain intake (the request list's form adds `?spisok=1`) */
+  endpoint?: string
 }
 
 type Status = 'editing' | 'sending' | 'failed' | 'sent'
@@ -74,6 +80,8 @@ export function LeadForm({
   sentHeading = true,
   onOpenConsent,
   focusOnMount,
+  lines,
+  endpoint = LEAD_ENDPOINT,
 }: LeadFormProps) {
   const id = useId()
   // The dialog (client-only, no server-made key) continues an unsent draft of this tab.
@@ -153,7 +161,12 @@ export function LeadForm({
       website: honeypot.current?.value ?? '',
       formStartedAt,
       source: currentLeadSource(),
+      ...(lines ? { lines: parseRequestList(lines), endpoint } : {}),
     })
+    // The server took the sent products off the list: the header's counter reads it again.
+    if (lines && outcome.kind !== 'invalid' && outcome.kind !== 'failed' && outcome.kind !== 'reused') {
+      window.dispatchEvent(new Event(REQUEST_LIST_EVENT))
+    }
     switch (outcome.kind) {
       case 'created':
         reachLeadGoal(settings.metrikaId)
@@ -200,7 +213,7 @@ export function LeadForm({
   const consentId = `${id}consent`
   const consentError = errors.consent
   return (
-    <form ref={formRef} className="lead-form" method="post" action={LEAD_ENDPOINT} noValidate onSubmit={submit}>
+    <form ref={formRef} className="lead-form" method="post" action={endpoint} noValidate onSubmit={submit}>
       <FieldsRenderer
         fields={LEAD_FORM_FIELDS}
         values={{ username: values.username, phone: values.phone, email: values.email }}
@@ -255,6 +268,12 @@ export function LeadForm({
       </div>
       <input type="hidden" name={FORM_STARTED_AT_FIELD} value={formStartedAt} />
       <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
+      {lines && <input type="hidden" name={LINES_FIELD} value={lines} />}
+      {errors.lines && (
+        <p className="lead-form__failure" role="alert">
+          {errors.lines}
+        </p>
+      )}
       {status === 'failed' && (
         <p className="lead-form__failure" role="alert">
           {failure}

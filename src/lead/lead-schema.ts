@@ -1,6 +1,7 @@
 import { NOT_BLANK_PATTERN } from '../validation/patterns'
 import { LEAD_LIMITS } from './lead'
 import { leadSourceProperties, type LeadSource } from './lead-source'
+import { REQUEST_LIST_LIMITS, type RequestLine } from './request-list'
 import type { Lead, LeadField, LeadTextField } from './lead'
 
 /** Every field of a lead, in form order. */
@@ -55,6 +56,28 @@ export const FORM_STARTED_AT_FIELD = 'formStartedAt'
  */
 export const IDEMPOTENCY_KEY_FIELD = 'idempotencyKey'
 
+/**
+ * Name of the lines field: what the lead asks for, product ids and quantities only (the request
+ * list, or the one product of a product page's «Оставить заявку»). Prices are never taken from
+ * the client: the server copies them from the catalogue (docs/decisions/041-request-list.md).
+ */
+export const LINES_FIELD = 'lines'
+
+/** JSON Schema of the lines: at most 100, each a product id and a quantity from 1 to 9,999. */
+const linesProperty = {
+  type: 'array',
+  maxItems: REQUEST_LIST_LIMITS.lines,
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['productId', 'quantity'],
+    properties: {
+      productId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+      quantity: { type: 'integer', minimum: 1, maximum: REQUEST_LIST_LIMITS.quantity },
+    },
+  },
+} as const
+
 /** The rule for an idempotency key, in the header or in the field. */
 export const IDEMPOTENCY_KEY_PATTERN = '^[!-~]{1,128}$'
 
@@ -73,6 +96,7 @@ export const leadRequestSchema = {
     [HONEYPOT_FIELD]: { type: 'string', maxLength: 1000 },
     [FORM_STARTED_AT_FIELD]: { type: 'number', minimum: 0 },
     [IDEMPOTENCY_KEY_FIELD]: { type: 'string', pattern: IDEMPOTENCY_KEY_PATTERN },
+    [LINES_FIELD]: linesProperty,
     ...leadSourceProperties,
   },
 } as const
@@ -83,4 +107,5 @@ export type LeadRequest = Lead &
     website?: string
     formStartedAt?: number
     idempotencyKey?: string
+    lines?: RequestLine[]
   }

@@ -1,6 +1,7 @@
 import type { Lead } from './lead'
 import { LEAD_ENDPOINT } from './lead-form-state'
 import type { LeadSource } from './lead-source'
+import type { RequestLine } from './request-list'
 
 /** What became of a submission, as the form needs to know it. */
 type SubmitOutcome =
@@ -25,6 +26,10 @@ type SubmitExtras = {
   formStartedAt: number
   /** The page the form is sent from and the visit's advertising tags */
   source?: LeadSource
+  /** What the lead asks for: product ids and quantities (never prices) */
+  lines?: readonly RequestLine[]
+  /** The intake's address with the form's flags (the request list's `?spisok=1`) */
+  endpoint?: string
 }
 
 /**
@@ -38,7 +43,7 @@ export async function submitLead(
 ): Promise<SubmitOutcome> {
   let response: Response
   try {
-    response = await fetchImpl(LEAD_ENDPOINT, {
+    response = await fetchImpl(extras.endpoint ?? LEAD_ENDPOINT, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -50,6 +55,7 @@ export async function submitLead(
         ...extras.source,
         website: extras.website,
         formStartedAt: extras.formStartedAt,
+        ...(extras.lines && extras.lines.length > 0 ? { lines: extras.lines } : {}),
       }),
     })
   } catch {

@@ -14,6 +14,8 @@ type Id = number | string
 export const PATHS = Object.freeze({
   /** The plain lead form page (the dialog's fallback without JavaScript) */
   leadForm: '/zayavka',
+  /** The visitor's request list: GET the page, POST a change (docs/decisions/041-request-list.md) */
+  requestList: '/moya-zayavka',
   /** Where a no-JS lead form lands after it was sent */
   leadThanks: '/spasibo',
   /** POST: the public lead intake */

@@ -6,6 +6,7 @@ import { telLink } from '../../../src/format/phone'
 import { useAdminApi, useTimeZone } from '../layout/admin-context'
 import { channelLabel, deliveryText, STATUS_LABELS } from './lead-texts'
 import { AdminError } from '../layout/AdminError'
+import { LeadLines } from './LeadLines'
 
 /** One lead: who, when, its status; the details (source, consent, deliveries) fold out. */
 export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message: string) => void }) {
@@ -44,6 +45,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
         <a href={telLink(lead.phone)}>{lead.phone}</a>
         <a href={`mailto:${lead.email}`}>{lead.email}</a>
       </p>
+      <LeadLines lead={lead} />
       <div className="lead-card__actions">
         {!lead.spam && (
           <label className="lead-card__status">

@@ -1,4 +1,7 @@
 import { Image } from '../../../src/components/Image'
+import { CARD_ADD_ATTRIBUTE } from '../../../src/lead/add-to-list'
+import { REQUEST_LIST_TEXTS } from '../../../src/lead/request-list-view'
+import { PATHS } from '../../../src/site/paths'
 import type { ProductCard as Card } from '../../../src/site/types'
 import { AvailabilityLabel, ProductPrice } from './ProductPrice'
 
@@ -20,6 +23,23 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
       {product.article && <p className="card__article">{`Артикул: ${product.article}`}</p>}
       <AvailabilityLabel availability={product.availability} className="card__availability" />
       <ProductPrice price={product.price} oldPrice={product.oldPrice} className="card__price" />
+      {/* «В заявку» as a plain form landing on the list; with JavaScript the header's island sends it in place. */}
+      <form className="card__add" method="post" action={PATHS.requestList} {...{ [CARD_ADD_ATTRIBUTE]: '' }}>
+        <input type="hidden" name="action" value="add" />
+        <input type="hidden" name="productId" value={product.id} />
+        <input
+          className="card__qty"
+          type="number"
+          name="quantity"
+          min={1}
+          max={9999}
+          defaultValue={1}
+          aria-label={`${REQUEST_LIST_TEXTS.quantity}: ${product.title}`}
+        />
+        <button className="button" type="submit">
+          {REQUEST_LIST_TEXTS.add}
+        </button>
+      </form>
     </article>
   )
 }

@@ -2,6 +2,7 @@ import { Image } from '../../../src/components/Image'
 import { Gallery } from '../../../src/components/Gallery'
 import { Island } from '../../../src/islands/Island'
 import { LeadButton } from '../../../src/lead/LeadButton'
+import { AddToList } from '../../../src/lead/AddToList'
 import type { ProductPage } from '../../../src/site/types'
 import { Breadcrumbs } from './Breadcrumbs'
 import { Paragraphs } from './Paragraphs'
@@ -34,7 +35,8 @@ export function ProductScreen({ page }: { page: ProductPage }) {
           {page.article && <p className="product__article">Артикул: {page.article}</p>}
           <AvailabilityLabel availability={page.availability} className="product__availability" />
           <ProductPrice price={page.price} oldPrice={page.oldPrice} className="product__price" />
-          <Island name="lead-button" component={LeadButton} props={{}} />
+          <Island name="add-to-list" component={AddToList} props={{ productId: page.id, title: page.title }} />
+          <Island name="lead-button" component={LeadButton} props={{ product: { id: page.id, title: page.title } }} />
           <Paragraphs text={page.description} className="prose product__description" />
         </div>
       </article>

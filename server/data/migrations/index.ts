@@ -26,6 +26,7 @@ import * as m025 from './025-lead-one-c-status'
 import * as m026 from './026-owner-password'
 import * as m027 from './027-settings'
 import * as m028 from './028-money-kopecks'
+import * as m029 from './029-lead-lines'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '026-owner-password': m026,
   '027-settings': m027,
   '028-money-kopecks': m028,
+  '029-lead-lines': m029,
 }

@@ -6,6 +6,7 @@ import { telLink } from '../../../src/format/phone'
 import { visitTagsText } from '../../../src/lead/lead-source'
 import { ADMIN_PATHS } from '../../../src/site/paths'
 import type { DeliverableLead } from '../store/stored-lead'
+import { linesHtml, linesText } from './lines-text'
 
 /** The site a message speaks for. */
 export interface MessageContext {
@@ -50,10 +51,21 @@ function messageTitle(lead: DeliverableLead): string {
   return `Новая заявка №${lead.id}`
 }
 
+/** What the lead asked for, as text lines under «Товары:» (none for a lead without lines). */
+function orderedText(lead: DeliverableLead): string[] {
+  const lines = linesText(lead.lines, lead.total)
+  return lines.length > 0 ? ['', 'Товары:', ...lines] : []
+}
+
+/** Where a line's product is edited in the back office: it stays valid while the product exists. */
+function productAdminUrl(ctx: MessageContext) {
+  return (id: number) => `${ctx.publicUrl}${ADMIN_PATHS.record(id)}`
+}
+
 /** Plain text: the e-mail's text part. */
 export function messageText(lead: DeliverableLead, ctx: MessageContext): string {
   const lines = messageLines(lead, ctx).map((line) => `${line.label}: ${line.text}`)
-  return `${messageTitle(lead)}\n\n${lines.join('\n')}\n`
+  return `${messageTitle(lead)}\n\n${[...lines, ...orderedText(lead)].join('\n')}\n`
 }
 
 /** The e-mail's HTML part: a small table, every value escaped. */
@@ -72,6 +84,7 @@ export function messageHtml(lead: DeliverableLead, ctx: MessageContext): string 
 <table cellspacing="0" cellpadding="0">
 ${rows}
 </table>
+${linesHtml(lead.lines, lead.total, productAdminUrl(ctx))}
 </body></html>
 `
 }
@@ -93,9 +106,33 @@ export function messageTelegramPlainHtml(lead: DeliverableLead, ctx: MessageCont
   if (page) lines.push(`<b>Страница:</b> <a href="${escapeHtml(page)}">${escapeHtml(page)}</a>`)
   if (lead.productTitle) lines.push(`<b>Товар:</b> ${escapeHtml(`${lead.productTitle} (№ ${lead.productId})`)}`)
   lines.push(`<b>Время:</b> ${escapeHtml(leadTime(lead, ctx))}`)
+  lines.push(...telegramOrdered(lead))
   const admin = adminLeadUrl(lead, ctx)
   lines.push(`<a href="${escapeHtml(admin)}">Открыть заявку в панели управления</a>`)
   return `<b>${escapeHtml(`${messageTitle(lead)} с сайта ${site}`)}</b>\n${lines.join('\n')}`
+}
+
+/** Room for the lines in a Telegram message, which holds 4,096 characters in all. */
+const TELEGRAM_LINES_BUDGET = 2500
+
+/**
+ * The lines under a bold «Товары:», escaped for the Bot API's HTML mode; past the message's room,
+ * «…и ещё N» instead of the rest (the total always shows; the back office has every line).
+ */
+function telegramOrdered(lead: DeliverableLead): string[] {
+  const lines = linesText(lead.lines, lead.total)
+  if (lines.length === 0) return []
+  const total = lines.pop()!
+  const kept: string[] = []
+  let used = 0
+  for (const line of lines) {
+    const html = escapeHtml(line)
+    if (used + html.length > TELEGRAM_LINES_BUDGET) break
+    kept.push(html)
+    used += html.length + 1
+  }
+  if (kept.length < lines.length) kept.push(`…и ещё ${lines.length - kept.length}`)
+  return ['<b>Товары:</b>', ...kept, escapeHtml(total)]
 }
 
 /**
@@ -109,5 +146,5 @@ export function messageTelegramHtml(lead: DeliverableLead, ctx: MessageContext):
     const linked = line.href?.startsWith('http') ? `<a href="${escapeHtml(line.href)}">${text}</a>` : text
     return `<b>${escapeHtml(line.label)}:</b> ${linked}`
   })
-  return `<b>${escapeHtml(messageTitle(lead))}</b>\n${lines.join('\n')}`
+  return `<b>${escapeHtml(messageTitle(lead))}</b>\n${[...lines, ...telegramOrdered(lead)].join('\n')}`
 }

@@ -12,6 +12,7 @@ import type { Db } from '../../data/db'
 import type { SaleSide } from '../../catalogue/exchange/exchange-routes'
 import { parseVisitTags } from '../store/stored-lead'
 import { exportedLeads, leadsForOrders, markExported, setOneCStatuses, type OrderLead } from '../store/lead-orders'
+import { linesOf, type LeadLine } from '../store/lead-lines'
 import { parseCommerceMl, type CmlOrderChange } from '../../catalogue/exchange/commerceml'
 import { logOrderChanges } from '../../catalogue/exchange/exchange-runs'
 
@@ -48,13 +49,41 @@ function localParts(iso: string, timeZone: string): { date: string; time: string
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}:${parts.second}` }
 }
 
-function orderDocument(
-  lead: OrderLead,
-  product: { externalId: string | null; price: number | null; title: string } | null,
-  timeZone: string,
-): string {
+/** A line of an order: 1C's Ид of the product (or the site's), its name, price and quantity. */
+interface OrderLine {
+  readonly externalId: string
+  readonly title: string
+  /** Whole kopecks; null: «по запросу» (0 for 1C) */
+  readonly price: number | null
+  readonly quantity: number
+}
+
+function goodsElement(line: OrderLine): string {
+  const price = line.price ?? 0
+  return [
+    '<Товар>',
+    element('Ид', line.externalId),
+    element('Наименование', line.title),
+    '<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>',
+    element('ЦенаЗаЕдиницу', rublesDecimal(price)),
+    element('Количество', line.quantity),
+    element('Сумма', rublesDecimal(price * line.quantity)),
+    '<ЗначенияРеквизитов>',
+    '<ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>',
+    '<ЗначениеРеквизита><Наименование>ТипНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>',
+    '</ЗначенияРеквизитов>',
+    '</Товар>',
+  ].join('')
+}
+
+/**
+ * The «Заказ товара» of a lead: one `<Товар>` per line with the price copied when it was sent
+ * (docs/decisions/041-request-list.md), `<Сумма>` the lead's total (the priced lines' sum while a
+ * line is «по запросу»). A lead without lines orders the product of its page, one at today's price.
+ */
+function orderDocument(lead: OrderLead, lines: readonly OrderLine[], timeZone: string): string {
   const { date, time } = localParts(lead.createdAt, timeZone)
-  const sum = product?.price ?? 0
+  const sum = lead.total ?? lines.reduce((total, line) => total + (line.price ?? 0) * line.quantity, 0)
   const tags = parseVisitTags(lead.utm)
   const comment = [
     `Заявка с сайта № ${lead.id}`,
@@ -67,22 +96,7 @@ function orderDocument(
   ]
     .filter(Boolean)
     .join('; ')
-  const line = product
-    ? [
-        '<Товары><Товар>',
-        element('Ид', product.externalId ?? `site-${lead.productId}`),
-        element('Наименование', product.title),
-        '<БазоваяЕдиница Код="796" НаименованиеПолное="Штука" МеждународноеСокращение="PCE">шт</БазоваяЕдиница>',
-        element('ЦенаЗаЕдиницу', rublesDecimal(product.price ?? 0)),
-        element('Количество', 1),
-        element('Сумма', rublesDecimal(product.price ?? 0)),
-        '<ЗначенияРеквизитов>',
-        '<ЗначениеРеквизита><Наименование>ВидНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>',
-        '<ЗначениеРеквизита><Наименование>ТипНоменклатуры</Наименование><Значение>Товар</Значение></ЗначениеРеквизита>',
-        '</ЗначенияРеквизитов>',
-        '</Товар></Товары>',
-      ].join('')
-    : ''
+  const line = lines.length > 0 ? `<Товары>${lines.map(goodsElement).join('')}</Товары>` : ''
   return [
     '<Документ>',
     element('Ид', `vitrina-lead-${lead.id}`),
@@ -154,25 +168,61 @@ async function takeChanges(db: Db, file: string, bytes: Buffer, now: Date): Prom
   await logOrderChanges(db, now, file, statuses.size, skipped)
 }
 
+type KnownProduct = { externalId: string | null; price: number | null; title: string }
+
+/** The products the orders name, with 1C's Ид where the exchange knows it. */
+async function orderProducts(db: Db, ids: readonly number[]): Promise<Map<number, KnownProduct>> {
+  const products = new Map<number, KnownProduct>()
+  const unique = [...new Set(ids)]
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db
+      .selectFrom('structure')
+      .innerJoin('product', 'product.structureId', 'structure.id')
+      .leftJoin('exchangeRecord', (join) =>
+        join.onRef('exchangeRecord.structureId', '=', 'structure.id').on('exchangeRecord.kind', '=', 'product'),
+      )
+      .select(['structure.id', 'structure.title', 'product.price', 'exchangeRecord.externalId'])
+      .where('structure.id', 'in', unique.slice(i, i + 500))
+      .execute()
+    for (const row of rows) products.set(row.id, { externalId: row.externalId, price: row.price, title: row.title })
+  }
+  return products
+}
+
+/** A lead's order lines: its own lines as sent, else the product of its page (one, at today's price). */
+function orderLines(
+  lead: OrderLead,
+  lines: readonly LeadLine[],
+  products: ReadonlyMap<number, KnownProduct>,
+): OrderLine[] {
+  const externalId = (id: number) => products.get(id)?.externalId ?? `site-${id}`
+  if (lines.length > 0) {
+    return lines.map((line) => ({
+      externalId: externalId(line.productId),
+      title: line.title,
+      price: line.price,
+      quantity: line.quantity,
+    }))
+  }
+  if (lead.productId === null) return []
+  const known = products.get(lead.productId)
+  const title = known?.title ?? lead.productTitle
+  return title ? [{ externalId: externalId(lead.productId), title, price: known?.price ?? null, quantity: 1 }] : []
+}
+
 /** The orders' side of the exchange over the leads of `db`. */
 export function oneCOrders(db: Db, options: { readonly timeZone: string; readonly now: () => Date }): SaleSide {
   return {
     async query(sessionId) {
       const leads = await leadsForOrders(db, ORDERS_PER_QUERY)
-      const productIds = [...new Set(leads.flatMap((l) => (l.productId === null ? [] : [l.productId])))]
-      const products = new Map<number, { externalId: string | null; price: number | null; title: string }>()
-      if (productIds.length > 0) {
-        const rows = await db
-          .selectFrom('structure')
-          .innerJoin('product', 'product.structureId', 'structure.id')
-          .leftJoin('exchangeRecord', (join) =>
-            join.onRef('exchangeRecord.structureId', '=', 'structure.id').on('exchangeRecord.kind', '=', 'product'),
-          )
-          .select(['structure.id', 'structure.title', 'product.price', 'exchangeRecord.externalId'])
-          .where('structure.id', 'in', productIds)
-          .execute()
-        for (const row of rows) products.set(row.id, { externalId: row.externalId, price: row.price, title: row.title })
-      }
+      const lines = await linesOf(
+        db,
+        leads.map((l) => l.id),
+      )
+      const products = await orderProducts(db, [
+        ...leads.flatMap((l) => (l.productId === null ? [] : [l.productId])),
+        ...[...lines.values()].flat().map((line) => line.productId),
+      ])
       await db
         .updateTable('exchangeSession')
         .set({ state: JSON.stringify({ saleOffered: leads.map((l) => l.id) }) })
@@ -182,12 +232,9 @@ export function oneCOrders(db: Db, options: { readonly timeZone: string; readonl
       return [
         '<?xml version="1.0" encoding="UTF-8"?>',
         `<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_2" ВерсияСхемы="2.08" ДатаФормирования="${stamp}">`,
-        ...leads.map((lead) => {
-          const known = lead.productId === null ? undefined : products.get(lead.productId)
-          const product =
-            known ?? (lead.productTitle ? { externalId: null, price: null, title: lead.productTitle } : null)
-          return orderDocument(lead, product, options.timeZone)
-        }),
+        ...leads.map((lead) =>
+          orderDocument(lead, orderLines(lead, lines.get(lead.id) ?? [], products), options.timeZone),
+        ),
         '</КоммерческаяИнформация>',
         '',
       ].join('\n')

@@ -11,12 +11,15 @@ export async function sendFormPage(
   reply: FastifyReply,
   status: number,
   leadFormState: LeadFormState,
+  /** The page the form was on: the plain form (`/zayavka`, `?tovar=N` for a product's) or the request list */
+  url: string = PATHS.leadForm,
 ): Promise<FastifyReply> {
   try {
-    return await app.pages.answer(request, reply, { url: PATHS.leadForm, context: { leadFormState }, status })
+    return await app.pages.answer(request, reply, { url, context: { leadFormState }, status })
   } catch (error) {
     request.log.error({ message: (error as Error).message }, 'lead form page failed to render')
     // Still not a JSON page: back to the empty form (a flag only, no personal data in the URL).
-    return reply.code(303).header('location', `${PATHS.leadForm}?oshibka=1`).send()
+    const back = url.startsWith(PATHS.requestList) ? PATHS.requestList : PATHS.leadForm
+    return reply.code(303).header('location', `${back}?oshibka=1`).send()
   }
 }

@@ -31,6 +31,7 @@ import type { IntakeOutcome } from './intake'
 import { IDEMPOTENCY_KEY } from './lead-rules'
 import { FILE_REFUSED, readMultipartLead, stopReading } from './lead-body'
 import { routeOf } from '../../http/route-path'
+import { afterListSent, formPageOf, listLinesOfForm } from './list-lead'
 
 /** Largest accepted lead request: a full lead is under 2 KB, so this leaves room and no more. */
 const LEAD_BODY_LIMIT = 16 * 1024
@@ -52,6 +53,7 @@ function fromFormBody(body: unknown): Record<string, unknown> {
   if (lead.consent === 'on' || lead.consent === 'true') lead.consent = true
   const startedAt = lead.formStartedAt
   if (typeof startedAt === 'string' && /^\d{1,16}$/.test(startedAt)) lead.formStartedAt = Number(startedAt)
+  listLinesOfForm(lead)
   return lead
 }
 
@@ -118,7 +120,7 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
         ...(typeof body.formStartedAt === 'number' ? { startedAt: body.formStartedAt } : {}),
         ...(keepKey ? { idempotencyKey: body.idempotencyKey as string } : {}),
       }
-      return sendFormPage(app, request, reply, status, state)
+      return sendFormPage(app, request, reply, status, state, formPageOf(request))
     }
     return reply.code(status).send({
       ...errorBody(status, rejection.message, rejection.code),
@@ -153,9 +155,11 @@ export async function leadsRoutes(app: FastifyInstance, { config }: { config: Co
           retryAfterSeconds: outcome.retryAfterSeconds,
         })
       case 'journaled':
+        afterListSent(request, reply, config)
         if (isFormPost(request)) return reply.code(303).header('location', LEAD_THANKS_PATH).send()
         return reply.code(202).send({ data: { id: null, createdAt: outcome.createdAt } })
       case 'stored':
+        afterListSent(request, reply, config)
         if (isFormPost(request)) return reply.code(303).header('location', LEAD_THANKS_PATH).send()
         return reply.code(outcome.created ? 201 : 200).send({ data: { id: outcome.id, createdAt: outcome.createdAt } })
     }

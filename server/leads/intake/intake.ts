@@ -1,8 +1,9 @@
 // The lead intake: what every way in hands a lead to (POST /api/feedback as JSON or multipart,
 // and the no-JS form page's urlencoded post). It judges the request (the schema, spam, the
-// idempotency key bound to the request's hash), stores it through the repository, falls back to
-// the journal only while the database is unavailable, and wakes the delivery. The routes only
-// translate HTTP to and from it (docs/decisions/023-lead-dead-letters-and-idempotency.md).
+// idempotency key bound to the request's hash, the products its lines name: lead-lines-check.ts),
+// stores it through the repository, falls back to the journal only while the database is
+// unavailable, and wakes the delivery. The routes only translate HTTP to and from it
+// (docs/decisions/023-lead-dead-letters-and-idempotency.md).
 import { randomUUID } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { ErrorObject } from 'ajv'
@@ -24,6 +25,7 @@ import {
   type LeadRecord,
 } from '../store/lead-store'
 import { JournalFullError, type LeadJournal } from './journal'
+import { checkLines } from './lead-lines-check'
 import { idempotencyKeyOf, isSpam, leadOf, productAt, requestHash, sourcePath } from './lead-rules'
 
 /** A lead request as it arrived, before any check. */
@@ -134,7 +136,10 @@ export function createLeadIntake(deps: IntakeDeps) {
       const { body, key, hash } = judged
       const spam = isSpam(body, deps.minFillSeconds)
       const sourceUrl = sourcePath(submission.referer, body)
+      const lines = await checkLines(db, content, body.lines ?? [])
+      if ('errors' in lines) return { kind: 'invalid', errors: lines.errors }
       const record: LeadRecord = {
+        lines: lines.lines,
         lead: leadOf(body),
         spam,
         idempotencyKey: key,

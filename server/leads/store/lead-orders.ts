@@ -13,12 +13,14 @@ export interface OrderLead {
   readonly productId: number | null
   readonly productTitle: string | null
   readonly utm: string | null
+  /** Whole kopecks: the lines' total when every line has a price (docs/decisions/041-request-list.md) */
+  readonly total: number | null
 }
 
 export async function leadsForOrders(db: Db, limit: number): Promise<OrderLead[]> {
   return db
     .selectFrom('feedback')
-    .select(['id', 'createdAt', 'username', 'phone', 'email', 'sourceUrl', 'productId', 'productTitle', 'utm'])
+    .select(['id', 'createdAt', 'username', 'phone', 'email', 'sourceUrl', 'productId', 'productTitle', 'utm', 'total'])
     .where('exportedAt', 'is', null)
     .where('spam', '=', 0)
     .where('anonymizedAt', 'is', null)

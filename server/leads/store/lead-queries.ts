@@ -13,9 +13,10 @@ import {
   parseVisitTags,
   singleLine,
   type DeliverableLead,
-  type ExportField,
 } from './stored-lead'
 import { deliveriesOf, enqueueDeliveries, requeueLeadDeliveries } from './delivery-outbox'
+import { linesOf } from './lead-lines'
+import { rublesNumber } from '../../../src/format/money'
 
 interface LeadQuery {
   readonly tab: LeadTab
@@ -48,6 +49,7 @@ const LEAD_COLUMNS = [
   'exportedAt',
   'oneCStatus',
   'oneCStatusAt',
+  'total',
   ...CONSENT_COLUMNS,
 ] as const
 
@@ -105,10 +107,10 @@ type LeadRow = Pick<Selectable<FeedbackTable>, (typeof LEAD_COLUMNS)[number]>
 
 async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow[]): Promise<AdminLead[]> {
   if (rows.length === 0) return []
-  const deliveries = await deliveriesOf(
-    db,
-    rows.map((row) => row.id),
-  )
+  const ids = rows.map((row) => row.id)
+  const deliveries = await deliveriesOf(db, ids)
+  const lines = await linesOf(db, ids)
+  const rubles = (kopecks: number | null) => (kopecks === null ? null : rublesNumber(kopecks))
   return rows.map((row) => ({
     id: row.id,
     createdAt: row.createdAt,
@@ -129,6 +131,8 @@ async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow
     deliveries: deliveries
       .filter((delivery) => delivery.feedbackId === row.id)
       .map(({ feedbackId: _lead, ...delivery }): AdminDelivery => delivery),
+    lines: (lines.get(row.id) ?? []).map((line) => ({ ...line, price: rubles(line.price), sum: rubles(line.sum) })),
+    total: rubles(row.total),
   }))
 }
 
@@ -194,17 +198,20 @@ export async function loadDeliverableLead(
 ): Promise<DeliverableLead | undefined> {
   const row = await db
     .selectFrom('feedback')
-    .select([...CONTACT_COLUMNS, 'sourceUrl', 'productId', 'productTitle', 'utm'])
+    .select([...CONTACT_COLUMNS, 'sourceUrl', 'productId', 'productTitle', 'utm', 'total'])
     .where('id', '=', id)
     .executeTakeFirst()
-  return row ? singleLine({ ...row, utm: parseVisitTags(row.utm) }) : undefined
+  if (!row) return undefined
+  const lines = (await linesOf(db, [id])).get(id) ?? []
+  return singleLine({ ...row, utm: parseVisitTags(row.utm), lines })
 }
 
 /**
  * Every lead that is not spam, oldest first, a page at a time (keyset on id): what the export
- * holds, read so that memory stays the same whatever the number of leads.
+ * holds, read so that memory stays the same whatever the number of leads. Each row carries its
+ * lines and total in rubles, as the model API gives them to `npm run leads -- export`.
  */
-export async function* exportLeadPages(db: Db, pageSize = 1000): AsyncGenerator<Array<Record<ExportField, unknown>>> {
+export async function* exportLeadPages(db: Db, pageSize = 1000): AsyncGenerator<Array<Record<string, unknown>>> {
   let after = 0
   for (;;) {
     const rows = await db
@@ -215,7 +222,18 @@ export async function* exportLeadPages(db: Db, pageSize = 1000): AsyncGenerator<
       .orderBy('id', 'asc')
       .limit(pageSize)
       .execute()
-    if (rows.length > 0) yield rows
+    const lines = await linesOf(
+      db,
+      rows.map((row) => row.id),
+    )
+    const rubles = (kopecks: number | null) => (kopecks === null ? null : rublesNumber(kopecks))
+    if (rows.length > 0) {
+      yield rows.map((row) => ({
+        ...row,
+        total: rubles(row.total),
+        lines: (lines.get(row.id) ?? []).map((line) => ({ ...line, price: rubles(line.price), sum: rubles(line.sum) })),
+      }))
+    }
     if (rows.length < pageSize) return
     after = Number(rows[rows.length - 1].id)
   }

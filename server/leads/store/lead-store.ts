@@ -1,8 +1,9 @@
 // The leads repository (server/leads/store/) is the only code that queries `feedback`, the lead
 // with its consent record; the delivery rows are the outbox's (server/leads/store/delivery-outbox.ts).
 // This file stores a lead: one INSERT and one outbox row per delivery channel, inside an immediate
-// write transaction, so the lead, its consent record, its spam mark, its idempotency key and its
-// deliveries are committed together or not at all.
+// write transaction, so the lead, its consent record, its spam mark, its idempotency key, its lines
+// (copied from the catalogue in that transaction: ./lead-lines.ts) and its deliveries are committed
+// together or not at all.
 import { createHash } from 'node:crypto'
 import type { Db } from '../../data/db'
 import { now, writeTransaction } from '../../data/db'
@@ -14,6 +15,7 @@ import { clampText, oneLine } from '../../../src/validation/plain-text'
 import type { DeliveryChannel } from '../../data/schema'
 import { enqueueDeliveries } from './delivery-outbox'
 import { leadSearchText } from './lead-search'
+import { insertLines, productsNow, snapshotLines, totalOf, type RequestedLine } from './lead-lines'
 
 /** Who consented, from where and to which text (152-FZ; docs/decisions/007-lead-intake.md). */
 export interface ConsentRecord {
@@ -40,6 +42,8 @@ export interface LeadRecord {
   /** Hash of the request the key came with: the key of another request is refused, not repeated */
   readonly requestHash?: string | null
   readonly origin: LeadOrigin
+  /** What the lead asks for (product ids and quantities); copied from the catalogue when stored */
+  readonly lines?: readonly RequestedLine[]
 }
 
 export interface NewLead extends LeadRecord {
@@ -116,6 +120,14 @@ export async function storeLead(db: Db, input: NewLead): Promise<StoreOutcome> {
       }
       const createdAt = input.at ?? now()
       const phoneE164 = normalizeRuPhone(lead.phone)
+      const requested = input.lines ?? []
+      const lines = snapshotLines(
+        requested,
+        await productsNow(
+          trx,
+          requested.map((line) => line.productId),
+        ),
+      )
       const row = await trx
         .insertInto('feedback')
         .values({
@@ -136,9 +148,11 @@ export async function storeLead(db: Db, input: NewLead): Promise<StoreOutcome> {
           productTitle: origin.product?.title ?? null,
           utm: origin.utm ? JSON.stringify(origin.utm) : null,
           searchText: leadSearchText({ ...lead, phoneE164 }),
+          total: totalOf(lines),
         })
         .returning(['id', 'createdAt'])
         .executeTakeFirstOrThrow()
+      await insertLines(trx, row.id, lines)
       // Spam is kept for review but never delivered.
       if (!spam) await enqueueDeliveries(trx, row.id, input.channels, new Date(createdAt))
       return { status: 'created', id: row.id, createdAt: row.createdAt }

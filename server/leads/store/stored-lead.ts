@@ -4,6 +4,7 @@
 import { VISIT_TAG_KEYS, type VisitTags } from '../../../src/lead/lead-source'
 import { oneLine } from '../../../src/validation/plain-text'
 import type { FeedbackTable } from '../../data/schema'
+import type { LeadLine } from './lead-lines'
 
 /** What a delivery channel needs of a lead. */
 export interface DeliverableLead {
@@ -17,6 +18,10 @@ export interface DeliverableLead {
   readonly productId: number | null
   readonly productTitle: string | null
   readonly utm: VisitTags | null
+  /** What the lead asked for, as it was when sent (docs/decisions/041-request-list.md); [] for none */
+  readonly lines: readonly LeadLine[]
+  /** Whole kopecks: the lines' total when every line has a price, else null */
+  readonly total: number | null
 }
 
 /**
@@ -33,6 +38,7 @@ export function singleLine(lead: DeliverableLead): DeliverableLead {
     email: oneLine(lead.email),
     sourceUrl: orNull(lead.sourceUrl),
     productTitle: orNull(lead.productTitle),
+    lines: lead.lines.map((line) => ({ ...line, title: oneLine(line.title), article: orNull(line.article) })),
     utm: lead.utm && Object.fromEntries(Object.entries(lead.utm).map(([key, value]) => [key, oneLine(value)])),
   }
 }
@@ -65,6 +71,7 @@ export const EXPORT_FIELDS = [
   'sourceUrl',
   'productTitle',
   'utm',
+  'total',
 ] as const satisfies ReadonlyArray<keyof FeedbackTable>
 
 export type ExportField = (typeof EXPORT_FIELDS)[number]

@@ -6,12 +6,20 @@ import { Webhook } from 'standardwebhooks'
 import type { DeliveryConfig } from '../../../config/delivery-config'
 import type { DeliverableLead } from '../../store/stored-lead'
 import { leadTime, sourcePageUrl, type MessageContext } from '../lead-message'
+import { rublesNumber } from '../../../../src/format/money'
 import { type Channel, DeliveryError, HTTP_TIMEOUT_MS, retryAfterMs } from './channel'
 
 /** The event type of a new lead in the payload. */
 const LEAD_EVENT = 'lead.created'
 
-function webhookPayload(lead: DeliverableLead, ctx: MessageContext, at = new Date()) {
+const rubles = (kopecks: number | null) => (kopecks === null ? null : rublesNumber(kopecks))
+
+/**
+ * The lead.created payload (README's "Lead delivery", docs/contract.md §3): `lines` are what the
+ * lead asked for as it was when sent, prices in rubles with at most two decimals (null: «по
+ * запросу»); `total` likewise, null unless every line has a price; `[]` and null for a lead without lines.
+ */
+export function webhookPayload(lead: DeliverableLead, ctx: MessageContext, at = new Date()) {
   return {
     type: LEAD_EVENT,
     timestamp: at.toISOString(),
@@ -26,6 +34,16 @@ function webhookPayload(lead: DeliverableLead, ctx: MessageContext, at = new Dat
       sourceUrl: sourcePageUrl(lead, ctx),
       product: lead.productId === null ? null : { id: lead.productId, title: lead.productTitle },
       utm: lead.utm,
+      lines: lead.lines.map((line) => ({
+        productId: line.productId,
+        title: line.title,
+        article: line.article,
+        price: rubles(line.price),
+        quantity: line.quantity,
+        sum: rubles(line.sum),
+      })),
+      total: rubles(lead.total),
+      currency: 'RUB',
     },
   }
 }

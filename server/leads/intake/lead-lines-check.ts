@@ -1,0 +1,54 @@
+// The lines of a lead request, judged before anything is stored (docs/decisions/041-request-list.md):
+// each names a public product once, and the sums stay exact. A refusal is a Russian message under
+// `lines` and nothing is written. While the database is away the lines are taken as asked, with the
+// titles the route map still holds: the lead is journaled and its lines are copied from the
+// catalogue when it is stored (a 2xx is never lost for want of a price).
+import type { ContentService } from '../../site/content-service'
+import type { Db } from '../../data/db'
+import { isDatabaseUnavailable } from '../../data/unavailable'
+import type { RequestLine } from '../../../src/lead/request-list'
+import { exactSums, productsNow, refusedLines, repeatedLines, type RequestedLine } from '../store/lead-lines'
+
+export const LINES_TEXTS = {
+  repeated: 'Один товар указан в заявке дважды: оставьте одну строку',
+  gone: (ids: readonly number[]) =>
+    `${ids.length === 1 ? 'Этого товара' : 'Этих товаров'} больше нет в каталоге (№ ${ids.join(', ')}): уберите ${
+      ids.length === 1 ? 'его' : 'их'
+    } из заявки`,
+  tooLarge: 'Сумма заявки слишком велика: уменьшите количество',
+} as const
+
+export type CheckedLines = { readonly lines: RequestedLine[] } | { readonly errors: Record<string, string> }
+
+export async function checkLines(
+  db: Db,
+  content: ContentService,
+  asked: readonly RequestLine[],
+): Promise<CheckedLines> {
+  if (asked.length === 0) return { lines: [] }
+  if (repeatedLines(asked).length > 0) return { errors: { lines: LINES_TEXTS.repeated } }
+  const routes = await content.routes().catch(() => null)
+  if (routes) {
+    const refused = refusedLines(asked, routes)
+    if (refused.length > 0) return { errors: { lines: LINES_TEXTS.gone(refused.map((i) => asked[i].productId)) } }
+  }
+  try {
+    const products = await productsNow(
+      db,
+      asked.map((line) => line.productId),
+    )
+    const priced = asked.map((line) => ({
+      price: products.get(line.productId)?.price ?? null,
+      quantity: line.quantity,
+    }))
+    if (!exactSums(priced)) return { errors: { lines: LINES_TEXTS.tooLarge } }
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error
+  }
+  return {
+    lines: asked.map((line) => {
+      const title = routes?.byId.get(line.productId)?.title
+      return { productId: line.productId, quantity: line.quantity, ...(title ? { title } : {}) }
+    }),
+  }
+}

@@ -1,0 +1,53 @@
+// The request list page's data (docs/decisions/041-request-list.md): the cookie's lines with the
+// catalogue's title, артикул and price now. A line whose product is no longer public is left out
+// (and counted), so the page, and the lead it sends, hold public products only. Nothing here is
+// kept: the page is made anew for each visitor and never enters the page cache.
+import fp from 'fastify-plugin'
+import type { Db } from '../../data/db'
+import type { ContentService } from '../../site/content-service'
+import type { RequestList } from '../../../src/lead/request-list'
+import type { RequestListSource, RequestListView } from '../../../src/lead/request-list-view'
+import { productsNow, totalOf } from '../store/lead-lines'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    requestList: RequestListSource
+  }
+}
+
+export function createRequestListSource(db: Db, content: ContentService): RequestListSource {
+  return {
+    async view(list: RequestList): Promise<RequestListView> {
+      if (list.length === 0) return { lines: [], total: null, gone: 0 }
+      const routes = await content.routes()
+      const products = await productsNow(
+        db,
+        list.map((line) => line.productId),
+      )
+      const lines = list.flatMap((line) => {
+        const entry = routes.byId.get(line.productId)
+        const product = products.get(line.productId)
+        if (entry?.typeId !== 'product' || entry.state !== 'public' || !product) return []
+        return [
+          {
+            productId: line.productId,
+            title: product.title,
+            url: entry.urlFull,
+            article: product.article,
+            price: product.price,
+            quantity: line.quantity,
+            sum: product.price === null ? null : product.price * line.quantity,
+          },
+        ]
+      })
+      return { lines, total: totalOf(lines), gone: list.length - lines.length }
+    },
+  }
+}
+
+export const requestListPlugin = fp(
+  async (app) => {
+    app.decorate('requestList', createRequestListSource(app.db, app.content))
+  },
+  { name: 'request-list', dependencies: ['db', 'content'] },
+)

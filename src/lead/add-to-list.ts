@@ -1,0 +1,54 @@
+// «В заявку» sent by a script (docs/decisions/041-request-list.md): the same urlencoded form the
+// plain post sends, answered with JSON, then the event the header's counter listens to. Used by the
+// product page's island and, through one listener of the header's island, by every card's form.
+import { PATHS } from '../site/paths'
+import { REQUEST_LIST_EVENT, REQUEST_LIST_TEXTS } from './request-list-view'
+
+export type AddOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string }
+
+/** Posts a «В заявку» form's fields; on success the list's parts on the page read the list again. */
+export async function addToRequestList(form: HTMLFormElement): Promise<AddOutcome> {
+  const fields = [...new FormData(form).entries()].map(([key, value]) => [key, String(value)])
+  try {
+    const response = await fetch(PATHS.requestList, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    })
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null
+    if (!response.ok) return { ok: false, message: body?.error?.message ?? REQUEST_LIST_TEXTS.failed }
+    window.dispatchEvent(new Event(REQUEST_LIST_EVENT))
+    return { ok: true }
+  } catch {
+    return { ok: false, message: REQUEST_LIST_TEXTS.failed }
+  }
+}
+
+/** The attribute that marks a card's plain «В заявку» form for the header island's listener. */
+export const CARD_ADD_ATTRIBUTE = 'data-add-to-list'
+
+/**
+ * A card's «В заявку» with JavaScript: added in place, the button saying so for a moment. A
+ * refusal (a product gone since the page was made) falls back to the plain post, whose answer is
+ * the list page with the reason.
+ */
+export function listenToCardForms(): () => void {
+  const onSubmit = (event: SubmitEvent) => {
+    const form = event.target
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute(CARD_ADD_ATTRIBUTE)) return
+    event.preventDefault()
+    const button = form.querySelector('button')
+    if (button?.disabled) return
+    if (button) button.disabled = true
+    void addToRequestList(form).then((outcome) => {
+      if (!outcome.ok) return form.submit()
+      if (!button) return
+      button.disabled = false
+      const label = button.textContent
+      button.textContent = REQUEST_LIST_TEXTS.addedShort
+      setTimeout(() => (button.textContent = label), 2000)
+    })
+  }
+  document.addEventListener('submit', onSubmit)
+  return () => document.removeEventListener('submit', onSubmit)
+}
