@@ -50,9 +50,9 @@ export interface ProductCard {
   url: string
   image: string | null
   article: string | null
-  /** Whole rubles; null: «Цена по запросу» */
+  /** Kopecks (src/format/money.ts); null: «Цена по запросу» */
   price: number | null
-  /** Whole rubles, shown struck through only while above `price` */
+  /** Kopecks, shown struck through only while above `price` */
   oldPrice: number | null
   availability: Availability
 }

@@ -38,7 +38,7 @@ export interface PriceRow {
   readonly number: number
   readonly article: string
   readonly name?: string
-  /** Whole rubles; null: «цена по запросу» */
+  /** Kopecks; null: «цена по запросу» */
   readonly price?: number | null
   readonly oldPrice?: number | null
   readonly availability?: Availability
