@@ -47,6 +47,8 @@ export interface FeedbackTable {
   oneCStatusAt: string | null
   /** Whole kopecks: the sum of the lead's lines when every line has a price, else null (migration 029) */
   total: number | null
+  /** The manager's note (LEAD_NOTE_MAX characters); never sent to a delivery channel */
+  note: string | null
 }
 
 /** What a lead asked for, one row per line, copied when the lead was stored (never updated) */

@@ -6,9 +6,10 @@
 //   POST /api/admin/settings/webhook-secret     a new signing secret, answered this once
 //   POST /api/admin/settings/exchange-password  a new 1C password, answered this once (its hash is kept)
 // No answer carries a stored secret; the audit log names the key, never the value.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config/config'
 import { createAdminCheck, requireAdmin } from '../admin/access'
+import { auditActor } from '../admin/audit-actor'
 import { HttpError } from '../http/http-error'
 import { routeOf } from '../http/route-path'
 import { EXCHANGE_PATH } from '../catalogue/exchange/exchange-routes'
@@ -42,7 +43,6 @@ import { ADMIN_API_PATHS, PATHS } from '../../src/site/paths'
 const AUDIT_SHOWN = 30
 /** The most a check may take as a whole (each of its steps has CHECK_TIMEOUT_MS) */
 const CHECK_LIMIT_MS = CHECK_TIMEOUT_MS + 2000
-const who = (request: FastifyRequest) => (/^Bearer\s/i.test(request.headers.authorization ?? '') ? 'токен' : 'сессия')
 
 /** Why 1C (on another computer) could not reach this address, or null. */
 export function publicUrlWarning(settings: EffectiveSettings): string | null {
@@ -107,7 +107,7 @@ export async function settingsRoutes(app: FastifyInstance, { config }: { config:
 
   app.put(routeOf(app, ADMIN_API_PATHS.settings), async (request) => {
     const changes = settingChanges(config, request.body, (await stored()).values)
-    await app.settings.write(changes, who(request), new Date())
+    await app.settings.write(changes, auditActor(request), new Date())
     return { data: await view() }
   })
 
@@ -115,7 +115,11 @@ export async function settingsRoutes(app: FastifyInstance, { config }: { config:
     if (config.settingsFromEnv.has('LEAD_WEBHOOK_SECRET'))
       throw new HttpError(409, 'Секрет вебхука задан на сервере (LEAD_WEBHOOK_SECRET)', 'from_env')
     const secret = generateWebhookSecret()
-    await app.settings.write([{ key: 'webhook.secret', value: secret, action: 'generated' }], who(request), new Date())
+    await app.settings.write(
+      [{ key: 'webhook.secret', value: secret, action: 'generated' }],
+      auditActor(request),
+      new Date(),
+    )
     return { data: { secret } }
   })
 
@@ -131,7 +135,7 @@ export async function settingsRoutes(app: FastifyInstance, { config }: { config:
     // 1C needs a login too: a password made before one was typed comes with the default.
     if (!(await stored()).values.has('exchange.login'))
       changes.push({ key: 'exchange.login', value: 'obmen1c', action: 'generated' })
-    await app.settings.write(changes, who(request), new Date())
+    await app.settings.write(changes, auditActor(request), new Date())
     return { data: { password } }
   })
 

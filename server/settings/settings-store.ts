@@ -3,6 +3,7 @@
 // (who, when, which key, never a value). Only this file writes SQL for these tables.
 import type { Generated, Kysely } from 'kysely'
 import { writeTransaction, type Db } from '../data/db'
+import { shownActor } from '../admin/audit-actor'
 import type { Database } from '../data/schema'
 import type { SettingsAuditEntry } from '../../src/admin/admin-settings'
 
@@ -102,5 +103,5 @@ export async function readSettingsAudit(db: Db, limit: number): Promise<Settings
     .orderBy('id', 'desc')
     .limit(limit)
     .execute()
-  return rows.map((row) => ({ ...row, action: row.action as SettingsAuditEntry['action'] }))
+  return rows.map((row) => ({ ...row, who: shownActor(row.who), action: row.action as SettingsAuditEntry['action'] }))
 }

@@ -46,7 +46,7 @@ export interface AdminApi {
   orderRecord(id: number, direction: 'up' | 'down'): Promise<void>
   leads(query: LeadsQuery, signal?: AbortSignal): Promise<AdminLeadPage>
   latestLeadId(signal?: AbortSignal): Promise<number | null>
-  updateLead(id: number, change: { status?: AdminLeadStatus; spam?: false }): Promise<AdminLead>
+  updateLead(id: number, change: { status?: AdminLeadStatus; spam?: false; note?: string | null }): Promise<AdminLead>
   resendLead(id: number): Promise<AdminLead>
   deadLetters(signal?: AbortSignal): Promise<{ data: AdminDeadLetter[]; total: number }>
   /** Records by title, артикул (any form) or the beginning of their URL: at most 20 */

@@ -59,7 +59,12 @@ export interface AdminLead {
   readonly lines: readonly AdminLeadLine[]
   /** Rubles: the lines' total when every line has a price, else null */
   readonly total: number | null
+  /** The manager's note, null when none; only the back office and the CSV show it */
+  readonly note: string | null
 }
+
+/** The most characters a manager's note may hold */
+export const LEAD_NOTE_MAX = 2000
 
 /** One line of a lead: the product as it was when the lead was sent. Prices in rubles; null: «по запросу». */
 export interface AdminLeadLine {

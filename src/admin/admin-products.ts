@@ -33,6 +33,16 @@ export interface SectionOption {
   readonly parentId: number | null
   readonly title: string
   readonly urlFull: string
+  /** How deep in the content tree (0: a top section); the list comes in the tree's order */
+  readonly depth: number
+}
+
+/**
+ * A section as an option of a select: indented by its depth (a select's options take no padding,
+ * so with no-break spaces), its title and its address.
+ */
+export function sectionOptionText(section: SectionOption): string {
+  return `${'\u00a0\u00a0\u00a0'.repeat(section.depth)}${section.title} (${section.urlFull})`
 }
 
 export type ProductActionInput =

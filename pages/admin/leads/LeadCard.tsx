@@ -7,8 +7,13 @@ import { useAdminApi, useTimeZone } from '../layout/admin-context'
 import { channelLabel, deliveryText, STATUS_LABELS } from './lead-texts'
 import { AdminError } from '../layout/AdminError'
 import { LeadLines } from './LeadLines'
+import { LeadNote } from './LeadNote'
+import { ADMIN_PATHS } from '../../../src/site/paths'
 
-/** One lead: who, when, its status; the details (source, consent, deliveries) fold out. */
+/**
+ * One lead: who, when, what was asked for (the product and the page, as links, without a click),
+ * its status and the manager's note; the details (tags, consent, deliveries) fold out.
+ */
 export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message: string) => void }) {
   const api = useAdminApi()
   const timeZone = useTimeZone()
@@ -45,6 +50,32 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
         <a href={telLink(lead.phone)}>{lead.phone}</a>
         <a href={`mailto:${lead.email}`}>{lead.email}</a>
       </p>
+      {(lead.source.productTitle || lead.source.url) && (
+        <dl className="lead-card__asked">
+          {lead.source.productTitle && (
+            <div>
+              <dt>Товар</dt>
+              <dd>
+                {lead.source.productId !== null ? (
+                  <a href={ADMIN_PATHS.record(lead.source.productId)}>{lead.source.productTitle}</a>
+                ) : (
+                  lead.source.productTitle
+                )}
+              </dd>
+            </div>
+          )}
+          {lead.source.url && (
+            <div>
+              <dt>Страница</dt>
+              <dd>
+                <a className="lead-card__url" href={lead.source.url} target="_blank" rel="noopener noreferrer">
+                  {lead.source.url}
+                </a>
+              </dd>
+            </div>
+          )}
+        </dl>
+      )}
       <LeadLines lead={lead} />
       <div className="lead-card__actions">
         {!lead.spam && (
@@ -84,17 +115,10 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
         )}
       </div>
       <AdminError message={error} />
+      <LeadNote lead={lead} onSaved={onChanged} />
       <details className="lead-card__details">
         <summary>Подробности</summary>
         <dl className="lead-card__facts">
-          <dt>Страница</dt>
-          <dd>{lead.source.url ?? '—'}</dd>
-          {lead.source.productTitle && (
-            <>
-              <dt>Товар</dt>
-              <dd>{lead.source.productTitle}</dd>
-            </>
-          )}
           <dt>Метки (UTM)</dt>
           <dd>{utm.length > 0 ? utm.map(([key, value]) => `${key}=${value}`).join(', ') : 'нет'}</dd>
           <dt>Согласие</dt>

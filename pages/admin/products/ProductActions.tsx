@@ -14,6 +14,7 @@ import {
   type ProductActionInput,
   type ProductAvailability,
   type ProductsApi,
+  sectionOptionText,
   type SectionOption,
 } from '../../../src/admin/admin-products'
 import { parseMoney, rublesNumber } from '../../../src/format/money'
@@ -204,7 +205,7 @@ export function ProductActions({
           <LabelledSelect
             label="Раздел"
             value={sectionId}
-            options={sections.map((section) => [String(section.id), `${section.title} (${section.urlFull})`] as const)}
+            options={sections.map((section) => [String(section.id), sectionOptionText(section)] as const)}
             empty="— выберите —"
             onChange={setSectionId}
           />

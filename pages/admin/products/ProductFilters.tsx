@@ -2,7 +2,12 @@
 // the sort (for a phone, where the table's headers are not shown) and «без фото», «без цены», «без
 // описания». Each change goes into the URL (ProductsScreen.tsx).
 import type { FormEvent } from 'react'
-import { AVAILABILITY_LABELS, STATE_LABELS, type SectionOption } from '../../../src/admin/admin-products'
+import {
+  AVAILABILITY_LABELS,
+  STATE_LABELS,
+  sectionOptionText,
+  type SectionOption,
+} from '../../../src/admin/admin-products'
 import { LabelledSelect } from './LabelledSelect'
 
 export function ProductFilters({
@@ -35,7 +40,7 @@ export function ProductFilters({
       <LabelledSelect
         label="Раздел"
         value={filter.get('section') ?? ''}
-        options={sections.map((section) => [String(section.id), `${section.title} (${section.urlFull})`] as const)}
+        options={sections.map((section) => [String(section.id), sectionOptionText(section)] as const)}
         empty="Все разделы"
         onChange={(value) => set('section', value || null)}
       />

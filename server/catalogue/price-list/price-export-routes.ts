@@ -4,7 +4,9 @@
 // Both streamed (price-export.ts): a page of products at a time, never the whole catalogue in memory.
 // A text cell that starts like a formula (an артикул `=HYPERLINK(…)` from 1C) is written defused
 // with a leading apostrophe (http/spreadsheet.ts), which the import takes off again; numbers stay
-// numbers.
+// numbers. The workbook opens as a price list should: the header row frozen and filtered, columns
+// as wide as their content wants, and a characteristic that is a plain number («800», «1,5») a
+// number cell, which the import reads back as the same text (price-list-file.ts).
 import { PassThrough, Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { Config } from '../../config/config'
@@ -13,6 +15,7 @@ import { routeOf } from '../../http/route-path'
 import { defuseFormula } from '../../http/spreadsheet'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
 import { exportFilterOf, exportRows } from './price-export'
+import { sheetColumns, sheetValue } from './price-sheet'
 
 type Cell = string | number | null
 
@@ -57,13 +60,20 @@ export async function priceExportRoutes(app: FastifyInstance, { config }: { conf
     const { default: ExcelJS } = await import('exceljs') // loaded by the first export, not at start
     const out = new PassThrough()
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false })
-    const sheet = workbook.addWorksheet('Прайс-лист')
+    const sheet = workbook.addWorksheet('Прайс-лист', { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] })
     void (async () => {
       for await (const item of exportRows(app.db, filter)) {
+        if ('columns' in item) {
+          // Widths and the filter go before the first row is written.
+          const { header } = item.columns
+          sheet.columns = sheetColumns(header)
+          sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: header.length } }
+          sheet.addRow(header.map(safeCell)).commit()
+          continue
+        }
         // The артикул stays text ("00123" is not 123); prices are numbers Excel can compute with. A
         // string is a text cell (exceljs makes a formula only of a `{ formula }` value), and defused.
-        const cells: readonly Cell[] = 'columns' in item ? item.columns.header : item.cells
-        sheet.addRow(cells.map(safeCell)).commit()
+        sheet.addRow(item.cells.map((cell, index) => safeCell(sheetValue(cell, index)))).commit()
       }
       sheet.commit()
       await workbook.commit()

@@ -9,6 +9,7 @@ import iconv from 'iconv-lite'
 import { HttpError } from '../../http/http-error'
 import { readDefused } from '../../http/spreadsheet'
 import { checkZip, ZipRefused } from '../bounded-zip'
+import { numberText } from './price-sheet'
 
 /** What one file may hold: a bigger catalogue is imported in parts */
 export const PRICE_LIST_LIMITS = Object.freeze({ maxBytes: 10 * 1024 * 1024, maxRows: 20_000, maxColumns: 200 })
@@ -160,11 +161,15 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
   return toSheet(records, 'xlsx')
 }
 
-/** An Excel cell as the text the owner sees (numbers with a dot; formulas by their result). */
+/**
+ * An Excel cell as the text the owner sees: a number as Russian Excel shows it, with a decimal
+ * comma (the export writes «1,5» as the number 1.5: price-sheet.ts); a formula by its result.
+ */
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'string') return value
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  if (typeof value === 'number') return numberText(value)
+  if (typeof value === 'boolean') return String(value)
   if (value instanceof Date) return value.toISOString().slice(0, 10)
   if (typeof value === 'object') {
     const v = value as { result?: unknown; text?: unknown; richText?: Array<{ text: string }>; error?: unknown }

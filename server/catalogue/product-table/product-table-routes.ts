@@ -1,20 +1,22 @@
 // «Товары» under /api/admin (session or admin token; docs/contract.md §7):
 //   GET   /products?…            a page of products: filters, search, sort, keyset `after`
 //   GET   /products/ids?…        the ids the filter matches (at most MAX_IDS): «все N по фильтру»
-//   GET   /products/sections     the sections, for the filter and «Перенести»
+//   GET   /products/sections     the sections in the tree's order with their depth, for the filter and «Перенести»
 //   PATCH /products/{id}         a price, an old price or the availability edited in place
 //   POST  /products/actions      one batch (≤ ACTION_BATCH ids) of an action; the audit log grows
 //   GET   /products/audit        the newest actions: when, who, what, how many
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config/config'
 import type { Availability } from '../../data/schema'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
+import { auditActor, shownActor } from '../../admin/audit-actor'
 import { HttpError } from '../../http/http-error'
 import { routeOf } from '../../http/route-path'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
 import { formatMoney, kopecksOfRubles, MAX_PRICE_RUBLES, RUBLES_PATTERN } from '../../../src/format/money'
 import { PRICE_ROUNDINGS, type PriceRounding } from './price-change'
 import { sectionIds } from './product-filter'
+import { inTreeOrder } from './section-order'
 import { ACTION_BATCH } from '../../../src/admin/admin-products'
 import {
   ACTION_TITLES,
@@ -117,8 +119,6 @@ function describe(action: ProductAction): string {
   return title
 }
 
-const who = (request: FastifyRequest) => (/^Bearer\s/i.test(request.headers.authorization ?? '') ? 'токен' : 'сессия')
-
 export async function productTableRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const access = createAdminCheck(config.adminToken, app.adminSession)
 
@@ -139,12 +139,11 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
     requireAdmin(await access(request))
     const rows = await app.db
       .selectFrom('structure')
-      .select(['id', 'parentId', 'title', 'urlFull'])
+      .select(['id', 'parentId', 'title', 'urlFull', 'sort'])
       .where('typeId', '=', 'section')
-      .orderBy('urlFull')
       .limit(5000)
       .execute()
-    return { data: rows }
+    return { data: inTreeOrder(rows) }
   })
 
   app.patch<{ Params: { id: string } }>(routeOf(app, ADMIN_API_PATHS.product(':id')), async (request) => {
@@ -171,7 +170,14 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
     const at = new Date().toISOString()
     await app.db
       .insertInto('catalogueAudit')
-      .values({ operation: operation!, at, lastAt: at, who: who(request), action: describe(action), count: changed })
+      .values({
+        operation: operation!,
+        at,
+        lastAt: at,
+        who: auditActor(request),
+        action: describe(action),
+        count: changed,
+      })
       .onConflict((oc) =>
         oc.column('operation').doUpdateSet((eb) => ({ lastAt: at, count: eb('catalogueAudit.count', '+', changed) })),
       )
@@ -187,6 +193,6 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
       .orderBy('id', 'desc')
       .limit(50)
       .execute()
-    return { data: rows }
+    return { data: rows.map((row) => ({ ...row, who: shownActor(row.who) })) }
   })
 }

@@ -3,13 +3,14 @@
 //   GET   /api/admin/leads?tab&q&after&pageSize  a page of leads, newest first, with tab counts and
 //                                                `next: { after }` (keyset on createdAt, id); `page` still works
 //   GET   /api/admin/leads/latest                the newest lead's id (the inbox polls it)
-//   PATCH /api/admin/leads/:id                   { status } and/or { spam: false }
+//   PATCH /api/admin/leads/:id                   { status }, { spam: false } and/or { note } (the manager's note)
 //   POST  /api/admin/leads/:id/resend            its deliveries queued again
 //   GET   /api/admin/leads.csv                   the file `npm run leads -- export` writes, streamed
 //   GET   /api/admin/leads/dead-letters          leads the database refused for good (the journal's dead letters)
 import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
+  LEAD_NOTE_MAX,
   LEAD_STATUSES,
   LEAD_TABS,
   type AdminDeadLetter,
@@ -31,6 +32,7 @@ import {
   type LeadCursor,
 } from '../store/lead-queries'
 import { routeOf } from '../../http/route-path'
+import { cleanText, hasForbiddenCharacters } from '../../../src/validation/plain-text'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
 
 const MAX_PAGE_SIZE = 100
@@ -70,13 +72,25 @@ function leadId(request: FastifyRequest): number {
   return Number(raw)
 }
 
-/** The PATCH body: a known status and/or spam: false, nothing else. */
-function leadChange(body: unknown): { status?: AdminLeadStatus; spam?: false } {
+type LeadChange = { status?: AdminLeadStatus; spam?: false; note?: string | null }
+
+/** The manager's note: text up to LEAD_NOTE_MAX characters, cleaned; empty or null clears it. */
+function leadNote(value: unknown): string | null | { error: string } {
+  if (value === null) return null
+  if (typeof value !== 'string') return { error: 'Заметка: текст или null' }
+  if (hasForbiddenCharacters(value, 'multi-line')) return { error: 'Заметка содержит недопустимые символы' }
+  const note = cleanText(value, 'multi-line')
+  if ([...note].length > LEAD_NOTE_MAX) return { error: `Заметка длиннее ${LEAD_NOTE_MAX} символов` }
+  return note === '' ? null : note
+}
+
+/** The PATCH body: a known status, spam: false and/or the note, nothing else. */
+function leadChange(body: unknown): LeadChange {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'Ожидается JSON-объект: status и/или spam', 'validation_failed')
+    throw new HttpError(400, 'Ожидается JSON-объект: status, spam и/или note', 'validation_failed')
   }
   const errors: Record<string, string> = {}
-  const change: { status?: AdminLeadStatus; spam?: false } = {}
+  const change: LeadChange = {}
   for (const [key, value] of Object.entries(body)) {
     if (key === 'status') {
       if ((LEAD_STATUSES as readonly unknown[]).includes(value)) change.status = value as AdminLeadStatus
@@ -84,14 +98,18 @@ function leadChange(body: unknown): { status?: AdminLeadStatus; spam?: false } {
     } else if (key === 'spam') {
       if (value === false) change.spam = false
       else errors.spam = 'Можно только снять отметку «спам»: spam = false'
+    } else if (key === 'note') {
+      const note = leadNote(value)
+      if (note !== null && typeof note === 'object') errors.note = note.error
+      else change.note = note
     } else {
       errors[key] = 'Неизвестное поле'
     }
   }
   if (Object.keys(errors).length > 0)
     throw new HttpError(400, 'Некорректное изменение заявки', 'validation_failed', errors)
-  if (change.status === undefined && change.spam === undefined) {
-    throw new HttpError(400, 'Укажите status или spam', 'validation_failed')
+  if (change.status === undefined && change.spam === undefined && change.note === undefined) {
+    throw new HttpError(400, 'Укажите status, spam или note', 'validation_failed')
   }
   return change
 }

@@ -17,6 +17,7 @@ const TITLES: Readonly<Record<ExportField, string>> = {
   productTitle: 'Товар',
   utm: 'Метки',
   total: 'Сумма',
+  note: 'Заметка',
 }
 /** The lead's columns, then its lines in one cell («Товары») before the total («Сумма»). */
 const LEAD_COLUMNS: ReadonlyArray<readonly [string, string]> = EXPORT_FIELDS.flatMap(

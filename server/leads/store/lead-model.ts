@@ -24,6 +24,8 @@ export const LEAD_MODEL: ModelDef = {
       status: { type: 'string', nullable: false },
       /** The lines' total in rubles when every line has a price, else null (docs/decisions/041-request-list.md) */
       total: { type: 'money', nullable: true },
+      /** The manager's note (never sent to a delivery channel) */
+      note: { type: 'string', nullable: true },
     } as const),
   ),
   // What the lead asked for, as it was when sent: `select: { lines: { select: { title: true } } }`.

@@ -50,6 +50,7 @@ const LEAD_COLUMNS = [
   'oneCStatus',
   'oneCStatusAt',
   'total',
+  'note',
   ...CONSENT_COLUMNS,
 ] as const
 
@@ -133,6 +134,7 @@ async function withDeliveries(db: Pick<Db, 'selectFrom'>, rows: readonly LeadRow
       .map(({ feedbackId: _lead, ...delivery }): AdminDelivery => delivery),
     lines: (lines.get(row.id) ?? []).map((line) => ({ ...line, price: rubles(line.price), sum: rubles(line.sum) })),
     total: rubles(row.total),
+    note: row.note,
   }))
 }
 
@@ -140,10 +142,12 @@ interface LeadChange {
   readonly status?: AdminLeadStatus
   /** Only false: a spam lead becomes a real one and is delivered */
   readonly spam?: false
+  /** The manager's note, already cleaned and bounded; null clears it */
+  readonly note?: string | null
 }
 
 /**
- * Applies the owner's change in one transaction: the status, and for a spam lead marked as not
+ * Applies the owner's change in one transaction: the status, the note, and for a spam lead marked as not
  * spam, its outbox rows for the configured channels (then it is delivered like any lead).
  * Returns null for an unknown lead and whether deliveries were queued.
  */
@@ -160,6 +164,9 @@ export async function changeLead(
     let queued = false
     if (change.status !== undefined) {
       await trx.updateTable('feedback').set({ status: change.status }).where('id', '=', id).execute()
+    }
+    if (change.note !== undefined) {
+      await trx.updateTable('feedback').set({ note: change.note }).where('id', '=', id).execute()
     }
     if (change.spam === false && row.spam === 1) {
       await trx.updateTable('feedback').set({ spam: 0 }).where('id', '=', id).execute()

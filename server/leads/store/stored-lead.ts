@@ -72,6 +72,7 @@ export const EXPORT_FIELDS = [
   'productTitle',
   'utm',
   'total',
+  'note',
 ] as const satisfies ReadonlyArray<keyof FeedbackTable>
 
 export type ExportField = (typeof EXPORT_FIELDS)[number]
