@@ -130,10 +130,12 @@ describe('leads export', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true)
     const lines = csv.slice(1).split('\r\n')
     expect(lines.at(-1)).toBe('')
-    expect(lines[0]).toBe('"Номер";"Дата";"Имя";"Телефон";"E-mail";"Страница";"Товар";"Метки"')
+    expect(lines[0]).toBe(
+      '"Номер";"Дата";"Имя";"Телефон";"E-mail";"Страница";"Товар";"Метки";"Товары";"Сумма";"Заметка"',
+    )
     // The phone as written: the formula ="+7 (900) 111-22-33" shows exactly that text in Excel.
     expect(lines[1]).toMatch(
-      /^"\d+";"[^"]+";"Иван; ""Ваня""";"=""\+7 \(900\) 111-22-33""";"ivan@example\.ru";"";"";""$/,
+      /^"\d+";"[^"]+";"Иван; ""Ваня""";"=""\+7 \(900\) 111-22-33""";"ivan@example\.ru";"";"";"";"";"";""$/,
     )
     expect(lines[2]).toContain(`"'=HYPERLINK(""http://evil"")"`)
     expect(lines[2]).toContain(`"'-1+1"`)
