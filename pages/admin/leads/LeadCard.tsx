@@ -10,6 +10,9 @@ import { LeadLines } from './LeadLines'
 import { LeadNote } from './LeadNote'
 import { ADMIN_PATHS } from '../../../src/site/paths'
 
+/** A path of this site: a visitor's `//other.site` or `/\\other.site` is shown, never linked. */
+const sitePath = (url: string) => /^\/(?![/\\])/.test(url)
+
 /**
  * One lead: who, when, what was asked for (the product and the page, as links, without a click),
  * its status and the manager's note; the details (tags, consent, deliveries) fold out.
@@ -67,10 +70,14 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
           {lead.source.url && (
             <div>
               <dt>Страница</dt>
-              <dd>
-                <a className="lead-card__url" href={lead.source.url} target="_blank" rel="noopener noreferrer">
-                  {lead.source.url}
-                </a>
+              <dd className="lead-card__url">
+                {sitePath(lead.source.url) ? (
+                  <a href={lead.source.url} target="_blank" rel="noopener noreferrer">
+                    {lead.source.url}
+                  </a>
+                ) : (
+                  lead.source.url
+                )}
               </dd>
             </div>
           )}
