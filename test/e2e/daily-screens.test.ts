@@ -6,10 +6,11 @@
 // product's description clear of the buttons above it. The workbook's layout is checked without a
 // browser (test/catalogue/price-export-sheet.test.ts).
 import type { Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatMoney } from '../../src/format/money'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
-import { browserSuite } from '../helpers/browser-suite'
+import { browserSuite, type BrowserSuite } from '../helpers/browser-suite'
+import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { ADMIN_SECRET, openSignedIn, startAdminServer } from './admin-helpers'
 
 const SIZES = [
@@ -17,7 +18,33 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ]
 const bearer = { authorization: `Bearer ${ADMIN_SECRET}` }
-const suite = browserSuite(() => startAdminServer())
+const DIALECTS = [
+  { name: 'SQLite', available: true },
+  { name: 'PostgreSQL', available: Boolean(TEST_DATABASE_URL) },
+]
+
+/** The server and Chromium of the database whose tests run now (set by each one's beforeAll). */
+let suite: BrowserSuite
+
+/** The back office's screens on each database: a server of its own, `suite` while its tests run. */
+function onEachDatabase(title: string, body: () => void) {
+  for (const dialect of DIALECTS)
+    describe.runIf(dialect.available)(`${title} on ${dialect.name}`, () => {
+      let schema: TestSchema | undefined
+      // Registered first, so it runs last: the schema goes after its server has stopped.
+      afterAll(async () => {
+        await schema?.drop()
+      })
+      const own = browserSuite(async () => {
+        schema = dialect.name === 'PostgreSQL' ? await createTestSchema() : undefined
+        return startAdminServer(schema ? { DATABASE_URL: schema.url } : {})
+      })
+      beforeAll(() => {
+        suite = own
+      })
+      body()
+    })
+}
 
 const sidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
@@ -46,7 +73,7 @@ async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await res.json()) as T
 }
 
-describe('«Товары» every day', () => {
+onEachDatabase('«Товары» every day', () => {
   for (const size of SIZES) {
     it(`keeps артикул, prices and states on one line and scrolls nothing sideways at ${size.width} px`, async () => {
       const { page, context, errors } = await openSignedIn(suite.browser, suite.server, ADMIN_PATHS.products, size)
@@ -134,7 +161,7 @@ describe('«Товары» every day', () => {
   })
 })
 
-describe('the inbox every day', () => {
+onEachDatabase('the inbox every day', () => {
   it('shows what was asked for as links and keeps the manager’s note across a reload', async () => {
     const { data: products } = await api<{ data: { id: number; title: string; urlFull: string }[] }>(
       `${ADMIN_API_PATHS.products}?q=${encodeURIComponent('ЭИ-1002')}`,
@@ -176,6 +203,11 @@ describe('the inbox every day', () => {
 })
 
 describe('the public site on a phone', () => {
+  const own = browserSuite(() => startAdminServer())
+  beforeAll(() => {
+    suite = own
+  })
+
   it('never scrolls sideways with the menu open, hyphenates card titles, spaces the description', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ru-RU' })
     const page = await context.newPage()
