@@ -112,7 +112,10 @@ onEachDatabase('«Товары» every day', () => {
     })
     expect(data.some((section) => section.depth > 0)).toBe(true)
     const { page, context } = await openSignedIn(suite.browser, suite.server, ADMIN_PATHS.products)
-    const options = await page.getByLabel('Раздел', { exact: true }).locator('option').allTextContents()
+    const select = page.getByLabel('Раздел', { exact: true }).locator('option')
+    // The sections come after the page: wait for all of them before reading.
+    await select.nth(data.length).waitFor({ state: 'attached' })
+    const options = await select.allTextContents()
     expect(options.slice(1).map((text) => text.length - text.trimStart().length)).toEqual(
       data.map((section) => section.depth * 3),
     )
