@@ -27,6 +27,7 @@ import * as m026 from './026-owner-password'
 import * as m027 from './027-settings'
 import * as m028 from './028-money-kopecks'
 import * as m029 from './029-lead-lines'
+import * as m031 from './031-characteristics'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '027-settings': m027,
   '028-money-kopecks': m028,
   '029-lead-lines': m029,
+  '031-characteristics': m031,
 }
