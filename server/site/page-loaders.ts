@@ -30,6 +30,8 @@ import {
   sectionSearch,
   type SectionQuery,
 } from '../../src/site/section-query'
+import { loadSectionFacets } from '../catalogue/products/facet-store'
+import { loadFilterCharacteristics } from '../catalogue/characteristics/characteristic-store'
 import { childrenTag, FEATURED_TAG, listingTag, TREE_TAG, type PageReads } from '../../src/site/page-tags'
 
 export const TYPE_IDS: readonly TypeId[] = ['index', 'section', 'product', 'page']
@@ -80,6 +82,8 @@ export async function loadPage(
       if (query.page > pageCount) return null
       const sections = await sectionCards(db, routes, publicChildren(routes, entry.id, 'section'), reads)
       const listed = total === 0 ? [] : await loadSectionProducts(db, entry.id, query, SECTION_PAGE_SIZE)
+      // The owner's filters change every page (decision 042): no tag of their own.
+      const facets = await loadSectionFacets(db, entry.id, query, await loadFilterCharacteristics(db))
       const products = await productCards(db, listed, reads)
       const own = meta({ image: products[0]?.image ?? sections[0]?.image })
       return {
@@ -88,7 +92,7 @@ export async function loadPage(
         content: record.content,
         sections,
         products,
-        listing: { query, total, pageCount },
+        listing: { query, total, pageCount, facets },
         // Each page of the plain list is its own page; a sorted or filtered list is the section's.
         meta: {
           ...own,

@@ -6,6 +6,7 @@
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import type { Database } from '../../data/schema'
 import type { WriteDoor } from '../write-door'
+import { MAX_FACETS, type FilterCharacteristic } from '../products/facet-store'
 import {
   suggestCharacteristic,
   type Characteristic,
@@ -83,4 +84,17 @@ export async function updateCharacteristic(
 export async function shownCharacteristics(db: Queryable) {
   const rows = await db.selectFrom('characteristic').select(['id', 'title', 'shownUnit', 'shown']).execute()
   return new Map(rows.map((r) => [Number(r.id), { title: r.title, unit: r.shownUnit || null, shown: r.shown === 1 }]))
+}
+
+/** The characteristics the owner made filters, in the owner's order: the sections' forms offer these. */
+export async function loadFilterCharacteristics(db: Queryable): Promise<FilterCharacteristic[]> {
+  const rows = await db
+    .selectFrom('characteristic')
+    .select(['id', 'title', 'shownUnit', 'filter'])
+    .where('filter', '!=', 'none')
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(MAX_FACETS)
+    .execute()
+  return rows.map((r) => ({ ...r, id: Number(r.id), filter: r.filter as FilterCharacteristic['filter'] }))
 }
