@@ -49,8 +49,11 @@ const facetQuery = preparedQuery<FacetRow, Record<string, unknown>>((db, shape) 
     ranges === 0
       ? sql.ref('pp.value')
       : sql`case when ${ref} in (${sql.join(rangeIds)}) then null else ${sql.ref('pp.value')} end`
+  // A cross join keeps SQLite's planner to this order: the section's products, then their rows (it
+  // could walk a characteristic's rows across the catalogue); PostgreSQL plans it as the join it is.
   return sectionProducts(db, `|${filters}`)
-    .innerJoin('productProperty as pp', 'pp.structureId', 'structure.id')
+    .crossJoin('productProperty as pp')
+    .whereRef('pp.structureId', '=', 'structure.id')
     .where('pp.characteristicId', 'in', [...valueIds, ...rangeIds])
     .select((eb) => [
       sql<number>`${ref}`.as('c'),
