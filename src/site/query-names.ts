@@ -6,8 +6,7 @@
 /** Whether `name` is one of `declared`: the same name, or a name of a declared family (`f.` → `f.12`). */
 export function isDeclaredName(declared: readonly string[], name: string): boolean {
   for (const d of declared) {
-    if (d === name) return true
-    if (d.endsWith('.') && name.length > d.length && name.startsWith(d)) return true
+    if (!d.endsWith('.') ? d === name : name.length > d.length && name.startsWith(d)) return true
   }
   return false
 }
