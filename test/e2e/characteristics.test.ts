@@ -33,7 +33,7 @@ describe('characteristics in the back office and a section filter without JavaSc
     await form.getByRole('button', { name: 'Сохранить' }).click()
     await form.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor()
     expect(await axeViolations(page, 'characteristics screen')).toEqual([])
-    expect(errors).toEqual([])
+    expect(errors()).toEqual([])
     await context.close()
 
     const visitor = await browser.newContext({ locale: 'ru-RU', javaScriptEnabled: false })
