@@ -1,4 +1,5 @@
 // Navigation details of the public pages (full page loads; the browser restores scroll on back).
+import { isDeclaredName } from '../src/site/query-names'
 
 /** The query parameters this page reads, as its head declares them (renderer/+Head.tsx). */
 function declaredQuery(): string[] {
@@ -30,7 +31,7 @@ export function installQueryOnlyNavigation() {
       if (url.search === location.search || url.hash) return
       const declared = declaredQuery()
       const changed = changedNames(url.searchParams, new URLSearchParams(location.search))
-      if (declared.some((name) => changed.has(name))) return
+      if ([...changed].some((name) => isDeclaredName(declared, name))) return
       event.preventDefault()
       event.stopPropagation()
       history.pushState(null, '', url.pathname + url.search)

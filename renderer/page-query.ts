@@ -5,6 +5,7 @@
 // path, the cache off, a signed-in owner), and in development and tests reading an undeclared one
 // through `urlParsed.search`/`searchAll` throws, naming the page and the parameter.
 import type { PageContextServer } from 'vike/types'
+import { isDeclaredName } from '../src/site/query-names'
 
 /**
  * `url` with only the query parameters named in `names`, each spelled as it came and in its place
@@ -17,7 +18,7 @@ export function withDeclaredQuery(url: string, names: readonly string[]): string
   if (hash !== -1 && hash < at) return url
   const end = hash === -1 ? url.length : hash
   const pairs = url.slice(at + 1, end).split('&')
-  const kept = pairs.filter((pair) => pair !== '' && names.includes(nameOf(pair)))
+  const kept = pairs.filter((pair) => pair !== '' && isDeclaredName(names, nameOf(pair)))
   if (kept.length === pairs.length) return url
   return url.slice(0, at) + (kept.length > 0 ? `?${kept.join('&')}` : '') + url.slice(end)
 }
@@ -59,7 +60,7 @@ export class UndeclaredQueryError extends Error {
  */
 export function strictQuery<T extends object>(record: T, names: readonly string[], pageId: string): T {
   const check = (name: string | symbol) => {
-    if (typeof name === 'string' && !names.includes(name) && !isObjectMember(name)) {
+    if (typeof name === 'string' && !isDeclaredName(names, name) && !isObjectMember(name)) {
       throw new UndeclaredQueryError(pageId, name, names)
     }
   }

@@ -14,6 +14,7 @@ import { priceExportRoutes } from './catalogue/price-list/price-export-routes'
 import { productTableRoutes } from './catalogue/product-table/product-table-routes'
 import { feedsStatusRoutes } from './catalogue/feed/feeds-routes'
 import { exchangeAdminRoutes } from './catalogue/exchange/exchange-admin-routes'
+import { characteristicRoutes } from './catalogue/characteristics/characteristic-routes'
 import { contentRoutes } from './admin/content-routes'
 import { demoShopRoutes } from './catalogue/demo-shop-routes'
 import { sessionRoutes } from './admin/session-routes'
@@ -36,6 +37,7 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(productTableRoutes, { config })
   await app.register(feedsStatusRoutes, { config })
   await app.register(exchangeAdminRoutes, { config })
+  await app.register(characteristicRoutes, { config })
   await app.register(contentRoutes, { config })
   await app.register(demoShopRoutes, { config })
   await app.register(settingsRoutes, { config })

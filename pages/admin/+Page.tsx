@@ -5,6 +5,7 @@ import { RecordEditor } from './content/editor/RecordEditor'
 import { LeadsInbox } from './leads/LeadsInbox'
 import { PriceListScreen } from './price-list/PriceListScreen'
 import { ExchangeScreen } from './exchange/ExchangeScreen'
+import { CharacteristicsScreen } from './characteristics/CharacteristicsScreen'
 import { ProductsScreen } from './products/ProductsScreen'
 import { PrivacyScreen } from './privacy/PrivacyScreen'
 import { SettingsScreen } from './settings/SettingsScreen'
@@ -19,6 +20,7 @@ export function Page() {
   if (screen?.kind === 'privacy') return <PrivacyScreen />
   if (screen?.kind === 'price-list') return <PriceListScreen />
   if (screen?.kind === 'exchange') return <ExchangeScreen />
+  if (screen?.kind === 'characteristics') return <CharacteristicsScreen />
   if (screen?.kind === 'products') return <ProductsScreen />
   if (screen?.kind === 'settings') return <SettingsScreen />
   if (screen?.kind === 'password') return <PasswordScreen />

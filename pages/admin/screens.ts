@@ -8,6 +8,7 @@ export type Screen =
   | { kind: 'privacy' }
   | { kind: 'price-list' }
   | { kind: 'exchange' }
+  | { kind: 'characteristics' }
   | { kind: 'products' }
   | { kind: 'settings' }
   | { kind: 'password' }
@@ -19,6 +20,7 @@ export function screenOf(pathname: string): Screen | null {
   if (pathname === ADMIN_PATHS.privacy) return { kind: 'privacy' }
   if (pathname === ADMIN_PATHS.priceList) return { kind: 'price-list' }
   if (pathname === ADMIN_PATHS.exchange) return { kind: 'exchange' }
+  if (pathname === ADMIN_PATHS.characteristics) return { kind: 'characteristics' }
   if (pathname === ADMIN_PATHS.products) return { kind: 'products' }
   if (pathname === ADMIN_PATHS.settings) return { kind: 'settings' }
   if (pathname === ADMIN_PATHS.password) return { kind: 'password' }
@@ -34,6 +36,7 @@ export const SCREEN_TITLES: Readonly<Record<Screen['kind'], string>> = {
   privacy: 'Персональные данные',
   'price-list': 'Прайс-лист',
   exchange: 'Обмен с 1С',
+  characteristics: 'Характеристики',
   products: 'Товары',
   settings: 'Настройки',
   password: 'Сменить пароль',

@@ -218,7 +218,10 @@ export class WriteDoor implements ContentDoor {
   async refreshStatistics(): Promise<void> {
     if (isSqlite(this.db)) return
     try {
-      await sql`ANALYZE "structure", "product", "searchIndex", "searchWord"`.execute(this.db)
+      // productProperty and characteristic: a section's filters and their counts (decision 042).
+      await sql`ANALYZE "structure", "product", "productProperty", "characteristic", "searchIndex", "searchWord"`.execute(
+        this.db,
+      )
     } catch {
       // Statistics are an optimisation; the next autovacuum brings them up to date.
     }

@@ -5,6 +5,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type * as Exchange from './schema-exchange'
 import type * as Personal from './schema-personal'
+import type { FilterKind } from '../../src/catalogue/characteristics'
 
 export type * from './schema-exchange'
 export type * from './schema-personal'
@@ -81,6 +82,21 @@ export interface ProductPropertyTable {
   name: string
   value: string
   unit: string | null
+  sort: ColumnType<number, number | undefined, number>
+  /** Its name and unit's characteristic, the number its value holds (ranges): migration 031 */
+  characteristicId: number | null
+  numValue: number | null
+}
+
+/** A characteristic products carry, with the owner's choices (migration 031, decision 042) */
+export interface CharacteristicTable {
+  id: Generated<number>
+  name: string
+  unit: string
+  title: string
+  shownUnit: string
+  shown: ColumnType<number, number | undefined, number>
+  filter: ColumnType<FilterKind, FilterKind | undefined, FilterKind>
   sort: ColumnType<number, number | undefined, number>
 }
 
@@ -245,6 +261,7 @@ export interface Database {
   product: ProductTable
   productImage: ProductImageTable
   productProperty: ProductPropertyTable
+  characteristic: CharacteristicTable
   sliderItem: SliderItemTable
   advantage: AdvantageTable
   orderType: OrderTypeTable

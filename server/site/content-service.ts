@@ -7,12 +7,14 @@ import type { ContentSource, PageResolution, PublicSettings, SiteInfo, TypeId } 
 import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
 import {
   canonicalRedirect,
+  keepKnownFilters,
   MAX_SECTION_PAGE,
   parseSectionQuery,
   SECTION_QUERY_NAMES,
   sectionSearch,
 } from '../../src/site/section-query'
 import { loadPage, TYPE_IDS } from './page-loaders'
+import { loadFilterCharacteristics } from '../catalogue/characteristics/characteristic-store'
 import { derivedFrom, RouteMapCache, type RouteMap } from '../content/route-map'
 import { cookieNoticeVersion, fillOperator, type OperatorValues } from '../content/documents'
 import { buildSiteInfo } from './site-info'
@@ -157,7 +159,10 @@ export class ContentService implements ContentSource {
     if (!TYPE_IDS.includes(entry.typeId as TypeId)) return { kind: 'missing' }
     // One URL per page: a section's parameters in their canonical spelling, any other page without them.
     const params = new URLSearchParams(search ?? '')
-    const query = entry.typeId === 'section' ? parseSectionQuery(params) : null
+    let query = entry.typeId === 'section' ? parseSectionQuery(params) : null
+    // Filters by characteristic only of the characteristics the owner made filters of that kind.
+    if (query && (query.values.length > 0 || query.ranges.length > 0))
+      query = keepKnownFilters(query, await loadFilterCharacteristics(this.db))
     if (query && query.page > MAX_SECTION_PAGE) return { kind: 'missing' }
     const move = canonicalRedirect(search ?? '', query ? sectionSearch(query) : '', SECTION_QUERY_NAMES)
     if (move !== null) return { kind: 'redirect', url: path, search: move }

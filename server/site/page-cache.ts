@@ -17,6 +17,7 @@ import { LRUCache } from 'lru-cache'
 import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
 import { COMPRESS_MIN_BYTES, isCompressible, pickEncoding, type Encoding } from '../http/compression'
 import { isChangedFor, type PagesChanged } from '../../src/site/page-tags'
+import { compareNames, isDeclaredName } from '../../src/site/query-names'
 
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
@@ -62,8 +63,8 @@ export interface CachedPage extends RenderedPage {
 /** The path and the given query parameters of a URL, sorted: one page, however it was asked for. */
 export function keyWith(url: URL, parameters: readonly string[]): string {
   const params = [...url.searchParams]
-    .filter(([name]) => parameters.includes(name))
-    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .filter(([name]) => isDeclaredName(parameters, name))
+    .sort(([a], [b]) => compareNames(a, b))
   const query = new URLSearchParams(params).toString()
   return query ? `${url.pathname}?${query}` : url.pathname
 }

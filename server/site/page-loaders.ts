@@ -30,6 +30,8 @@ import {
   sectionSearch,
   type SectionQuery,
 } from '../../src/site/section-query'
+import { loadSectionFacets } from '../catalogue/products/facet-store'
+import { loadFilterCharacteristics } from '../catalogue/characteristics/characteristic-store'
 import { childrenTag, FEATURED_TAG, listingTag, TREE_TAG, type PageReads } from '../../src/site/page-tags'
 
 export const TYPE_IDS: readonly TypeId[] = ['index', 'section', 'product', 'page']
@@ -73,13 +75,19 @@ export async function loadPage(
       // Any product under it, its data or its place, may change which ones a page of it lists.
       reads.add(listingTag(entry.id))
       // Unfiltered, the count is the route map's; filtered, one indexed count of the section's rows.
-      const total = isFilteredOrSorted(query)
-        ? await countSectionProducts(db, entry.id, query)
-        : publicChildren(routes, entry.id, 'product').length
+      // The count, the page's rows and the filters' counts are independent: asked together (on
+      // PostgreSQL on connections of their own), a page past the last is read and dropped.
+      const [total, listed, facets] = await Promise.all([
+        isFilteredOrSorted(query)
+          ? countSectionProducts(db, entry.id, query)
+          : publicChildren(routes, entry.id, 'product').length,
+        loadSectionProducts(db, entry.id, query, SECTION_PAGE_SIZE),
+        // The owner's filters change every page (decision 042): no tag of their own.
+        loadFilterCharacteristics(db).then((filters) => loadSectionFacets(db, entry.id, query, filters)),
+      ])
       const pageCount = Math.max(1, Math.ceil(total / SECTION_PAGE_SIZE))
       if (query.page > pageCount) return null
       const sections = await sectionCards(db, routes, publicChildren(routes, entry.id, 'section'), reads)
-      const listed = total === 0 ? [] : await loadSectionProducts(db, entry.id, query, SECTION_PAGE_SIZE)
       const products = await productCards(db, listed, reads)
       const own = meta({ image: products[0]?.image ?? sections[0]?.image })
       return {
@@ -88,7 +96,7 @@ export async function loadPage(
         content: record.content,
         sections,
         products,
-        listing: { query, total, pageCount },
+        listing: { query, total, pageCount, facets },
         // Each page of the plain list is its own page; a sorted or filtered list is the section's.
         meta: {
           ...own,

@@ -76,6 +76,8 @@ export const ADMIN_PATHS = Object.freeze({
   products: `${ADMIN}/products`,
   /** «Обмен с 1С»: the exchange's address, its settings and its log */
   exchange: `${ADMIN}/exchange`,
+  /** «Характеристики»: the catalogue's characteristics, their names, units and filters */
+  characteristics: `${ADMIN}/characteristics`,
   /** «Настройки»: delivery, the site's address, the feed, Metrika and 1C's credentials */
   settings: `${ADMIN}/settings`,
   /** «Сменить пароль» */
@@ -94,6 +96,9 @@ export const ADMIN_API_PATHS = Object.freeze({
   password: `${ADMIN_API}/password`,
   /** The 1C exchange: GET its address, settings and last runs; PUT its settings */
   exchange: `${ADMIN_API}/exchange`,
+  /** GET the characteristics; PUT `/{id}` the owner's choices for one */
+  characteristics: `${ADMIN_API}/characteristics`,
+  characteristic: (id: Id) => `${ADMIN_API}/characteristics/${id}`,
   leads: `${ADMIN_API}/leads`,
   leadsCsv: `${ADMIN_API}/leads.csv`,
   latestLead: `${ADMIN_API}/leads/latest`,

@@ -1,7 +1,7 @@
 // The shapes pages render: what the server's content service returns and +data passes on.
 // Kept small: the server builds these for every rendering of a page.
 import type { PageReads } from './page-tags'
-import type { SectionQuery } from './section-query'
+import type { SectionFacet, SectionQuery } from './section-query'
 
 export type TypeId = 'index' | 'section' | 'product' | 'page'
 
@@ -98,6 +98,8 @@ export interface SectionListing {
   /** Products matching the filters, on all pages */
   total: number
   pageCount: number
+  /** The filters by characteristic the section offers, with their values' counts (decision 042) */
+  facets: SectionFacet[]
 }
 
 export interface ProductPage extends PageBase {

@@ -1,13 +1,17 @@
 // A generated catalogue, written straight into the database in batches inside one transaction
 // (not one HTTP request per record): the scale tests and `npm run bench` use it. Products get
-// prices, availabilities and titles that vary in a fixed way, so every order and filter has work.
+// prices, availabilities and titles that vary in a fixed way, so every order and filter has work;
+// with `properties`, five characteristics each (two filters by value, two by range, one not a filter).
 import { bumpContentVersion, now, writeTransaction, type Db } from '../../server/data/db'
+import { numericValue } from '../../src/catalogue/characteristics'
 import type { Availability } from '../../server/data/schema'
 
 export interface GeneratedCatalogue {
   /** The sections made, in order, with how many products each holds */
   readonly sections: readonly { id: number; urlFull: string; products: number }[]
   readonly products: number
+  /** With `properties`: the characteristics' ids by name (Бренд, Цвет, Мощность, Вес, Код) */
+  readonly characteristics: Readonly<Record<string, number>>
 }
 
 export interface CatalogueShape {
@@ -21,6 +25,42 @@ export interface CatalogueShape {
   readonly featuredEvery?: number
   /** A prefix for URLs, so two catalogues can live side by side */
   readonly slug?: string
+  /** Gives every product five characteristics (decision 042), the filters set as the owner would */
+  readonly properties?: boolean
+}
+
+const BRANDS = [
+  'Bosch',
+  'Makita',
+  'Интерскол',
+  'DeWalt',
+  'Metabo',
+  'Hitachi',
+  'Зубр',
+  'Калибр',
+  'Ryobi',
+  'AEG',
+  'Hilti',
+  'Stihl',
+]
+const COLORS = ['синий', 'зелёный', 'красный', 'жёлтый', 'чёрный', 'серый', 'белый', 'оранжевый']
+const CHARACTERISTICS = [
+  { name: 'Бренд', unit: '', filter: 'values' },
+  { name: 'Цвет', unit: '', filter: 'values' },
+  { name: 'Мощность', unit: 'Вт', filter: 'range' },
+  { name: 'Вес', unit: 'кг', filter: 'range' },
+  { name: 'Код', unit: '', filter: 'none' },
+] as const
+
+/** Product n's characteristics, in CHARACTERISTICS' order */
+function propertiesOf(n: number): string[] {
+  return [
+    BRANDS[(n * 5) % BRANDS.length],
+    COLORS[n % COLORS.length],
+    String(400 + ((n * 13) % 40) * 50),
+    `${1 + (n % 5)},${n % 10}`,
+    `OZ-${n}`,
+  ]
 }
 
 const BATCH = 500
@@ -68,6 +108,18 @@ export async function generateCatalogue(db: Db, shape: CatalogueShape): Promise<
       metaJsonLd: null,
       createdAt: stamp,
       updatedAt: stamp,
+    }
+    const characteristics: Record<string, number> = {}
+    if (shape.properties) {
+      for (const [sort, c] of CHARACTERISTICS.entries()) {
+        const row = await trx
+          .insertInto('characteristic')
+          .values({ name: c.name, unit: c.unit, title: c.name, shownUnit: c.unit, filter: c.filter, sort })
+          .onConflict((oc) => oc.columns(['name', 'unit']).doUpdateSet({ filter: c.filter, sort }))
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        characteristics[c.name] = Number(row.id)
+      }
     }
     const sections: { id: number; urlFull: string; products: number }[] = []
     for (let from = 0; from < shape.sections; from += BATCH) {
@@ -120,6 +172,30 @@ export async function generateCatalogue(db: Db, shape: CatalogueShape): Promise<
           })),
         )
         .execute()
+      if (shape.properties) {
+        const rows = pending.flatMap((p, k) =>
+          propertiesOf(p.n).map((value, sort) => {
+            const c = CHARACTERISTICS[sort]
+            const characteristicId = characteristics[c.name]
+            const unit = c.unit || null
+            return {
+              structureId: Number(ids[k].id),
+              groupName: null,
+              name: c.name,
+              value,
+              unit,
+              sort,
+              characteristicId,
+              numValue: numericValue(value),
+            }
+          }),
+        )
+        for (let i = 0; i < rows.length; i += BATCH)
+          await trx
+            .insertInto('productProperty')
+            .values(rows.slice(i, i + BATCH))
+            .execute()
+      }
       pending.length = 0
     }
     for (const section of sections) {
@@ -130,6 +206,6 @@ export async function generateCatalogue(db: Db, shape: CatalogueShape): Promise<
     }
     await flush()
     await bumpContentVersion(trx)
-    return { sections, products: n }
+    return { sections, products: n, characteristics }
   })
 }

@@ -19,6 +19,7 @@ const NAV = [
   { href: ADMIN_PATHS.products, label: 'Товары' },
   { href: ADMIN_PATHS.priceList, label: 'Прайс-лист' },
   { href: ADMIN_PATHS.exchange, label: 'Обмен с 1С' },
+  { href: ADMIN_PATHS.characteristics, label: 'Характеристики' },
   { href: ADMIN_PATHS.privacy, label: 'Персональные данные' },
   { href: ADMIN_PATHS.settings, label: 'Настройки' },
   { href: ADMIN_PATHS.password, label: 'Пароль' },

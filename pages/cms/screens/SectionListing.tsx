@@ -10,6 +10,7 @@ import {
   SORT_LABELS,
 } from '../../../src/site/section-query'
 import type { SectionListing } from '../../../src/site/types'
+import { FacetFields } from './FacetFields'
 import './listing.css'
 
 export function ListingControls({ url, listing }: { url: string; listing: SectionListing }) {
@@ -51,6 +52,7 @@ export function ListingControls({ url, listing }: { url: string; listing: Sectio
           <span>до, ₽</span>
           <input {...PRICE_INPUT} name="max" defaultValue={query.max ?? ''} />
         </label>
+        <FacetFields facets={listing.facets} query={query} />
         <button type="submit" className="button">
           Показать
         </button>

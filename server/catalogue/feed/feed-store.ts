@@ -5,6 +5,7 @@
 import type { Expression, ExpressionBuilder, Kysely, SelectQueryBuilder, SqlBool } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import { isPublicRecord } from '../../content/visibility'
+import { shownCharacteristics } from '../characteristics/characteristic-store'
 
 export const FEED_PAGE = 2000
 /** Товары reads at most 10 pictures of an offer */
@@ -95,8 +96,10 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
       .execute()
   const [images, properties] = await Promise.all([
     inPage(db.selectFrom('productImage').select(['structureId', 'image'])),
-    inPage(db.selectFrom('productProperty').select(['structureId', 'name', 'value', 'unit'])),
+    inPage(db.selectFrom('productProperty').select(['structureId', 'name', 'value', 'unit', 'characteristicId'])),
   ])
+  // The owner's name and unit of each; a hidden characteristic is not a <param> (decision 042).
+  const characteristics = await shownCharacteristics(db)
   const offers = new Map<number, FeedOffer>()
   for (const { image, ...row } of rows) {
     offers.set(row.id, { ...row, parentId: row.parentId ?? 0, price: row.price!, pictures: [], params: [] })
@@ -107,7 +110,11 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
     const pictures = offers.get(structureId)?.pictures
     if (pictures && pictures.length < MAX_PICTURES && !pictures.includes(image)) pictures.push(image)
   }
-  for (const { structureId, ...param } of properties) offers.get(structureId)?.params.push(param)
+  for (const { structureId, characteristicId, name, value, unit } of properties) {
+    const owner = characteristicId === null ? undefined : characteristics.get(characteristicId)
+    if (owner?.shown === false) continue
+    offers.get(structureId)?.params.push(owner ? { name: owner.title, value, unit: owner.unit } : { name, value, unit })
+  }
   return [...offers.values()]
 }
 

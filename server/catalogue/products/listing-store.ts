@@ -41,14 +41,68 @@ export const CARD_COLUMNS = [
   'product.availability',
 ] as const
 
-/** What changes a section list's SQL text: the order and which filters are set. */
+/**
+ * What changes a section list's SQL text: the order, which filters are set, and the filters by
+ * characteristic (`v<number of values>` and `r<min set><max set>` each, in the query's order).
+ */
 function listShape(query: SectionQuery): string {
-  return `${query.sort ?? ''}|${query.avail === null ? '' : 'a'}${query.min === null ? '' : 'n'}${query.max === null ? '' : 'x'}`
+  return `${query.sort ?? ''}|${query.avail === null ? '' : 'a'}${query.min === null ? '' : 'n'}${query.max === null ? '' : 'x'}|${characteristicShape(query)}`
 }
 
-/** Whether the list reads the product table: for a filter or the price order only. */
+export function characteristicShape(query: SectionQuery): string {
+  return [
+    ...query.values.map((f) => `v${f.values.length}`),
+    ...query.ranges.map((r) => `r${r.min === null ? 0 : 1}${r.max === null ? 0 : 1}`),
+  ].join(',')
+}
+
+/** Whether the list reads the product table: for a filter of its own or the price order only. */
 function readsProduct(shape: string): boolean {
-  return shape.startsWith('price') || !shape.endsWith('|')
+  return shape.startsWith('price') || shape.split('|')[1] !== ''
+}
+
+/**
+ * The filters by characteristic of a shape's last part, as EXISTS of the product's row of each
+ * (the facet index: characteristic, product), with slots `fc<k>`, `fv<k>_<j>`, `rc<k>`, `rn<k>`, `rx<k>`.
+ */
+export function byCharacteristics<O>(q: SelectQueryBuilder<Database, 'structure' | 'product', O>, part: string) {
+  let k = 0
+  for (const filter of part === '' ? [] : part.split(',')) {
+    const n = k++
+    q = q.where((eb) =>
+      eb.exists(() => {
+        const row = eb
+          .selectFrom('productProperty as pf')
+          .select(sql`1`.as('one'))
+          .whereRef('pf.structureId', '=', 'structure.id')
+        if (filter.startsWith('v')) {
+          const values = Array.from({ length: Number(filter.slice(1)) }, (_, j) => slot<string>(`fv${n}_${j}`))
+          return row.where('pf.characteristicId', '=', slot<number>(`fc${n}`)).where('pf.value', 'in', values)
+        }
+        let ranged = row.where('pf.characteristicId', '=', slot<number>(`rc${n}`))
+        if (filter[1] === '1') ranged = ranged.where('pf.numValue', '>=', slot<number>(`rn${n}`))
+        if (filter[2] === '1') ranged = ranged.where('pf.numValue', '<=', slot<number>(`rx${n}`))
+        return ranged.where('pf.numValue', 'is not', null)
+      }),
+    )
+  }
+  return q
+}
+
+/** The slots' values of the query's filters by characteristic (as byCharacteristics names them). */
+export function characteristicValues(query: SectionQuery): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  let k = 0
+  for (const f of query.values) {
+    out[`fc${k}`] = f.id
+    f.values.forEach((value, j) => (out[`fv${k}_${j}`] = value))
+    k++
+  }
+  for (const r of query.ranges) {
+    Object.assign(out, { [`rc${k}`]: r.id, [`rn${k}`]: r.min, [`rx${k}`]: r.max })
+    k++
+  }
+  return out
 }
 
 /**
@@ -56,8 +110,8 @@ function readsProduct(shape: string): boolean {
  * the section and the filters' values (server/data/prepared.ts). The product table is joined only
  * when the shape reads it: every product record has its product row.
  */
-function sectionProducts(db: Queryable, shape: string) {
-  const filters = shape.slice(shape.indexOf('|') + 1)
+export function sectionProducts(db: Queryable, shape: string) {
+  const [, filters, characteristics] = shape.split('|')
   let q = readsProduct(shape)
     ? db.selectFrom('structure').innerJoin('product', 'product.structureId', 'structure.id')
     : // The same scope for the type checker; no product column is read without the join.
@@ -69,7 +123,7 @@ function sectionProducts(db: Queryable, shape: string) {
   if (filters.includes('a')) q = q.where('product.availability', '=', slot<Availability>('avail'))
   if (filters.includes('n')) q = q.where('product.price', '>=', slot<number>('min'))
   if (filters.includes('x')) q = q.where('product.price', '<=', slot<number>('max'))
-  return q
+  return byCharacteristics(q, characteristics ?? '')
 }
 
 function ordered<O>(db: Queryable, q: SelectQueryBuilder<Database, 'structure' | 'product', O>, sort: string) {
@@ -105,10 +159,16 @@ const pageQuery = preparedQuery<ListedProduct, ListValues & { limit: number; off
 
 type ListValues = { section: number; avail: Availability | null; min: number | null; max: number | null }
 
-function listValues(sectionId: number, query: SectionQuery): ListValues {
+export function listValues(sectionId: number, query: SectionQuery): ListValues {
   // The filter is in whole rubles; prices are kept in kopecks.
   const kopecks = (rubles: number | null) => (rubles === null ? null : rubles * 100)
-  return { section: sectionId, avail: query.avail, min: kopecks(query.min), max: kopecks(query.max) }
+  return {
+    section: sectionId,
+    avail: query.avail,
+    min: kopecks(query.min),
+    max: kopecks(query.max),
+    ...characteristicValues(query),
+  }
 }
 
 /** How many products the section shows with this query's filters. */

@@ -8,7 +8,8 @@
 //   - the product rules: its image is its gallery's first, and its old price is above its price.
 // Two jobs stay with content/structure-store.ts, as they are the whole record's: a record deleted
 // with all its parts, and a stored file renamed in every image column.
-// Money, variants and facets grow here.
+// Money, variants and facets grow here; each characteristics row names its characteristic
+// (characteristic-keys.ts, decision 042).
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
@@ -19,7 +20,6 @@ import {
   firstImage,
   galleryRow,
   INTEGER_FIELDS,
-  propertyRow,
   WORDLESS_FIELDS,
   type FieldName,
   type GalleryInput,
@@ -29,6 +29,7 @@ import {
   type PropertyEdit,
   type PropertyInput,
 } from './product-row-reads'
+import { propertyEditOf, propertyRowsOf } from './characteristic-keys'
 
 // One place to import the repository from: its reads and types too.
 export {
@@ -76,8 +77,14 @@ export async function createProducts(unit: ContentWrite, products: readonly NewP
   for (const part of chunks(rows)) await trx.insertInto('product').values(part).execute()
   const gallery = products.flatMap((p, i) => (p.gallery ?? []).map((g, sort) => galleryRow(ids[i], g, sort)))
   for (const part of chunks(gallery)) await trx.insertInto('productImage').values(part).execute()
-  const properties = products.flatMap((p, i) => (p.properties ?? []).map((row, sort) => propertyRow(ids[i], row, sort)))
-  for (const part of chunks(properties)) await trx.insertInto('productProperty').values(part).execute()
+  const properties = products.flatMap((p, i) =>
+    (p.properties ?? []).map((row, sort) => ({ structureId: ids[i], row, sort })),
+  )
+  for (const part of chunks(properties))
+    await trx
+      .insertInto('productProperty')
+      .values(await propertyRowsOf(trx, part))
+      .execute()
   return ids
 }
 
@@ -168,8 +175,11 @@ export async function replaceProperties(
   await unit.touch([id])
   await stampUpdated(unit, [id])
   await trx.deleteFrom('productProperty').where('structureId', '=', id).execute()
-  for (const part of chunks(properties.map((row, sort) => propertyRow(id, row, sort)))) {
-    await trx.insertInto('productProperty').values(part).execute()
+  for (const part of chunks(properties.map((row, sort) => ({ structureId: id, row, sort })))) {
+    await trx
+      .insertInto('productProperty')
+      .values(await propertyRowsOf(trx, part))
+      .execute()
   }
 }
 
@@ -189,17 +199,18 @@ export async function editProperties(unit: ContentWrite, id: number, edits: read
     if (edit.kind === 'delete') {
       await trx.deleteFrom('productProperty').where('id', '=', edit.id).where('structureId', '=', id).execute()
     } else if (edit.kind === 'update') {
+      const row = await trx.selectFrom('productProperty').select('name').where('id', '=', edit.id).executeTakeFirst()
+      if (!row) continue
       await trx
         .updateTable('productProperty')
-        .set({ value: edit.value, unit: edit.unit })
+        .set(await propertyEditOf(trx, row.name, edit.value, edit.unit))
         .where('id', '=', edit.id)
         .where('structureId', '=', id)
         .execute()
     } else {
-      await trx
-        .insertInto('productProperty')
-        .values(propertyRow(id, { name: edit.name, value: edit.value, unit: edit.unit }, ++sort))
-        .execute()
+      const row = { name: edit.name, value: edit.value, unit: edit.unit }
+      const [values] = await propertyRowsOf(trx, [{ structureId: id, row, sort: ++sort }])
+      await trx.insertInto('productProperty').values(values).execute()
     }
   }
 }

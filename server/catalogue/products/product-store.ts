@@ -3,6 +3,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { executeCompiled } from '../../data/db'
 import type { Database } from '../../data/schema'
+import { shownProperty, visibleProperty } from '../characteristics/characteristic-store'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -35,12 +36,15 @@ export async function loadProductDetails(
         .orderBy('id'),
     ),
     executeCompiled(db, 'product properties', [id], () =>
+      // The owner's name and unit for each; a hidden characteristic is left out (decision 042).
       db
         .selectFrom('productProperty')
-        .select(['groupName', 'name', 'value', 'unit'])
-        .where('structureId', '=', id)
-        .orderBy('sort')
-        .orderBy('id'),
+        .leftJoin('characteristic', 'characteristic.id', 'productProperty.characteristicId')
+        .select(shownProperty)
+        .where('productProperty.structureId', '=', id)
+        .where(visibleProperty)
+        .orderBy('productProperty.sort')
+        .orderBy('productProperty.id'),
     ),
   ])
   return {

@@ -28,6 +28,7 @@ import * as m027 from './027-settings'
 import * as m028 from './028-money-kopecks'
 import * as m029 from './029-lead-lines'
 import * as m030 from './030-lead-note'
+import * as m031 from './031-characteristics'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '028-money-kopecks': m028,
   '029-lead-lines': m029,
   '030-lead-note': m030,
+  '031-characteristics': m031,
 }
