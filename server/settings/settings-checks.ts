@@ -4,6 +4,7 @@
 // and answers in Russian words that name no secret.
 import { randomUUID } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
+import { signedWebhookHeaders } from '../leads/delivery/channels/webhook'
 import type { EffectiveSettings } from './effective-settings'
 import type { CheckResult, TelegramChat } from '../../src/admin/admin-settings'
 
@@ -131,13 +132,7 @@ export async function checkWebhook(settings: EffectiveSettings): Promise<CheckRe
     const { request } = await import('undici')
     const response = await request(webhook.url, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Vitrina lead webhook',
-        'webhook-id': id,
-        'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-        'webhook-signature': new Webhook(webhook.secret).sign(id, at, body),
-      },
+      headers: signedWebhookHeaders(new Webhook(webhook.secret), id, at, body),
       body,
       headersTimeout: CHECK_TIMEOUT_MS,
       bodyTimeout: CHECK_TIMEOUT_MS,

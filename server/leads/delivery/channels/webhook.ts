@@ -52,6 +52,17 @@ function webhookMessageId(lead: DeliverableLead): string {
   return `lead-${lead.id}`
 }
 
+/** The headers of a call signed per Standard Webhooks: the lead's and the settings' test call alike. */
+export function signedWebhookHeaders(signer: Webhook, id: string, at: Date, body: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'Vitrina lead webhook',
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signer.sign(id, at, body),
+  }
+}
+
 export function webhookChannel(config: NonNullable<DeliveryConfig['webhook']>, ctx: MessageContext): Channel {
   const signer = new Webhook(config.secret)
   return {
@@ -66,14 +77,7 @@ export function webhookChannel(config: NonNullable<DeliveryConfig['webhook']>, c
       try {
         const response = await request(config.url, {
           method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'user-agent': 'Vitrina lead webhook',
-            'webhook-id': id,
-            'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-            'webhook-signature': signer.sign(id, at, body),
-            'idempotency-key': id,
-          },
+          headers: { ...signedWebhookHeaders(signer, id, at, body), 'idempotency-key': id },
           body,
           headersTimeout: HTTP_TIMEOUT_MS,
           bodyTimeout: HTTP_TIMEOUT_MS,
