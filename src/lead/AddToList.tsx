@@ -3,6 +3,7 @@ import type { FormEvent } from 'react'
 import { PATHS } from '../site/paths'
 import { addToRequestList } from './add-to-list'
 import { REQUEST_LIST_TEXTS as T } from './request-list-view'
+import { QUANTITY_INPUT } from './request-list'
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'added' } | { kind: 'failed'; message: string }
 
@@ -32,12 +33,7 @@ export function AddToList({ productId, title }: { productId: number; title: stri
       <input
         className="add-to-list__qty"
         id={id}
-        type="number"
-        name="quantity"
-        inputMode="numeric"
-        min={1}
-        max={9999}
-        required
+        {...QUANTITY_INPUT}
         defaultValue={1}
         onChange={() => status.kind !== 'sending' && setStatus({ kind: 'idle' })}
       />

@@ -4,7 +4,7 @@ import { PATHS } from '../site/paths'
 import { LeadForm } from './LeadForm'
 import type { LeadFormState } from './lead-form-state'
 import type { LeadSettings } from './lead-settings'
-import { formatRequestList } from './request-list'
+import { formatRequestList, QUANTITY_INPUT } from './request-list'
 import { REQUEST_LIST_TEXTS as T, type RequestListLineView, type RequestListView } from './request-list-view'
 import './request-list.css'
 
@@ -35,17 +35,7 @@ function Line({ line }: { line: RequestListLineView }) {
         <label className="request-line__label" htmlFor={qty}>
           {T.quantity}
         </label>
-        <input
-          className="request-line__qty"
-          id={qty}
-          type="number"
-          name="quantity"
-          inputMode="numeric"
-          min={1}
-          max={9999}
-          required
-          defaultValue={line.quantity}
-        />
+        <input className="request-line__qty" id={qty} {...QUANTITY_INPUT} defaultValue={line.quantity} />
         <button className="button button--small" type="submit" name="action" value="set">
           {T.update}
         </button>

@@ -7,6 +7,16 @@
 /** The list's bounds: what the cookie, the list's routes and the lead intake all keep to. */
 export const REQUEST_LIST_LIMITS = { lines: 100, quantity: 9999 } as const
 
+/** The quantity box of «В заявку» and of a line of the list: the same bounds as the cookie's. */
+export const QUANTITY_INPUT = {
+  type: 'number',
+  name: 'quantity',
+  inputMode: 'numeric',
+  min: 1,
+  max: REQUEST_LIST_LIMITS.quantity,
+  required: true,
+} as const
+
 /** The cookie that holds the list (not HttpOnly: the header's counter reads it in the browser). */
 export const REQUEST_LIST_COOKIE = 'vitrina_list'
 
