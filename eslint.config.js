@@ -19,6 +19,7 @@ const SERVER_FLOORS = [
   ['http'],
   ['content'],
   ['models', 'media', 'admin'],
+  ['settings'],
   ['catalogue'],
   ['site'],
   ['leads'],

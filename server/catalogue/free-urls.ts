@@ -6,7 +6,7 @@
 // and a hyphen, page by page when they are many — not one query per candidate: 100 rows named like
 // 5,100 existing products took 8 s.
 import { sql, type Kysely } from 'kysely'
-import { isSqlite } from '../data/dialect'
+import { isSqlite } from '../data/sql/dialect'
 import type { Database } from '../data/schema'
 import { yieldToOthers } from './import-claim'
 import type * as Transliteration from 'transliteration'

@@ -18,7 +18,7 @@ import {
 import type pg from 'pg'
 import type { DatabaseConfig } from '../config/config'
 import type { Database } from './schema'
-import { isSqlite } from './dialect'
+import { isSqlite } from './sql/dialect'
 import { TRANSIENT_CODES, TRANSIENT_SQLSTATES } from './unavailable'
 import { MIGRATIONS } from './migrations'
 

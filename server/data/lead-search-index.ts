@@ -3,7 +3,7 @@
 // scans every lead, as before the index, and the start says so once a start.
 import { sql } from 'kysely'
 import type { Db } from './db'
-import { isSqlite } from './dialect'
+import { isSqlite } from './sql/dialect'
 
 /** PostgreSQL's trigram index of `feedback.searchText` */
 export const LEAD_SEARCH_INDEX = 'feedback_search_trgm'

@@ -3,7 +3,7 @@
 // never hold the same row. PostgreSQL skips rows another transaction is claiming (FOR UPDATE SKIP
 // LOCKED); SQLite has one writer at a time, so the conditional UPDATE … RETURNING is atomic as it is.
 import type { Kysely, SelectQueryBuilder } from 'kysely'
-import { isSqlite } from './dialect'
+import { isSqlite } from './sql/dialect'
 import type { Database } from './schema'
 
 /** The tables of work with a status, a next attempt time and a lease. */

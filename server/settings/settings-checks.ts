@@ -4,7 +4,7 @@
 // and answers in Russian words that name no secret.
 import { randomUUID } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
-import { signedWebhookHeaders } from '../leads/delivery/channels/webhook'
+import { signedWebhookHeaders } from '../http/signed-webhook'
 import type { EffectiveSettings } from './effective-settings'
 import type { CheckResult, TelegramChat } from '../../src/admin/admin-settings'
 

@@ -12,7 +12,6 @@ import { createAdminCheck, requireAdmin } from '../admin/access'
 import { auditActor } from '../admin/audit-actor'
 import { HttpError } from '../http/http-error'
 import { routeOf } from '../http/route-path'
-import { EXCHANGE_PATH } from '../catalogue/exchange/exchange-routes'
 import { ENV_OF, smtpServerOf, type EffectiveSettings } from './effective-settings'
 import { readSettingsAudit, readStoredSettings } from './settings-store'
 import { settingChanges } from './setting-rules'
@@ -96,7 +95,7 @@ export async function settingsRoutes(app: FastifyInstance, { config }: { config:
       fromEnv,
       publicUrl: settings.publicUrl,
       publicUrlWarning: publicUrlWarning(settings),
-      exchangeUrl: `${settings.publicUrl}${EXCHANGE_PATH}`,
+      exchangeUrl: `${settings.publicUrl}${PATHS.exchange}`,
       feedUrl: settings.feeds.yandexFeed ? `${settings.publicUrl}${PATHS.yandexFeed}` : null,
       channels: configuredChannels(settings.delivery),
       audit: await readSettingsAudit(app.db, AUDIT_SHOWN),

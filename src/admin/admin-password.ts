@@ -27,3 +27,14 @@ export function passwordProblem(password: unknown): string | null {
   if (password.length > PASSWORD_LIMITS.max) return `Пароль должен быть не длиннее ${PASSWORD_LIMITS.max} символов`
   return null
 }
+
+/** The Russian errors of a new password and its repetition, as the server checks them and one more. */
+export function newPasswordErrors(
+  password: string | null,
+  repeat: string | null,
+): { password?: string; repeat?: string } {
+  const problem = passwordProblem(password ?? '')
+  if (problem) return { password: problem }
+  if ((repeat ?? '') === '') return { repeat: 'Повторите пароль' }
+  return repeat === password ? {} : { repeat: 'Пароли не совпадают' }
+}

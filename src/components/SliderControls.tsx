@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 
-/** The slider's scrolling track, beside the controls in the server's markup (Slider.tsx). */
+/** The slider's scrolling track, beside the controls in the server's markup (pages/cms/screens/Slider.tsx). */
 function trackOf(controls: HTMLElement | null): HTMLElement | null {
   return controls?.closest('.slider')?.querySelector<HTMLElement>('.slider__track') ?? null
 }

@@ -45,6 +45,8 @@ export const PATHS = Object.freeze({
   noPhotoImage: '/og-image/no-photo.jpg',
   /** 1000×1000 JPEG copies of stored images for the Yandex feed: `/feed-image/<stored path>.jpg` (feedImagePath) */
   feedImage: '/feed-image/',
+  /** 1C's «Обмен с сайтом» (CommerceML; docs/decisions/032-1c-exchange.md) */
+  exchange: '/1c/exchange',
   /** The YML feed for Yandex Direct and Товары (with YANDEX_FEED=true) */
   yandexFeed: '/feeds/yandex.xml',
   sitemap: '/sitemap.xml',

@@ -6,7 +6,7 @@ import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { loadDeliverableLead } from '../../server/leads/store/lead-queries'
-import { messageHtml, messageText } from '../../server/leads/delivery/lead-message'
+import { messageHtml, messageText } from '../../server/leads/delivery/channels/lead-message'
 import { webhookPayload } from '../../server/leads/delivery/channels/webhook'
 import { LEAD_NOTE_MAX } from '../../src/admin/admin-leads'
 

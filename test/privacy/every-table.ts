@@ -2,7 +2,7 @@
 // it was deleted. Lists the tables from the database itself, so a table added later is searched too.
 import { sql } from 'kysely'
 import type { Db } from '../../server/data/db'
-import { isSqlite } from '../../server/data/dialect'
+import { isSqlite } from '../../server/data/sql/dialect'
 
 export async function everyTableAsText(db: Db): Promise<Map<string, string>> {
   const names = isSqlite(db)

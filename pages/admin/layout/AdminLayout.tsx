@@ -7,7 +7,7 @@ import { checkSession, createAdminApi, signOut } from '../../../src/admin/admin-
 import { AdminContext } from './admin-context'
 import { SignIn } from './SignIn'
 import { NotSetUp } from './NotSetUp'
-import { SetupPassword } from '../password/SetupPassword'
+import { SetupPassword } from './SetupPassword'
 import type { SignInWith } from '../../../src/admin/admin-password'
 import { ADMIN_PATHS } from '../../../src/site/paths'
 

@@ -1,9 +1,9 @@
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { ApiError } from '../../../src/api/http-client'
+import { newPasswordErrors } from '../../../src/admin/admin-password'
 import { TextInput } from '../../../src/components/form/TextInput'
 import { AdminError } from '../layout/AdminError'
 import { useAdminApi, useSignInWith } from '../layout/admin-context'
-import { newPasswordErrors } from './new-password'
 
 type Field = 'current' | 'password' | 'repeat'
 type Errors = Partial<Record<Field, string>>

@@ -1,7 +1,7 @@
 import type { HomePage } from '../../../src/site/types'
 import { Advantages } from './Advantages'
 import { ProductGrid } from './ProductCard'
-import { Slider } from '../../../src/components/Slider'
+import { Slider } from './Slider'
 import './screens.css'
 
 export function HomeScreen({ page }: { page: HomePage }) {

@@ -5,8 +5,7 @@
 // left out) and by a section's filters.
 import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely'
 import type { Database } from '../../data/schema'
-import type { WriteDoor } from '../write-door'
-import { MAX_FACETS, type FilterCharacteristic } from '../products/facet-store'
+import type { ContentDoor } from '../../content/content-write'
 import {
   suggestCharacteristic,
   type Characteristic,
@@ -15,6 +14,17 @@ import {
 } from '../../../src/catalogue/characteristics'
 
 type Queryable = Kysely<Database> | Transaction<Database>
+
+/** Filters a section offers at most (the lowest in the owner's order) */
+export const MAX_FACETS = 8
+
+/** A characteristic the owner made a filter, as the section's form names it. */
+export interface FilterCharacteristic {
+  readonly id: number
+  readonly title: string
+  readonly shownUnit: string
+  readonly filter: 'values' | 'range'
+}
 
 /** A product characteristics row as the site shows it: the owner's name and unit (a row without a characteristic: its own). */
 export const shownProperty = [
@@ -62,7 +72,7 @@ export async function listCharacteristics(db: Queryable): Promise<ListedCharacte
 
 /** The owner's choices for one characteristic; false for an unknown id. Every page may show it: all are dropped. */
 export async function updateCharacteristic(
-  door: WriteDoor,
+  door: ContentDoor,
   id: number,
   change: Pick<Characteristic, 'title' | 'shownUnit' | 'shown' | 'filter' | 'sort'>,
 ): Promise<boolean> {

@@ -8,9 +8,8 @@ import type { Db } from '../../data/db'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { HttpError } from '../../http/http-error'
 import { routeOf } from '../../http/route-path'
-import { ADMIN_API_PATHS } from '../../../src/site/paths'
+import { ADMIN_API_PATHS, PATHS } from '../../../src/site/paths'
 import { ABANDONED } from './exchange-sessions'
-import { EXCHANGE_PATH } from './exchange-routes'
 import { knownPriceTypes, readSettings, writeSettings, type ExchangeSettings } from './exchange-settings'
 import type { RunReport } from './exchange-inputs'
 
@@ -82,7 +81,7 @@ export async function exchangeAdminRoutes(app: FastifyInstance, { config }: { co
     // The credentials in effect: EXCHANGE_1C_*, else the back office's «Настройки»
     const { publicUrl, exchange1c } = app.settings.current()
     return {
-      url: `${publicUrl}${EXCHANGE_PATH}`,
+      url: `${publicUrl}${PATHS.exchange}`,
       configured: exchange1c !== null,
       login: exchange1c?.login ?? null,
       settings: await readSettings(app.db),

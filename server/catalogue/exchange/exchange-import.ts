@@ -7,7 +7,7 @@
 // An item the database refuses is skipped and named in the run's log, the items after it written
 // (exchange-item-errors.ts); what 1C sent that the site refused fails the run once its files are in.
 import { HttpError } from '../../http/http-error'
-import { isSqlite } from '../../data/dialect'
+import { isSqlite } from '../../data/sql/dialect'
 import { IMPORT_CLAIM, letOthersWrite, Pacer, type ImportClaim } from '../import-claim'
 import { ANALYZE_AFTER } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'

@@ -13,14 +13,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ExchangeCredentials } from '../../settings/effective-settings'
 import { createErrorHandler } from '../../http/errors'
 import { clampStatus, HttpError } from '../../http/http-error'
+import { PATHS } from '../../../src/site/paths'
 import { CmlError } from './commerceml'
 import { EXCHANGE_LIMITS, appendFile, checkedName, dropFiles, listFiles } from './exchange-files'
 import { COOKIE_NAME, findSession, openSession, resetSession, type ExchangeSession } from './exchange-sessions'
 import { importStep } from './exchange-import'
 import { endRun } from './exchange-runs'
 import { readSettings } from './exchange-settings'
-
-export const EXCHANGE_PATH = '/1c/exchange'
 
 /** The orders' side (`type=sale`), given by the leads (server/leads/exchange/one-c-orders.ts). */
 export interface SaleSide {
@@ -215,5 +214,5 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
     return pending ? null : endRun(app.db, row.runId, now())
   }
 
-  app.route({ method: ['GET', 'POST'], url: EXCHANGE_PATH, bodyLimit: EXCHANGE_LIMITS.bodyLimit, handler })
+  app.route({ method: ['GET', 'POST'], url: PATHS.exchange, bodyLimit: EXCHANGE_LIMITS.bodyLimit, handler })
 }

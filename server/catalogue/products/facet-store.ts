@@ -11,20 +11,12 @@ import type { Database } from '../../data/schema'
 import { preparedQuery, slot } from '../../data/prepared'
 import { characteristicShape, listValues, sectionProducts } from './listing-store'
 import type { SectionFacet, SectionQuery } from '../../../src/site/section-query'
+import type { FilterCharacteristic } from '../characteristics/characteristic-store'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
-/** Filters a section offers at most, and values shown of each */
-export const MAX_FACETS = 8
+/** Values shown of each filter at most */
 export const MAX_FACET_VALUES = 20
-
-/** A characteristic the owner made a filter, as the section's form names it. */
-export interface FilterCharacteristic {
-  readonly id: number
-  readonly title: string
-  readonly shownUnit: string
-  readonly filter: 'values' | 'range'
-}
 
 interface FacetRow {
   c: number

@@ -5,7 +5,7 @@
 // Each query reads at most the rows its page shows, by index; the count reads the section's
 // products through the (parentId, sort) index, never the catalogue.
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely'
-import { byteOrder } from '../../data/dialect'
+import { byteOrder } from '../../data/sql/dialect'
 import { preparedQuery, slot } from '../../data/prepared'
 import type { Availability, Database } from '../../data/schema'
 import type { SectionQuery } from '../../../src/site/section-query'

@@ -4,7 +4,7 @@
 // артикул's key first, then products whose title (or артикул) holds every word, then the others;
 // within each, the oldest record first, so both databases answer in the same order.
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely'
-import { isSqlite } from '../../data/dialect'
+import { isSqlite } from '../../data/sql/dialect'
 import type { Availability, Database } from '../../data/schema'
 import { isPublicRecord } from '../../content/visibility'
 import { articleKey, splitWords, tokenOf } from './search-text'

@@ -1,6 +1,6 @@
 // Forward-only: a released migration is never edited, a new file follows it.
 import type { Kysely } from 'kysely'
-import { idColumn } from '../dialect'
+import { idColumn } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

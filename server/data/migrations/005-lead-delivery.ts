@@ -2,7 +2,7 @@
 // The delivery outbox: one row per lead and channel, written in the lead's own transaction and
 // claimed by a dispatcher in every process with a lease (docs/decisions/009-lead-delivery.md).
 import type { Kysely } from 'kysely'
-import { idColumn } from '../dialect'
+import { idColumn } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

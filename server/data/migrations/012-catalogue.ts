@@ -4,7 +4,7 @@
 // characteristics. The gallery's first image is the main one; `product.image` keeps a copy of it, so
 // cards, og:image and the feed read one column (the write path keeps the two in step).
 import type { Kysely } from 'kysely'
-import { idColumn } from '../dialect'
+import { idColumn } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('product').addColumn('vendor', 'varchar(200)').execute()

@@ -10,7 +10,7 @@
 // Rows for the records that exist are written at start-up by the application (the normaliser is
 // live code, which a migration must not import): server/catalogue/search/search-index.ts.
 import { sql, type Kysely } from 'kysely'
-import { isSqlite } from '../dialect'
+import { isSqlite } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   const sqlite = isSqlite(db)

@@ -3,7 +3,7 @@
 // cookie choices, the privacy audit log, the owner's operator details and other small settings, the
 // lease and last result of the retention job, and when a lead was anonymised.
 import type { Kysely } from 'kysely'
-import { idColumn } from '../dialect'
+import { idColumn } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -4,7 +4,7 @@
 // that holds a lease on the rows; and the site's settings that are not environment variables (the
 // IndexNow key the site generated for itself).
 import type { Kysely } from 'kysely'
-import { idColumn } from '../dialect'
+import { idColumn } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -7,7 +7,7 @@
 // transaction anyway), so every query shape can use the index. The list already queued is merged
 // now. SQLite's FTS5 has no such list: nothing to do there.
 import { sql, type Kysely } from 'kysely'
-import { isSqlite } from '../dialect'
+import { isSqlite } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (isSqlite(db)) return

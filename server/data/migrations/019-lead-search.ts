@@ -12,7 +12,7 @@
 //   right): the migration then leaves the search to its scan, as before, and the start goes on; the
 //   database plugin warns at every start while the index is missing (server/data/lead-search-index.ts).
 import { sql, type Kysely } from 'kysely'
-import { isSqlite } from '../dialect'
+import { isSqlite } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   if (isSqlite(db)) {

@@ -4,7 +4,7 @@
 // one exchange; its runs are the back office's log; each section and product it made keeps 1C's Ид;
 // a lead remembers when 1C took it as an order.
 import { sql, type Kysely } from 'kysely'
-import { idColumn, isSqlite } from '../dialect'
+import { idColumn, isSqlite } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   const blob = isSqlite(db) ? 'blob' : 'bytea'

@@ -7,7 +7,7 @@
 // free-URL lookup ask for "every URL that starts with …" in one range scan whatever the database's
 // collation (SQLite compares bytes already).
 import { sql, type Kysely } from 'kysely'
-import { isSqlite } from '../dialect'
+import { isSqlite } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

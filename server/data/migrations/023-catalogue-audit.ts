@@ -2,7 +2,7 @@
 // The catalogue's audit log (issue 33): each action of «Товары» on a selection of products, once,
 // with who, what and how many (the screen sends a large action in batches; they add to one entry).
 import type { Kysely } from 'kysely'
-import { idColumn } from '../dialect'
+import { idColumn } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

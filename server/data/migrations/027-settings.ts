@@ -3,7 +3,7 @@
 // key/value rows, one version number every write bumps (each process reads it every 2 s and
 // reloads the rows when it moved), and the log of who changed which setting when (never a value).
 import type { Kysely } from 'kysely'
-import { idColumn } from '../dialect'
+import { idColumn } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -4,7 +4,7 @@
 // before; PostgreSQL's column becomes a bigint (2,147,483,647 ₽ is 214,748,364,700 kopecks, past
 // its integer). A 1C file staged before the upgrade keeps its offers' prices in kopecks too.
 import { sql, type Kysely } from 'kysely'
-import { isSqlite } from '../dialect'
+import { isSqlite } from '../sql/dialect'
 import { kopecksOfRubles } from '../../../src/format/money'
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -4,7 +4,7 @@
 // moment the lead was stored, and the lead's total. No foreign key to the product: a later rename,
 // price change or deletion of the product never changes a sent lead.
 import type { Kysely } from 'kysely'
-import { idColumn } from '../dialect'
+import { idColumn } from '../sql/dialect'
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

@@ -6,7 +6,7 @@
 // (for ranges), both written by the product-row repository, and an index a section's filters and
 // counts read: a product's value of a characteristic, by characteristic then product.
 import { sql, type Kysely } from 'kysely'
-import { idColumn } from '../dialect'
+import { idColumn } from '../sql/dialect'
 import { numericValue } from '../../../src/catalogue/characteristics'
 
 export async function up(db: Kysely<any>): Promise<void> {

@@ -13,7 +13,7 @@ import { telegramChannel } from './channels/telegram'
 import { webhookChannel } from './channels/webhook'
 import { LeadDispatcher, type DispatcherOptions } from './dispatcher'
 import { outboxStats, type OutboxStats } from '../store/delivery-outbox'
-import type { MessageContext } from './lead-message'
+import type { MessageContext } from './channels/lead-message'
 
 interface LeadDelivery {
   /** The channels a new lead is queued for: every configured one, read at use time */

@@ -4,7 +4,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 import { LEAD_TABS, type LeadTab } from '../../../src/admin/admin-leads'
 import type { Db } from '../../data/db'
-import { isSqlite } from '../../data/dialect'
+import { isSqlite } from '../../data/sql/dialect'
 import type { Database } from '../../data/schema'
 import { leadSearchNeedle, leadSearchPattern, leadSearchPhrase } from './lead-search'
 

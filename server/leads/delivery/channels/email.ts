@@ -4,7 +4,7 @@
 import type { Transporter } from 'nodemailer'
 import type { DeliveryConfig } from '../../../config/delivery-config'
 import type { DeliverableLead } from '../../store/stored-lead'
-import { messageHtml, messageText, type MessageContext } from '../lead-message'
+import { messageHtml, messageText, type MessageContext } from './lead-message'
 import { type Channel, DeliveryError } from './channel'
 
 /** SMTP waits: nodemailer's defaults are minutes, far longer than a lease. */

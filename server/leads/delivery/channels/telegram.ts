@@ -3,7 +3,7 @@
 // waits the retry_after Telegram names; any other 4xx (a wrong chat, a blocked bot, a bad token) is
 // final; 5xx and network failures are retried.
 import type { DeliveryConfig } from '../../../config/delivery-config'
-import { messageTelegramHtml, messageTelegramPlainHtml, type MessageContext } from '../lead-message'
+import { messageTelegramHtml, messageTelegramPlainHtml, type MessageContext } from './lead-message'
 import { type Channel, DeliveryError, HTTP_TIMEOUT_MS } from './channel'
 
 interface BotApiAnswer {

@@ -5,9 +5,10 @@
 import { Webhook } from 'standardwebhooks'
 import type { DeliveryConfig } from '../../../config/delivery-config'
 import type { DeliverableLead } from '../../store/stored-lead'
-import { leadTime, sourcePageUrl, type MessageContext } from '../lead-message'
+import { leadTime, sourcePageUrl, type MessageContext } from './lead-message'
 import { rublesNumber } from '../../../../src/format/money'
 import { type Channel, DeliveryError, HTTP_TIMEOUT_MS, retryAfterMs } from './channel'
+import { signedWebhookHeaders } from '../../../http/signed-webhook'
 
 /** The event type of a new lead in the payload. */
 const LEAD_EVENT = 'lead.created'
@@ -50,17 +51,6 @@ export function webhookPayload(lead: DeliverableLead, ctx: MessageContext, at = 
 
 function webhookMessageId(lead: DeliverableLead): string {
   return `lead-${lead.id}`
-}
-
-/** The headers of a call signed per Standard Webhooks: the lead's and the settings' test call alike. */
-export function signedWebhookHeaders(signer: Webhook, id: string, at: Date, body: string): Record<string, string> {
-  return {
-    'content-type': 'application/json',
-    'user-agent': 'Vitrina lead webhook',
-    'webhook-id': id,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': signer.sign(id, at, body),
-  }
 }
 
 export function webhookChannel(config: NonNullable<DeliveryConfig['webhook']>, ctx: MessageContext): Channel {

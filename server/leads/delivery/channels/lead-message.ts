@@ -1,11 +1,11 @@
 // A stored lead as the delivery channels tell it: the same lines in the e-mail, the Telegram
 // message and the webhook payload. Every visitor-typed value is escaped wherever HTML is made.
-import { escapeHtml } from '../../../src/format/escape-html'
-import { formatDateTimeIn } from '../../../src/format/format-date'
-import { telLink } from '../../../src/format/phone'
-import { visitTagsText } from '../../../src/lead/lead-source'
-import { ADMIN_PATHS } from '../../../src/site/paths'
-import type { DeliverableLead } from '../store/stored-lead'
+import { escapeHtml } from '../../../../src/format/escape-html'
+import { formatDateTimeIn } from '../../../../src/format/format-date'
+import { telLink } from '../../../../src/format/phone'
+import { visitTagsText } from '../../../../src/lead/lead-source'
+import { ADMIN_PATHS } from '../../../../src/site/paths'
+import type { DeliverableLead } from '../../store/stored-lead'
 import { linesHtml, linesText } from './lines-text'
 
 /** The site a message speaks for. */

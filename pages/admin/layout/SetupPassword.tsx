@@ -2,10 +2,10 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { ApiError } from '../../../src/api/http-client'
 import { setUpPassword } from '../../../src/admin/admin-api'
+import { newPasswordErrors } from '../../../src/admin/admin-password'
 import { TextInput } from '../../../src/components/form/TextInput'
 import { ADMIN_PATHS } from '../../../src/site/paths'
-import { AdminError } from '../layout/AdminError'
-import { newPasswordErrors } from './new-password'
+import { AdminError } from './AdminError'
 
 type Errors = { password?: string; repeat?: string }
 

@@ -2,9 +2,9 @@
 // the e-mail's text and table, the Telegram message and the leads CSV. Prices are the ones copied
 // when the lead was sent, shown as the site shows money («1 299,90 ₽»); a line without a price is
 // «по запросу», and so is a total while any line is.
-import { escapeHtml } from '../../../src/format/escape-html'
-import { formatMoney } from '../../../src/format/money'
-import type { LeadLine } from '../store/lead-lines'
+import { escapeHtml } from '../../../../src/format/escape-html'
+import { formatMoney } from '../../../../src/format/money'
+import type { LeadLine } from '../../store/lead-lines'
 
 const ON_REQUEST = 'по запросу'
 

@@ -1,8 +1,8 @@
-import { Image } from './Image'
-import { SliderControls } from './SliderControls'
-import { Island } from '../islands/Island'
-import type { HomePage } from '../site/types'
-import './snap-track.css'
+import { Image } from '../../../src/components/Image'
+import { SliderControls } from '../../../src/components/SliderControls'
+import { Island } from '../../../src/islands/Island'
+import type { HomePage } from '../../../src/site/types'
+import '../../../src/components/snap-track.css'
 import './slider.css'
 
 // The container's width: 1200px less its 16px padding on each side.
