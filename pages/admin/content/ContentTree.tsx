@@ -4,12 +4,12 @@ import { ApiError } from '../../../src/api/http-client'
 import type { TreeRecord } from '../../../src/admin/admin-api'
 import { useAdminApi } from '../layout/admin-context'
 import { AdminError } from '../layout/AdminError'
-import { TYPE_LABELS } from './editor/record-draft'
 import { MoveRecord } from './MoveRecord'
 import { TREE_PAGE, useTree, type Branch } from './use-tree'
 import { ContentSearch } from './ContentSearch'
 import { RemoveDemo } from './RemoveDemo'
 import { ADMIN_PATHS } from '../../../src/site/paths'
+import { OrderButtons, TreeRowHead } from './tree-row'
 
 const count = new Intl.NumberFormat('ru-RU')
 
@@ -62,53 +62,15 @@ export function ContentTree() {
     return (
       <li key={row.id} className="tree__item">
         <div className="tree__row">
-          {row.children > 0 ? (
-            <button
-              type="button"
-              className="button button--quiet button--small tree__toggle"
-              aria-expanded={isOpen}
-              aria-label={`${isOpen ? 'Свернуть' : 'Открыть'} «${row.title}»`}
-              onClick={() => tree.toggle(row.id)}
-            >
-              {isOpen ? '▾' : '▸'}
-            </button>
-          ) : (
-            <span className="tree__toggle" aria-hidden="true" />
-          )}
-          <a className="tree__link" href={ADMIN_PATHS.record(row.id)}>
-            {row.title}
-          </a>
-          {row.children > 0 && (
-            <span className="tree__count" title="Вложенных записей">
-              {count.format(row.children)}
-            </span>
-          )}
-          <span className="tree__type">{TYPE_LABELS[row.typeId as keyof typeof TYPE_LABELS] ?? row.typeId}</span>
-          <span className="tree__url">{row.urlFull}</span>
-          {!row.published && <span className="admin-badge admin-badge--warn">Черновик</span>}
-          {row.status === 410 && <span className="admin-badge admin-badge--danger">Снята с публикации (410)</span>}
-          <span className="tree__order">
-            <button
-              type="button"
-              className="button button--quiet button--small"
-              disabled={busy || index === 0}
-              aria-label={`«${row.title}»: выше`}
-              onClick={() => void reorder(parentId, branch, index, index - 1)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="button button--quiet button--small"
-              // The next sibling must be on screen: below the last loaded one, load more first.
-              disabled={busy || (lastLoaded && branch.next === null)}
-              hidden={lastLoaded && branch.next !== null}
-              aria-label={`«${row.title}»: ниже`}
-              onClick={() => void reorder(parentId, branch, index, index + 1)}
-            >
-              ↓
-            </button>
-          </span>
+          <TreeRowHead row={row} isOpen={isOpen} onToggle={() => tree.toggle(row.id)} />
+          <OrderButtons
+            title={row.title}
+            upDisabled={busy || index === 0}
+            // The next sibling must be on screen: below the last loaded one, load more first.
+            downDisabled={busy || (lastLoaded && branch.next === null)}
+            downHidden={lastLoaded && branch.next !== null}
+            onMove={(to) => void reorder(parentId, branch, index, to === 'up' ? index - 1 : index + 1)}
+          />
           {row.urlFull !== '/' && (
             <button
               type="button"
