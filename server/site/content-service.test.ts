@@ -148,6 +148,11 @@ describe('the owning index record', () => {
     expect((await service.getSite('/promo/'))?.tel).toBe('8 800 000-00-00')
     expect((await service.getSite('/promotion'))?.tel).toBe('+7 (495) 123-45-67')
     expect((await service.getSite('/structure/product'))?.tel).toBe('+7 (495) 123-45-67')
+    // A page comes with its site, the same one, from the one call.
+    const landingPage = await service.pageOf('/promo/')
+    expect(landingPage.kind === 'page' && landingPage.site).toEqual(await service.getSite('/promo/'))
+    const product = await service.pageOf('/structure/product')
+    expect(product.kind === 'page' && product.site?.tel).toBe('+7 (495) 123-45-67')
   })
 
   it('lists catalogue sections in the menu and text pages in the footer', async () => {
