@@ -10,5 +10,8 @@ export async function onCreatePageContext(pageContext: PageContextServer) {
   const { content } = pageContext
   if (!content) return
   pageContext.publicSettings = content.publicSettings
+  // A page whose +data reads its site with its page, in its one content call, gets it there
+  // (pages/cms: content.pageOf()); reading it here too would be a second call per rendering.
+  if (pageContext.config.siteInData) return
   pageContext.site = await content.getSite(pageContext.urlPathname)
 }

@@ -18,6 +18,11 @@ declare global {
        * through pageContext.content): the server may render them without Vike's renderPage()
        */
       directRender?: boolean
+      /**
+       * The page's `+data` sets `pageContext.site` from the one content call that reads its page;
+       * `+onCreatePageContext` then does not read the site
+       */
+      siteInData?: boolean
       /** The function that makes the page's HTML document (renderer/document.ts) */
       document?: typeof pageDocument
     }
@@ -32,7 +37,7 @@ declare global {
       requestList?: RequestListSource
       /** Set by POST /moya-zayavka when it renders the list page back with why a change was refused */
       requestListNotice?: string
-      /** The index record owning this URL (header and footer) */
+      /** The index record owning this URL (header and footer): +onCreatePageContext's, or +data's (siteInData) */
       site?: SiteInfo | null
       publicSettings?: PublicSettings
     }

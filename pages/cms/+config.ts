@@ -10,4 +10,6 @@ export default {
   // page's +data, +Page, +Head and the renderer's +Layout must read nothing else than they do now
   // (docs/decisions/036-direct-render.md; test/server/direct-render.test.ts compares both).
   directRender: true,
+  // Its +data reads the site of the header and footer with the page, in one content call.
+  siteInData: true,
 } satisfies Config

@@ -1,5 +1,6 @@
-// https://vike.dev/data — server-only: find the structure record for the URL via the content
-// service in pageContext. Missing → 404, withdrawn → 410, the other slash variant → 301.
+// https://vike.dev/data — server-only: find the structure record for the URL, and the site of its
+// header and footer, via the content service in pageContext. Missing → 404, withdrawn → 410, the
+// other slash variant → 301.
 import { redirect, render } from 'vike/abort'
 import type { PageContextServer } from 'vike/types'
 import { useConfig } from 'vike-react/useConfig'
@@ -18,7 +19,9 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   const { content } = pageContext
   if (!content) throw new Error('pageContext.content is missing: render pages through the Vitrina server')
   const search = pageContext.urlParsed.searchOriginal ?? ''
-  const result = await content.resolvePage(pageContext.urlPathname, search, pageContext.pageReads)
+  // The page and the site of its header and footer in one call, the one the direct path makes
+  // (server/site/direct-render.ts); +onCreatePageContext leaves the site to it (`siteInData`).
+  const result = await content.pageOf(pageContext.urlPathname, search, pageContext.pageReads)
   switch (result.kind) {
     case 'redirect':
       throw redirect(result.url + (result.search ?? search), 301)
@@ -30,7 +33,8 @@ export async function data(pageContext: PageContextServer): Promise<Data> {
   if (result.status !== 200 && (ABORT_STATUSES as readonly number[]).includes(result.status)) {
     throw render(result.status as (typeof ABORT_STATUSES)[number])
   }
-  const { page } = result
+  const { page, site } = result
+  pageContext.site = site
   // A record the page shows but did not collect as read would stay stale in the page cache.
   if (import.meta.env.DEV && pageContext.pageReads) checkReads(page, pageContext.pageReads)
   // The server's direct path gives the document the same settings (renderer/document.ts).

@@ -1,11 +1,12 @@
 // Uploaded images: judged by their bytes (never their name or declared type), limited in size and
-// pixel count, named `uploads/<hash>.<W>x<H>.<ext>` by their content, so the same bytes are
-// stored once and /media/ can serve them with immutable caching (store-upload.ts stores them).
+// pixel count, named `uploads/<hash>.<W>x<H>.<ext>` by their content (16 hex digits of its SHA-256),
+// so the same bytes are stored once and /media/ can serve them with immutable caching
+// (store-upload.ts stores them).
 // SVG is refused: it is a document that can carry script, not a picture.
 import { createHash } from 'node:crypto'
 import type { Metadata } from 'sharp'
 import { HttpError } from '../http/http-error'
-import { sizedUploadPath } from '../../src/site/image-variants'
+import { LONG_UPLOAD_HASH_DIGITS, sizedUploadPath, UPLOAD_HASH_DIGITS } from '../../src/site/image-variants'
 import { loadSharp } from './sharp'
 
 export const IMAGE_LIMITS = Object.freeze({
@@ -51,8 +52,8 @@ const UNSUPPORTED = 'Неподдерживаемый формат файла: �
  * Checks one uploaded file and names it by its content. Throws HttpError: 413 over maxBytes,
  * 415 for anything but JPEG, PNG, WebP or AVIF (by signature), 400 over maxPixels or unreadable.
  * `isStored`: whether a file is stored under a name already; a file stored under this one's name
- * was decoded whole when it was stored, so its pixels are not decoded again (a 1C exchange sends
- * every picture each time).
+ * (or under its 32-digit name of before decision 045, which it then keeps) was decoded whole when
+ * it was stored, so its pixels are not decoded again (a 1C exchange sends every picture each time).
  */
 export async function checkImage(
   bytes: Buffer,
@@ -90,17 +91,24 @@ export async function checkImage(
       'too_many_pixels',
     )
   }
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+  const hash = createHash('sha256').update(bytes).digest('hex')
   // A phone's photo may be stored sideways with an EXIF orientation: browsers and the variants show it turned.
   const shown = metadata.autoOrient
-  const image = {
+  const named = (digits: number): CheckedImage => ({
     bytes,
     format,
     width: shown.width,
     height: shown.height,
-    relativePath: sizedUploadPath(hash, shown.width, shown.height, EXTENSIONS[format]),
+    relativePath: sizedUploadPath(hash.slice(0, digits), shown.width, shown.height, EXTENSIONS[format]),
+  })
+  const image = named(UPLOAD_HASH_DIGITS)
+  if (isStored) {
+    // The same bytes stored under the longer name of before decision 045 keep that name: a 1C
+    // exchange that sends every picture again changes no product and makes no variant anew.
+    const before = named(LONG_UPLOAD_HASH_DIGITS)
+    if (await isStored(before.relativePath)) return before
+    if (await isStored(image.relativePath)) return image
   }
-  if (isStored && (await isStored(image.relativePath))) return image
   // Decoding the pixels proves the file is a whole image; limitInputPixels guards the decoder too.
   try {
     await sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' }).resize(1, 1).raw().toBuffer()

@@ -87,39 +87,39 @@ describe('resolving a URL', () => {
       ['/structure/product', 'product'],
       ['/politika', 'page'],
     ]) {
-      const result = await service.resolvePage(url)
+      const result = await service.pageOf(url)
       expect(result.kind).toBe('page')
       if (result.kind === 'page') expect(result.page.typeId).toBe(typeId)
     }
   })
 
   it('redirects the other trailing-slash variant and collapsed slashes to the record URL', async () => {
-    expect(await service.resolvePage('/structure')).toEqual({ kind: 'redirect', url: '/structure/' })
-    expect(await service.resolvePage('/structure/product/')).toEqual({ kind: 'redirect', url: '/structure/product' })
-    expect(await service.resolvePage('//structure//product')).toEqual({ kind: 'redirect', url: '/structure/product' })
+    expect(await service.pageOf('/structure')).toEqual({ kind: 'redirect', url: '/structure/' })
+    expect(await service.pageOf('/structure/product/')).toEqual({ kind: 'redirect', url: '/structure/product' })
+    expect(await service.pageOf('//structure//product')).toEqual({ kind: 'redirect', url: '/structure/product' })
   })
 
   it('answers missing for unknown and unpublished records and gone for withdrawn or deleted ones', async () => {
-    expect(await service.resolvePage('/nope')).toEqual({ kind: 'missing' })
+    expect(await service.pageOf('/nope')).toEqual({ kind: 'missing' })
     const id = await insertPage('/hidden')
     await db.updateTable('structure').set({ published: 0 }).where('id', '=', id).execute()
-    expect(await service.resolvePage('/hidden')).toEqual({ kind: 'missing' })
+    expect(await service.pageOf('/hidden')).toEqual({ kind: 'missing' })
     await db.updateTable('structure').set({ published: 1, status: 410 }).where('id', '=', id).execute()
     service.invalidate()
-    expect(await service.resolvePage('/hidden')).toEqual({ kind: 'gone' })
+    expect(await service.pageOf('/hidden')).toEqual({ kind: 'gone' })
     await db.insertInto('goneUrl').values({ urlFull: '/old-page', goneAt: now() }).execute()
-    expect(await service.resolvePage('/old-page')).toEqual({ kind: 'gone' })
+    expect(await service.pageOf('/old-page')).toEqual({ kind: 'gone' })
   })
 
   it('finds a record added straight to the database without waiting for the map to expire', async () => {
     await service.routes()
     await insertPage('/novinki')
-    const result = await service.resolvePage('/novinki')
+    const result = await service.pageOf('/novinki')
     expect(result.kind).toBe('page')
   })
 
   it('builds breadcrumbs from the root to the record', async () => {
-    const result = await service.resolvePage('/structure/power-tools/jigsaw')
+    const result = await service.pageOf('/structure/power-tools/jigsaw')
     expect(result.kind === 'page' && result.page.breadcrumbs.map((b) => b.url)).toEqual([
       '/',
       '/structure/',
@@ -148,6 +148,11 @@ describe('the owning index record', () => {
     expect((await service.getSite('/promo/'))?.tel).toBe('8 800 000-00-00')
     expect((await service.getSite('/promotion'))?.tel).toBe('+7 (495) 123-45-67')
     expect((await service.getSite('/structure/product'))?.tel).toBe('+7 (495) 123-45-67')
+    // A page comes with its site, the same one, from the one call.
+    const landingPage = await service.pageOf('/promo/')
+    expect(landingPage.kind === 'page' && landingPage.site).toEqual(await service.getSite('/promo/'))
+    const product = await service.pageOf('/structure/product')
+    expect(product.kind === 'page' && product.site?.tel).toBe('+7 (495) 123-45-67')
   })
 
   it('lists catalogue sections in the menu and text pages in the footer', async () => {
@@ -175,19 +180,19 @@ describe('the demo content', () => {
   })
 
   it('has 3 sections of at least 6 distinct products with their own images, 3 slides and 4 advantages', async () => {
-    const home = await service.resolvePage('/')
+    const home = await service.pageOf('/')
     if (home.kind !== 'page' || home.page.typeId !== 'index') throw new Error('no home')
     expect(home.page.slides).toHaveLength(3)
     expect(home.page.advantages).toHaveLength(4)
     // The home page shows the demo's featured products (12 at most); the sections show every one.
     expect(home.page.featured.length).toBeGreaterThan(0)
     expect(home.page.featured.length).toBeLessThanOrEqual(12)
-    const catalogue = await service.resolvePage('/structure/')
+    const catalogue = await service.pageOf('/structure/')
     if (catalogue.kind !== 'page' || catalogue.page.typeId !== 'section') throw new Error('no catalogue')
     expect(catalogue.page.sections.length).toBeGreaterThanOrEqual(3)
     const all = []
     for (const { url } of catalogue.page.sections) {
-      const section = await service.resolvePage(url)
+      const section = await service.pageOf(url)
       if (section.kind !== 'page' || section.page.typeId !== 'section') throw new Error(`no section ${url}`)
       expect(section.page.products.length).toBeGreaterThanOrEqual(6)
       all.push(...section.page.products)

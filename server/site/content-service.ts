@@ -104,7 +104,10 @@ export class ContentService implements ContentSource {
   }
 
   async getSite(urlPathname: string): Promise<SiteInfo | null> {
-    const routes = await this.routes()
+    return this.siteOf(await this.routes(), urlPathname)
+  }
+
+  private async siteOf(routes: RouteMap, urlPathname: string): Promise<SiteInfo | null> {
     const owner = routes.indexes.find((entry) => isPrefixOf(entry.urlFull, normalizePath(urlPathname)))
     if (!owner) return null
     const site = derivedFrom(routes, `site ${owner.id}`, () => buildSiteInfo(routes, owner))
@@ -118,15 +121,16 @@ export class ContentService implements ContentSource {
   /** The cookie notice's version of every site: the only versions a cookie choice may name. */
   async cookieVersions(): Promise<string[]> {
     const routes = await this.routes()
-    const sites = await Promise.all(routes.indexes.map((entry) => this.getSite(entry.urlFull)))
+    const sites = await Promise.all(routes.indexes.map((entry) => this.siteOf(routes, entry.urlFull)))
     return [...new Set(sites.flatMap((site) => (site?.cookieVersion ? [site.cookieVersion] : [])))]
   }
 
   /**
-   * The page at a URL, or what to answer instead. `reads` collects what the answer depends on, for
-   * the page cache (src/site/page-tags.ts).
+   * The page at a URL with the site of its header and footer, or what to answer instead: the one
+   * call a rendering of the catch-all page makes (docs/decisions/045-one-call-and-light-cards.md).
+   * `reads` collects what the answer depends on, for the page cache (src/site/page-tags.ts).
    */
-  async resolvePage(
+  async pageOf(
     urlPathname: string,
     search: string | null = '',
     reads: PageReads = new PageReads(),
@@ -173,7 +177,7 @@ export class ContentService implements ContentSource {
       const description = page.meta.description && (await this.fillDocument(page.meta.description))
       page = { ...page, content, meta: { ...page.meta, description } }
     }
-    return { kind: 'page', page, status: entry.status ?? 200 }
+    return { kind: 'page', page, status: entry.status ?? 200, site: await this.siteOf(routes, path) }
   }
 
   /**

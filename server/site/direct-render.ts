@@ -3,7 +3,8 @@
 // server keeps the page's components, its settings, the function that makes every page's document
 // (renderer/document.ts, which Vike's +onRenderHtml calls too) and what Vike put around that document
 // (the stylesheet and script tags). Later answers of that page whose data resolve to a 200 are
-// rendered here: the same content-service call as its `+data`, the same document function.
+// rendered here: the same one content-service call as its `+data` (content.pageOf(): the page and
+// its site), the same document function.
 // Everything else (redirects, 404/410, other pages, errors, a refused lead's form, the client
 // router's pageContext.json) still goes through Vike, and so does every page once the path meets
 // something it does not do: a setting or hook it does not know (DIRECT_SETTINGS), a document
@@ -112,12 +113,11 @@ export class DirectRenderer {
     if (!directPath(pathname) || url.includes('#')) return null
     const { content, development } = this.options
     try {
-      // What pages/cms/+data.ts and renderer/+onCreatePageContext.server.ts read, in the same calls.
-      const resolved = await content.resolvePage(pathname, search, reads)
+      // What pages/cms/+data.ts reads, page and site, in the same one call.
+      const resolved = await content.pageOf(pathname, search, reads)
       if (resolved.kind !== 'page' || resolved.status !== 200) return null
-      const site = await content.getSite(pathname)
       if (development) checkReads(resolved.page, reads)
-      const document = learned.document(this.#pageContext(learned, url, resolved.page, site, nonce))
+      const document = learned.document(this.#pageContext(learned, url, resolved.page, resolved.site, nonce))
       if ('unsupported' in document) throw new Error('unreachable: the page was learned with a whole document')
       const [before, middle, after] = document.pieces
       const injected = before + learned.headInjection.join(nonce) + middle + learned.bodyInjection.join(nonce) + after

@@ -28,6 +28,19 @@ describe('image variants', () => {
       expect(parseSizedUpload(other), other).toBeNull()
   })
 
+  it('reads the 16-digit names given now and the 32-digit names given before alike (decision 045)', () => {
+    const short = HASH.slice(0, 16)
+    expect(parseSizedUpload(`uploads/${short}.1500x1000.jpg`)).toEqual({
+      stem: `uploads/${short}.1500x1000`,
+      width: 1500,
+      height: 1000,
+    })
+    const upload = parseSizedUpload(`uploads/${short}.1500x1000.jpg`)!
+    expect(parseVariantPath(variantPath(upload, 640, 'avif'))).toMatchObject({ stem: upload.stem, variantWidth: 640 })
+    for (const other of [`uploads/${HASH.slice(0, 20)}.1500x1000.jpg`, `uploads/${HASH.slice(0, 8)}.1500x1000.jpg`])
+      expect(parseSizedUpload(other), other).toBeNull()
+  })
+
   it('accepts a variant path only for a width and format the upload has', () => {
     const upload = parseSizedUpload(`uploads/${HASH}.1500x1000.png`)!
     expect(parseVariantPath(variantPath(upload, 1500, 'avif'))).toMatchObject({ variantWidth: 1500, format: 'avif' })

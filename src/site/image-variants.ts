@@ -1,6 +1,8 @@
 // Responsive variants of an uploaded image (docs/decisions/015-responsive-images.md). An upload's
 // stored name carries its size, `uploads/<hash>.<W>x<H>.<ext>`, so the page can list its variants
-// without asking the database; each variant is `uploads/<hash>.<W>x<H>-<w>.<webp|avif>`.
+// without asking the database; each variant is `uploads/<hash>.<W>x<H>-<w>.<webp|avif>`. The hash
+// is 16 hex digits for uploads since decision 045 (every card's URLs carry it), 32 before; both
+// names are served and listed alike.
 
 /** Widths made of every upload (never wider than the original; its own width when under the top). */
 export const VARIANT_LADDER: readonly number[] = Object.freeze([320, 640, 960, 1280, 1920])
@@ -22,8 +24,18 @@ export interface VariantName extends SizedUpload {
   readonly format: VariantFormat
 }
 
-const SIZED = /^(uploads\/[0-9a-f]{32}\.([1-9][0-9]{0,4})x([1-9][0-9]{0,4}))\.(jpg|png|webp|avif)$/
-const VARIANT = /^(uploads\/[0-9a-f]{32}\.([1-9][0-9]{0,4})x([1-9][0-9]{0,4}))-([1-9][0-9]{0,4})\.(webp|avif)$/
+/**
+ * Hex digits of an upload's content hash in the names given now: 64 bits, which no shop's uploads
+ * come near colliding in, and half the incompressible bytes a page of cards carries per picture
+ * (docs/decisions/045-one-call-and-light-cards.md). Uploads named before keep their 32.
+ */
+export const UPLOAD_HASH_DIGITS = 16
+/** The hash's length in the names given before decision 045 */
+export const LONG_UPLOAD_HASH_DIGITS = 32
+
+const SIZED = /^(uploads\/[0-9a-f]{16}(?:[0-9a-f]{16})?\.([1-9][0-9]{0,4})x([1-9][0-9]{0,4}))\.(jpg|png|webp|avif)$/
+const VARIANT =
+  /^(uploads\/[0-9a-f]{16}(?:[0-9a-f]{16})?\.([1-9][0-9]{0,4})x([1-9][0-9]{0,4}))-([1-9][0-9]{0,4})\.(webp|avif)$/
 
 /** The stored name of an upload of this content hash, extension and size. */
 export function sizedUploadPath(hash: string, width: number, height: number, extension: string): string {

@@ -127,7 +127,8 @@ export interface TextPage extends PageBase {
 export type PageData = HomePage | SectionPage | ProductPage | TextPage
 
 export type PageResolution =
-  | { kind: 'page'; page: PageData; status: number }
+  /** `site`: the index record that owns the URL, whose header and footer the page shows */
+  | { kind: 'page'; page: PageData; status: number; site: SiteInfo | null }
   /** `search`: the query string to redirect with; without it the request's own goes along */
   | { kind: 'redirect'; url: string; search?: string }
   | { kind: 'missing' }
@@ -139,10 +140,13 @@ export type PageResolution =
  */
 export interface ContentSource {
   /**
+   * The catch-all page at a URL with its site, or what to answer instead: the one content call of
+   * a rendering of that page, on Vike's path (pages/cms/+data.ts) and on the direct path alike.
    * `search`: the request's query string ('?…', '' or null), for pages that read parameters;
    * `reads`: collects what the answer depends on, for the page cache (src/site/page-tags.ts)
    */
-  resolvePage(urlPathname: string, search?: string | null, reads?: PageReads): Promise<PageResolution>
+  pageOf(urlPathname: string, search?: string | null, reads?: PageReads): Promise<PageResolution>
+  /** The site of a URL, for the pages that are not the catch-all (the search, the lead form, errors) */
   getSite(urlPathname: string): Promise<SiteInfo | null>
   /** Settings that are safe for the browser */
   readonly publicSettings: PublicSettings

@@ -59,7 +59,7 @@ describe('content export and import', () => {
       expect(normalise(b.body), url).toBe(normalise(a.body))
     }
     const image = (await target.app.db.selectFrom('product').select('image').executeTakeFirstOrThrow()).image!
-    expect(image).toMatch(/^uploads\/[0-9a-f]{32}\.\d+x\d+\.png$/)
+    expect(image).toMatch(/^uploads\/[0-9a-f]{16}\.\d+x\d+\.png$/)
     expect((await page(target, `/media/${image}`)).statusCode).toBe(200)
     // The imported photo is shown through its variants.
     const product = (await page(target, '/structure/product')).body

@@ -88,7 +88,7 @@ describe('a product photo uploaded through the write API', () => {
   })
 
   it('is stored under a name with its size, with WebP and AVIF variants at every width up to its own', async () => {
-    expect(image).toMatch(/^uploads\/[0-9a-f]{32}\.1500x1000\.jpg$/)
+    expect(image).toMatch(/^uploads\/[0-9a-f]{16}\.1500x1000\.jpg$/)
     const uploads = path.join(t.config.mediaDir, 'uploads')
     const stem = path.basename(stemOf(image))
     const variants = fs
@@ -170,7 +170,7 @@ describe('a product photo uploaded through the write API', () => {
       `/media/${stem}-777.webp`, // not a width of the ladder
       `/media/${stem}-1920.avif`, // wider than the original
       `/media/${stem}-320.jpg`, // not a variant format
-      `/media/${stem.replace(/[0-9a-f]{32}/, '0'.repeat(32))}-320.webp`, // no such upload
+      `/media/${stem.replace(/[0-9a-f]{16}/, '0'.repeat(16))}-320.webp`, // no such upload
       `/media/${stem.replace('1500x1000', '3000x2000')}-1920.webp`, // a size the upload was not stored with
     ]) {
       expect((await get(url)).statusCode, url).toBe(404)

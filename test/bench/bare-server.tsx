@@ -89,9 +89,9 @@ async function liveContent(): Promise<ContentService> {
 }
 
 async function readPage(content: ContentService, urlPathname: string) {
-  const resolved = await content.resolvePage(urlPathname, '')
+  const resolved = await content.pageOf(urlPathname, '')
   if (resolved.kind !== 'page') return null
-  return { data: resolved.page, site: await content.getSite(urlPathname) }
+  return { data: resolved.page, site: resolved.site }
 }
 
 await app.listen({ port: Number(port), host: '127.0.0.1' })

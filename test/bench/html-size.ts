@@ -93,6 +93,8 @@ export async function benchHtmlSize(photos = false): Promise<void> {
         const size = async (encoding: string) => (await body(encoding)).length
         const html = (await body('identity')).toString()
         if (counter) withCounter = html
+        // `HTML_SIZE_OUT=<file>`: the page with a counter, as measured, for a look at its parts.
+        if (counter && process.env.HTML_SIZE_OUT) fs.writeFileSync(process.env.HTML_SIZE_OUT, html)
         const gz = await size('gzip')
         sizes.push({
           'home page': counter ? 'with a counter (METRIKA_ID)' : 'without a counter',

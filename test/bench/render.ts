@@ -161,9 +161,9 @@ async function bareData(siteDir: string, site: ProdServer, paths: readonly strin
     })
     const pages: BareData['pages'] = {}
     for (const urlPath of paths) {
-      const resolved = await content.resolvePage(urlPath, '')
+      const resolved = await content.pageOf(urlPath, '')
       if (resolved.kind !== 'page') throw new Error(`${urlPath} is not a page: ${resolved.kind}`)
-      pages[urlPath] = { data: resolved.page, site: await content.getSite(urlPath) }
+      pages[urlPath] = { data: resolved.page, site: resolved.site }
     }
     const html = await (await fetch(`${site.url}/`)).text()
     return {

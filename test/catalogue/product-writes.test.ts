@@ -82,7 +82,7 @@ for (const dialect of DIALECTS) {
       expect(res.statusCode, res.body).toBe(201)
       const record = (await read(res.json().data.id)).json().data
       expect(record.images.map((i: { alt: string }) => i.alt)).toEqual(['Спереди', 'Сбоку'])
-      expect(record.images[0].image).toMatch(/^uploads\/[0-9a-f]{32}\.40x30\.png$/)
+      expect(record.images[0].image).toMatch(/^uploads\/[0-9a-f]{16}\.40x30\.png$/)
       expect(record.product).toEqual({
         image: record.images[0].image,
         price: 9000,

@@ -126,7 +126,7 @@ describe('the content editor', { timeout: 90_000 }, () => {
     expect(product.status).toBe(200)
     expect(product.body).toContain('Гайковёрт ударный 20 В')
     expect(product.body).toContain('ЭИ-3001')
-    expect(product.body).toMatch(/\/media\/uploads\/[0-9a-f]{32}\.\d+x\d+\.png/)
+    expect(product.body).toMatch(/\/media\/uploads\/[0-9a-f]{16}\.\d+x\d+\.png/)
 
     // Withdrawn: the URL answers 410 and the record waits in the tree to be put back.
     page.once('dialog', (dialog) => void dialog.accept())

@@ -2,6 +2,7 @@
 // fits the screen, never downloads the original, lets the page's CSP load it, and nothing shifts.
 import sharp from 'sharp'
 import type { Browser } from 'playwright-core'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -130,10 +131,16 @@ describe('an uploaded photo in a browser', () => {
   })
 
   it('gives an upload stored before sized names its sized name when the server starts again', async () => {
-    // The data of an older release: the photo stored as uploads/<hash>.jpg.
+    // The data of an older release: the photo stored as uploads/<hash>.jpg, with the 32 hex digits
+    // names had then; its sized name keeps them.
     await server.stop()
-    const legacy = image.replace(/\.\d+x\d+\.jpg$/, '.jpg')
     const media = path.join(server.dir, 'media')
+    const hash = createHash('sha256')
+      .update(fs.readFileSync(path.join(media, image)))
+      .digest('hex')
+      .slice(0, 32)
+    const legacy = `uploads/${hash}.jpg`
+    const sized = image.replace(/^uploads\/[0-9a-f]+\./, `uploads/${hash}.`)
     fs.renameSync(path.join(media, image), path.join(media, legacy))
     for (const variant of fs.readdirSync(path.join(media, 'uploads')).filter((name) => /\.(avif|webp)$/.test(name)))
       fs.rmSync(path.join(media, 'uploads', variant))
@@ -145,12 +152,12 @@ describe('an uploaded photo in a browser', () => {
     // In the background: the first pages may still show the plain image.
     await vi.waitFor(
       async () =>
-        expect(await (await fetch(server.url + PAGE)).text()).toContain(`srcSet="/media/${stemOf(image)}-320.avif`),
+        expect(await (await fetch(server.url + PAGE)).text()).toContain(`srcSet="/media/${stemOf(sized)}-320.avif`),
       { timeout: 20_000, interval: 100 },
     )
     const seen = await show({ width: 390, height: 844 }, 1)
-    expect(seen.src).toBe(`${server.url}/media/${stemOf(image)}-640.avif`) // made on its first request
+    expect(seen.src).toBe(`${server.url}/media/${stemOf(sized)}-640.avif`) // made on its first request
     expect(seen.errors).toEqual([])
-    expect(fs.existsSync(path.join(media, `${stemOf(image)}-640.avif`))).toBe(true)
+    expect(fs.existsSync(path.join(media, `${stemOf(sized)}-640.avif`))).toBe(true)
   })
 })
