@@ -11,15 +11,13 @@ import fp from 'fastify-plugin'
 import { renderPage } from 'vike/server'
 import { hasAdminCookie } from '../admin/session-plugin'
 import { ROOT_DIR, type Config } from '../config/config'
-import { errorBody } from '../http/errors'
-import { isDatabaseUnavailable } from '../data/unavailable'
 import { contentSecurityPolicy, newNonce } from '../http/csp'
 import { sendOutagePage } from '../http/outage'
-import { isNotModified, keyWith, PageCache, pickVariant, type CachedPage, type RenderedPage } from './page-cache'
+import { isNotModified, PageCache, pickVariant, type CachedPage, type RenderedPage } from './page-cache'
 import { PageReads } from '../../src/site/page-tags'
 import { DirectRenderer } from './direct-render'
 import { PageWarmer } from './page-warmer'
-import { redirectBody } from './page-redirect'
+import { vikeAnswer } from './vike-answer'
 import { switchOffVikeAsyncStore } from './vike-async-store'
 import { withTrackingOf, withTrackingTags } from './tracking-tags'
 
@@ -139,68 +137,20 @@ export const pagesPlugin = fp<{ config: Config; warmQuietMs?: number; directRend
         cspNonce: nonce,
         pageReads: reads,
       })
-      const { tags } = reads
-      const { httpResponse, errorWhileRendering } = pageContext
-      if (httpResponse.statusCode >= 500 && isDatabaseUnavailable(errorWhileRendering)) {
+      const page = await vikeAnswer(pageContext, {
+        url,
+        oneOff: context !== undefined,
+        nonce,
+        tags: reads.tags,
+        policy: app.settings.current().policy,
+        log,
+      })
+      if (page === 'unavailable') {
         app.content.markUnreachable()
-        return 'unavailable'
+        return page
       }
-      // A 404/410 from `throw render()` is an answer, not a failure: only 5xx pages are errors.
-      if (httpResponse.statusCode >= 500) log.error({ err: errorWhileRendering }, 'page rendering failed')
-      const pageConfig = pageContext.config as Partial<Vike.Config> & { isClientRuntimeLoaded?: boolean }
-      // Public pages are HTML only (docs/decisions/021-islands.md): their pageContext.json, which
-      // only Vike's client router would ask for, does not exist. The back office still routes in
-      // the browser and keeps it.
-      if (pageContext.isClientSideNavigation && pageConfig.isClientRuntimeLoaded !== true) {
-        const body = Buffer.from(JSON.stringify(errorBody(404)))
-        return {
-          status: 404,
-          headers: { 'content-type': 'application/json; charset=utf-8' },
-          body,
-          keepAs: null,
-          query: null,
-          tags,
-        }
-      }
-      const keepable = pageConfig.pageCache !== false && context === undefined
-      const query = keepable ? (pageConfig.pageQuery ?? []) : null
-      // Kept only when rendered from exactly the parameters the page reads, so nothing else leaks in.
-      const keepAs = query !== null && keyWith(new URL(url, 'http://localhost'), query) === url ? url : null
-      const headers = Object.fromEntries(httpResponse.headers.map(([name, value]) => [name.toLowerCase(), value]))
-      for (const [name, value] of Object.entries(pageConfig.pageHeaders ?? {})) headers[name] = value
-      if (!keepable) headers['cache-control'] = 'no-store'
-      const { location } = headers
-      if (httpResponse.statusCode >= 300 && httpResponse.statusCode < 400 && location) {
-        // A redirect to the same path (a page's parameters put in their canonical spelling) renders
-        // no page, so it cannot say which parameters the page reads: it is neither kept nor learned from.
-        const samePath = new URL(location, 'http://localhost').pathname === new URL(url, 'http://localhost').pathname
-        // Vike's redirect body is an English line with a script; a person who sees it gets a link.
-        return {
-          status: httpResponse.statusCode,
-          headers: {
-            location,
-            'content-type': 'text/html; charset=utf-8',
-            'content-security-policy': contentSecurityPolicy(app.settings.current().policy),
-          },
-          body: Buffer.from(redirectBody(location)),
-          keepAs: samePath ? null : keepAs,
-          query: samePath ? null : query,
-          tags,
-        }
-      }
-      if (headers['content-type']?.startsWith('text/html')) {
-        headers['content-security-policy'] = contentSecurityPolicy(app.settings.current().policy, nonce)
-      }
-      const html = await httpResponse.getBody()
-      if (direct && context === undefined) direct.learn(pageContext, url, html, nonce)
-      return {
-        status: httpResponse.statusCode,
-        headers,
-        body: Buffer.from(html),
-        keepAs,
-        query,
-        tags,
-      }
+      if (direct && context === undefined && page.html !== null) direct.learn(pageContext, url, page.html, nonce)
+      return page.rendered
     }
 
     /** The database is away: the kept copy of the page, else the outage page; a log line a minute. */
