@@ -87,12 +87,15 @@ export function ProductRowView({
         )}
       </td>
       <td data-label="Название">
-        <a href={ADMIN_PATHS.record(row.id)}>{row.title}</a>
-        {row.oneC && (
-          <span className="admin-badge products__one-c" title={overwrittenText(row.oneC)}>
-            Из 1С<span className="visually-hidden">. {overwrittenText(row.oneC)}</span>
-          </span>
-        )}
+        {/* One box: on a phone the cell is a grid of its label and its content */}
+        <span>
+          <a href={ADMIN_PATHS.record(row.id)}>{row.title}</a>
+          {row.oneC && (
+            <span className="admin-badge products__one-c" title={overwrittenText(row.oneC)}>
+              Из 1С<span className="visually-hidden">. {overwrittenText(row.oneC)}</span>
+            </span>
+          )}
+        </span>
       </td>
       <td data-label="Артикул" className="products__nowrap">
         {row.article ?? '—'}
