@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { readConfig } from '../../server/config/config'
 import { AUTH, ADMIN_TOKEN } from '../api/helpers'
-import type { TestApp } from '../helpers/build-test-app'
+import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { EXCHANGE_ENV, OneCClient, enableExchange, importXml, injectTransport, offersXml } from '../helpers/one-c'
 import type { ProductRow } from '../../src/admin/admin-products'
@@ -177,6 +177,28 @@ for (const dialect of DIALECTS) {
 }
 
 describe('EXCHANGE_1C_OVERWRITE', () => {
+  it('shows the five switches as the variable sets them, read-only, and refuses a change', async () => {
+    const t = await buildTestApp({ ADMIN_TOKEN, EXCHANGE_1C_OVERWRITE: 'stock' })
+    try {
+      expect(t.app.settings.current().exchangeOverwrite).toEqual(['stock'])
+      const view = (await t.app.inject({ url: '/api/admin/settings', headers: AUTH })).json().data
+      expect(view.values).toMatchObject({ 'exchange.overwrite.price': 'false', 'exchange.overwrite.stock': 'true' })
+      expect(view.fromEnv['exchange.overwrite.title']).toBe('EXCHANGE_1C_OVERWRITE')
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: AUTH,
+        payload: { 'exchange.overwrite.price': 'true' },
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().errors['exchange.overwrite.price']).toBe(
+        'Задано на сервере (EXCHANGE_1C_OVERWRITE): здесь не меняется',
+      )
+    } finally {
+      await t.close()
+    }
+  })
+
   it('sets the fields in place of the owner’s choice, and a wrong name stops the start', async () => {
     const env = { DATABASE_URL: 'file:/tmp/unused.db' }
     expect(readConfig({ ...env, EXCHANGE_1C_OVERWRITE: 'stock, price' }).exchange1cOverwrite).toEqual([

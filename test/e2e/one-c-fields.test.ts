@@ -111,4 +111,33 @@ for (const dialect of DIALECTS)
         await context.close()
       })
     }
+
+    it('saves «Цена» switched off in «Настройки», and then a price edited in place is saved without asking', async () => {
+      const settings = await openSignedIn(suite.browser, suite.server, ADMIN_PATHS.settings)
+      const group = settings.page.getByRole('region', { name: 'Обмен с 1С' })
+      const price = group.getByLabel('1С обновляет: цена и старая цена')
+      expect(await price.isChecked()).toBe(true)
+      await price.uncheck()
+      await group.getByRole('button', { name: 'Сохранить' }).click()
+      await group.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor()
+      expect(settings.errors()).toEqual([])
+      await settings.context.close()
+      expect((await stored()).oneC).toEqual(['stock', 'title', 'description', 'images'])
+
+      const { page, context, errors } = await openSignedIn(
+        suite.browser,
+        suite.server,
+        `${ADMIN_PATHS.products}?q=${encodeURIComponent('КГ-17')}`,
+      )
+      const row = page.locator('.products__table tbody tr').filter({ hasText: TITLE })
+      await row.locator('.products__one-c').waitFor()
+      await row.getByRole('button', { name: `Цена «${TITLE}»: изменить`, exact: true }).click()
+      await row.getByLabel(`Цена «${TITLE}»`, { exact: true }).fill('555')
+      await page.keyboard.press('Enter')
+      await row.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor()
+      expect(await row.getByRole('group').count()).toBe(0)
+      expect((await stored()).price).toBe(555)
+      expect(errors()).toEqual([])
+      await context.close()
+    })
   })
