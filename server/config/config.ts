@@ -7,7 +7,8 @@ import { ConfigError, flag, integer, oneOf, origin, type Env } from './config-re
 import { readMediaStorage, type MediaStorageConfig } from './storage-config'
 import { readFeedsConfig, type FeedsConfig } from './feeds-config'
 import { readDeliveryConfig, type DeliveryConfig } from './delivery-config'
-import { readExchangeConfig, type ExchangeConfig } from './exchange-config'
+import { readExchangeConfig, readExchangeOverwrite, type ExchangeConfig } from './exchange-config'
+import type { OneCField } from '../../src/catalogue/one-c-fields'
 import { DEFAULT_COUNTER_SRC } from '../../src/site/cookie-consent'
 
 export { ConfigError }
@@ -92,6 +93,8 @@ export interface Config {
   readonly feeds: FeedsConfig
   /** The 1C exchange's credentials; null: /1c/exchange is off (docs/decisions/032-1c-exchange.md) */
   readonly exchange1c: ExchangeConfig | null
+  /** The fields 1C overwrites at each exchange (EXCHANGE_1C_OVERWRITE); null: the owner's choice (decision 044) */
+  readonly exchange1cOverwrite: readonly OneCField[] | null
   /**
    * Which of the variables the back office's «Настройки» also sets are set here: each wins over
    * the owner's value and shows read-only (docs/decisions/039-settings.md)
@@ -116,6 +119,7 @@ export const SETTINGS_VARIABLES = [
   'METRIKA_ID',
   'EXCHANGE_1C_LOGIN',
   'EXCHANGE_1C_PASSWORD',
+  'EXCHANGE_1C_OVERWRITE',
 ] as const
 export type SettingsVariable = (typeof SETTINGS_VARIABLES)[number]
 
@@ -240,6 +244,7 @@ export function readConfig(env: Env = process.env): Config {
     delivery: readDeliveryConfig(env),
     feeds: readFeedsConfig(env),
     exchange1c: readExchangeConfig(env),
+    exchange1cOverwrite: readExchangeOverwrite(env),
     settingsFromEnv: new Set(SETTINGS_VARIABLES.filter((name) => (env[name]?.trim() ?? '') !== '')),
   }
   return Object.freeze(config)

@@ -46,6 +46,8 @@ export interface ExchangeRecordTable {
   structureId: number
   seenRun: number
   withdrawn: ColumnType<Flag, Flag | undefined, Flag>
+  /** The run that made the record (its product takes every field in that run); null: made before migration 033 */
+  createdRun: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** An item of a file the import parsed once (staged): read by position, a step at a time */

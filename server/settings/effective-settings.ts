@@ -7,6 +7,7 @@ import type { DeliveryConfig } from '../config/delivery-config'
 import type { StoredSettings } from './settings-store'
 import { verifyPassword } from './secret-hash'
 import type { SettingKey } from '../../src/admin/admin-settings'
+import { ONE_C_FIELD_KEYS, ONE_C_FIELDS, type OneCField } from '../../src/catalogue/one-c-fields'
 
 /** The variable that sets each key; a delivery channel's variables are all set or none (config.ts). */
 export const ENV_OF: Readonly<Record<SettingKey, SettingsVariable>> = {
@@ -27,6 +28,11 @@ export const ENV_OF: Readonly<Record<SettingKey, SettingsVariable>> = {
   'metrika.id': 'METRIKA_ID',
   'exchange.login': 'EXCHANGE_1C_LOGIN',
   'exchange.password': 'EXCHANGE_1C_PASSWORD',
+  'exchange.overwrite.price': 'EXCHANGE_1C_OVERWRITE',
+  'exchange.overwrite.stock': 'EXCHANGE_1C_OVERWRITE',
+  'exchange.overwrite.title': 'EXCHANGE_1C_OVERWRITE',
+  'exchange.overwrite.description': 'EXCHANGE_1C_OVERWRITE',
+  'exchange.overwrite.images': 'EXCHANGE_1C_OVERWRITE',
 }
 
 /** What 1C's Basic credentials are checked against. */
@@ -51,6 +57,8 @@ export interface EffectiveSettings {
   }
   readonly metrikaId: number | null
   readonly exchange1c: ExchangeCredentials | null
+  /** The fields 1C overwrites at each exchange; the rest it writes only in a product it creates (decision 044) */
+  readonly exchangeOverwrite: readonly OneCField[]
   /** What the content security policy reads: one object per version, so its parts are made once */
   readonly policy: Pick<Config, 'mediaUrl' | 'metrikaId' | 'metrikaTagUrl' | 'isProduction'>
 }
@@ -138,6 +146,10 @@ export function effectiveSettings(config: Config, stored: StoredSettings): Effec
     }),
     metrikaId,
     exchange1c,
+    // On unless the owner switched it off: today's behaviour is everything
+    exchangeOverwrite: Object.freeze(
+      config.exchange1cOverwrite ?? ONE_C_FIELDS.filter((field) => own(ONE_C_FIELD_KEYS[field]) !== 'false'),
+    ),
     policy: Object.freeze({
       mediaUrl: config.mediaUrl,
       metrikaId,

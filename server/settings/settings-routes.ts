@@ -38,6 +38,7 @@ import {
   type SettingsView,
 } from '../../src/admin/admin-settings'
 import { ADMIN_API_PATHS, PATHS } from '../../src/site/paths'
+import { ONE_C_FIELD_KEYS, ONE_C_FIELDS } from '../../src/catalogue/one-c-fields'
 
 const AUDIT_SHOWN = 30
 /** The most a check may take as a whole (each of its steps has CHECK_TIMEOUT_MS) */
@@ -87,6 +88,9 @@ export async function settingsRoutes(app: FastifyInstance, { config }: { config:
     }
     const values = {} as Record<PlainKey, string>
     for (const key of PLAIN_KEYS) values[key] = (fromEnv[key] ? envValue[key] : own.get(key)) ?? ''
+    // A switch that is on by default reads as it is in effect, from whichever side
+    for (const field of ONE_C_FIELDS)
+      values[ONE_C_FIELD_KEYS[field]] = String(settings.exchangeOverwrite.includes(field))
     const secrets = {} as Record<SecretKey, boolean>
     for (const key of SECRET_KEYS) secrets[key] = fromEnv[key] !== undefined || own.has(key)
     return {

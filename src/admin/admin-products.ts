@@ -2,6 +2,7 @@
 // an edit in place, the ids «все по фильтру» and the batches of an action, the audit log.
 import { createHttpClient } from '../api/http-client'
 import { ADMIN_API_PATHS } from '../site/paths'
+import type { OneCField } from '../catalogue/one-c-fields'
 
 export type ProductAvailability = 'in_stock' | 'on_order' | 'out_of_stock'
 export type ProductState = 'published' | 'draft' | 'withdrawn'
@@ -19,6 +20,8 @@ export interface ProductRow {
   readonly state: ProductState
   readonly image: string | null
   readonly updatedAt: string
+  /** From 1C: the fields the exchange overwrites in it (maybe none); null: the site's own product */
+  readonly oneC: readonly OneCField[] | null
 }
 
 export interface ProductPage {
@@ -74,6 +77,12 @@ export interface AuditEntry {
   readonly who: string
   readonly action: string
   readonly count: number
+}
+
+export interface ActionPreview {
+  readonly changes: number
+  /** Of the chosen products, those whose changed field 1C overwrites at its next exchange */
+  readonly oneC: number
 }
 
 /** Products one action request names (the server refuses more): each batch is one short write */
@@ -134,12 +143,21 @@ export function createProductsApi() {
       })
       return body.data.changed
     },
-    /** How many of the products the action would change (nothing written). */
-    async preview(ids: readonly number[], action: ProductActionInput): Promise<number> {
-      const body = await client.request<{ data: { changes: number } }>('POST', ADMIN_API_PATHS.productActions, {
+    /**
+     * How many of the products the action would change (nothing written), and how many of the chosen
+     * 1C will set back at its next exchange (a price or availability it overwrites).
+     */
+    async preview(ids: readonly number[], action: ProductActionInput): Promise<ActionPreview> {
+      const body = await client.request<{ data: ActionPreview }>('POST', ADMIN_API_PATHS.productActions, {
         json: { operation: 'preview-only', ids, action, preview: true },
       })
-      return body.data.changes
+      return body.data
+    },
+    /** Whether a product comes from 1C and which of its fields the exchange overwrites (the editor's mark) */
+    async oneC(id: number): Promise<readonly OneCField[] | null> {
+      return (
+        await client.request<{ data: { oneC: readonly OneCField[] | null } }>('GET', ADMIN_API_PATHS.productOneC(id))
+      ).data.oneC
     },
     async audit(): Promise<AuditEntry[]> {
       return (await client.request<{ data: AuditEntry[] }>('GET', ADMIN_API_PATHS.productAudit)).data

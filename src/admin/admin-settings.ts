@@ -19,6 +19,12 @@ export const PLAIN_KEYS = [
   'feed.vendor',
   'metrika.id',
   'exchange.login',
+  // What 1C overwrites at each exchange (src/catalogue/one-c-fields.ts): 'false' keeps the site's value
+  'exchange.overwrite.price',
+  'exchange.overwrite.stock',
+  'exchange.overwrite.title',
+  'exchange.overwrite.description',
+  'exchange.overwrite.images',
 ] as const
 
 /** Settings the server uses but never gives back: the API says only whether each is set. */

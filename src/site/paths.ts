@@ -137,6 +137,8 @@ export const ADMIN_API_PATHS = Object.freeze({
   productAudit: `${ADMIN_API}/products/audit`,
   /** PATCH a product's price, old price or availability in place */
   product: (id: Id) => `${ADMIN_API}/products/${id}`,
+  /** GET whether a product comes from 1C and the fields the exchange overwrites in it */
+  productOneC: (id: Id) => `${ADMIN_API}/products/${id}/one-c`,
   /** GET how many demo products are left; DELETE «Убрать демо-магазин» */
   demoShop: `${ADMIN_API}/demo-shop`,
   /** «Настройки»: GET the view, PUT changes (docs/decisions/039-settings.md) */

@@ -189,7 +189,7 @@ for (const dialect of DIALECTS) {
           preview: true,
         },
       })
-      expect(preview.json()).toEqual({ data: { changes: 1 } }) // b (49 → 90); a already ends in 90, free has no price
+      expect(preview.json()).toEqual({ data: { changes: 1, oneC: 0 } }) // b (49 → 90); a already ends in 90, free has no price
       expect((await pricesOf())[1]).toEqual([49, null])
 
       const before = await pricesOf()

@@ -1,9 +1,11 @@
 // A price of «Товары» edited in place. Enter, Tab and leaving the cell save; Escape cancels; a
 // Russian error stays in the cell with the draft and nothing is half-saved. A saved value says
-// «Сохранено» for a moment (a status, so a screen reader hears it too).
+// «Сохранено» for a moment (a status, so a screen reader hears it too). A price 1C will overwrite
+// (`warning`, decision 044) is saved after the owner's yes, asked once per save.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { ApiError } from '../../../src/api/http-client'
 import { editableRubles, formatRubles, parseMoney, rublesNumber } from '../../../src/format/money'
+import { Confirm } from '../layout/Confirm'
 
 /** How long «Сохранено» stays, in milliseconds */
 const SAVED_SHOWN_MS = 2500
@@ -31,12 +33,17 @@ export function PriceCell({
   label,
   value,
   onSave,
+  warning = null,
 }: {
   label: string
   value: number | null
   onSave: (value: number | null) => Promise<void>
+  /** Asked before a save: the price is one 1C overwrites at its next exchange */
+  warning?: string | null
 }) {
   const [draft, setDraft] = useState<string | null>(null)
+  /** A value waiting for the owner's yes to `warning` */
+  const [asking, setAsking] = useState<{ value: number | null } | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [saved, flash] = useSavedFlash()
@@ -70,9 +77,16 @@ export function PriceCell({
       return
     }
     settled.current = true
+    const rubles = read === null ? null : rublesNumber(read.kopecks)
+    if (warning) setAsking({ value: rubles })
+    else await commit(rubles, then)
+  }
+
+  async function commit(rubles: number | null, then: 'stay' | 'leave') {
+    setAsking(null)
     setBusy(true)
     try {
-      await onSave(read === null ? null : rublesNumber(read.kopecks))
+      await onSave(rubles)
       refocus.current = then === 'stay'
       setDraft(null)
       setError(null)
@@ -128,7 +142,7 @@ export function PriceCell({
         aria-invalid={error ? true : undefined}
         aria-busy={busy || undefined}
         value={draft}
-        readOnly={busy}
+        readOnly={busy || asking !== null}
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the owner asked to edit this cell
         autoFocus
         onChange={(event) => setDraft(event.target.value)}
@@ -139,6 +153,20 @@ export function PriceCell({
         <small className="admin-error" role="alert">
           {error}
         </small>
+      )}
+      {asking && warning && (
+        <Confirm
+          className="products__confirm products__confirm--cell"
+          question={warning}
+          confirmLabel="Сохранить"
+          busy={busy}
+          onConfirm={() => void commit(asking.value, 'stay')}
+          onCancel={() => {
+            setAsking(null)
+            refocus.current = true
+            setDraft(null)
+          }}
+        />
       )}
     </span>
   )

@@ -14,6 +14,7 @@ import {
   type ProductActionInput,
   type ProductAvailability,
   type ProductsApi,
+  type ActionPreview,
   sectionOptionText,
   type SectionOption,
 } from '../../../src/admin/admin-products'
@@ -59,7 +60,7 @@ export function ProductActions({
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   /** The action the owner is asked about, with its products and how many of them it changes */
-  const [pending, setPending] = useState<{ action: ProductActionInput; ids: number[]; changes: number } | null>(null)
+  const [pending, setPending] = useState<{ action: ProductActionInput; ids: number[] } & ActionPreview>()
 
   function priceAction(): ProductActionInput | string {
     const text = value.trim().replace(/^[−–]/, '-')
@@ -98,7 +99,8 @@ export function ProductActions({
     setStatus('')
     try {
       const ids = await targets()
-      setPending({ action: chosen, ids, changes: ids.length === 0 ? 0 : await api.preview(ids, chosen) })
+      const preview = ids.length === 0 ? { changes: 0, oneC: 0 } : await api.preview(ids, chosen)
+      setPending({ action: chosen, ids, ...preview })
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'Не удалось проверить действие. Попробуйте ещё раз.')
     } finally {
@@ -111,7 +113,7 @@ export function ProductActions({
     const { action: chosen, ids } = pending
     setBusy(true)
     setError(null)
-    setPending(null)
+    setPending(undefined)
     try {
       const operation = crypto.randomUUID()
       let done = 0
@@ -217,11 +219,11 @@ export function ProductActions({
       {pending && (
         <Confirm
           className="products__confirm"
-          question={question(pending.action, pending.changes, pending.ids.length)}
+          question={`${oneCNote(pending.action, pending.oneC)}${question(pending.action, pending.changes, pending.ids.length)}`}
           confirmLabel={pending.action.kind === 'delete' ? 'Да, удалить' : 'Да, выполнить'}
           busy={busy}
           onConfirm={() => void run()}
-          onCancel={() => setPending(null)}
+          onCancel={() => setPending(undefined)}
         />
       )}
       <p role="status" className="products__status">
@@ -243,4 +245,11 @@ function question(action: ProductActionInput, changes: number, chosen: number): 
   if (changes === 0) return `Действие не изменит ни одного из выбранных товаров (${chosen}). Всё равно выполнить?`
   if (action.kind === 'price') return `Цена изменится у товаров: ${of}. Изменить?`
   return `«${KINDS.find(([kind]) => kind === action.kind)?.[1]}» — товаров: ${of}. Выполнить?`
+}
+
+/** What 1C will set back, said first: «Товаров из 1С: 3 — их цену перезапишет 1С при следующем обмене. » */
+function oneCNote(action: ProductActionInput, oneC: number): string {
+  if (oneC === 0) return ''
+  const field = action.kind === 'price' ? 'цену' : 'наличие'
+  return `Товаров из 1С: ${oneC} — их ${field} перезапишет 1С при следующем обмене. `
 }

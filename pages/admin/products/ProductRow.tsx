@@ -1,7 +1,9 @@
 // One product of «Товары»: its photo, title (to its record), артикул, section, price and old price
 // edited in place (PriceCell.tsx), availability chosen in place, visibility and when it changed. On
 // a phone the row is a card: each cell says what it is (data-label). The артикул, the prices, the
-// availability and the visibility never break inside a word (products.css).
+// availability and the visibility never break inside a word (products.css). A product from 1C is
+// marked «Из 1С» with the fields the exchange overwrites; an edit of one of them asks first
+// (docs/decisions/044-onec-owned-fields.md).
 import { useState } from 'react'
 import { usePageContext } from 'vike-react/usePageContext'
 import { ApiError } from '../../../src/api/http-client'
@@ -17,6 +19,8 @@ import { ADMIN_PATHS } from '../../../src/site/paths'
 import { mediaSrc } from '../../../src/site/url'
 import { parseSizedUpload, variantPath } from '../../../src/site/image-variants'
 import { PriceCell, SavedNote, useSavedFlash } from './PriceCell'
+import { overwriteWarning, overwrittenText } from '../../../src/catalogue/one-c-fields'
+import { Confirm } from '../layout/Confirm'
 
 /** The smallest variant of an upload (the list shows a thumbnail), else the file itself. */
 function thumbnail(mediaUrl: string, image: string): string {
@@ -42,9 +46,14 @@ export function ProductRowView({
   const { publicSettings } = usePageContext()
   const [availabilityError, setAvailabilityError] = useState<string | null>(null)
   const [availabilitySaved, flashAvailability] = useSavedFlash()
+  /** An availability waiting for the owner's yes: 1C overwrites it */
+  const [askedAvailability, setAskedAvailability] = useState<ProductAvailability | null>(null)
+  const priceWarning = overwriteWarning(['price'], row.oneC)
+  const stockWarning = overwriteWarning(['stock'], row.oneC)
   const save = (change: Parameters<ProductsApi['edit']>[1]) => api.edit(row.id, change).then(onChanged)
 
   async function changeAvailability(availability: ProductAvailability) {
+    setAskedAvailability(null)
     try {
       await save({ availability })
       setAvailabilityError(null)
@@ -78,19 +87,33 @@ export function ProductRowView({
         )}
       </td>
       <td data-label="Название">
-        <a href={ADMIN_PATHS.record(row.id)}>{row.title}</a>
+        {/* One box: on a phone the cell is a grid of its label and its content */}
+        <span>
+          <a href={ADMIN_PATHS.record(row.id)}>{row.title}</a>
+          {row.oneC && (
+            <span className="admin-badge products__one-c" title={overwrittenText(row.oneC)}>
+              Из 1С<span className="visually-hidden">. {overwrittenText(row.oneC)}</span>
+            </span>
+          )}
+        </span>
       </td>
       <td data-label="Артикул" className="products__nowrap">
         {row.article ?? '—'}
       </td>
       <td data-label="Раздел">{row.sectionTitle ?? '—'}</td>
       <td data-label="Цена" className="products__nowrap">
-        <PriceCell label={`Цена «${row.title}»`} value={row.price} onSave={(price) => save({ price })} />
+        <PriceCell
+          label={`Цена «${row.title}»`}
+          value={row.price}
+          warning={priceWarning}
+          onSave={(price) => save({ price })}
+        />
       </td>
       <td data-label="Старая цена" className="products__nowrap">
         <PriceCell
           label={`Старая цена «${row.title}»`}
           value={row.oldPrice}
+          warning={priceWarning}
           onSave={(oldPrice) => save({ oldPrice })}
         />
       </td>
@@ -98,8 +121,12 @@ export function ProductRowView({
         <select
           className="field__control products__select"
           aria-label={`Наличие «${row.title}»`}
-          value={row.availability}
-          onChange={(event) => void changeAvailability(event.target.value as ProductAvailability)}
+          value={askedAvailability ?? row.availability}
+          onChange={(event) => {
+            const availability = event.target.value as ProductAvailability
+            if (stockWarning) setAskedAvailability(availability)
+            else void changeAvailability(availability)
+          }}
         >
           {Object.entries(AVAILABILITY_LABELS).map(([value, text]) => (
             <option key={value} value={value}>
@@ -107,6 +134,16 @@ export function ProductRowView({
             </option>
           ))}
         </select>
+        {askedAvailability && stockWarning && (
+          <Confirm
+            className="products__confirm products__confirm--cell"
+            question={stockWarning}
+            confirmLabel="Сохранить"
+            busy={false}
+            onConfirm={() => void changeAvailability(askedAvailability)}
+            onCancel={() => setAskedAvailability(null)}
+          />
+        )}
         {availabilityError && <small className="admin-error">{availabilityError}</small>}
         <SavedNote saved={availabilitySaved} />
       </td>

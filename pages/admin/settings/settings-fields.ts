@@ -1,4 +1,5 @@
 import type { SettingKey } from '../../../src/admin/admin-settings'
+import { ONE_C_FIELD_KEYS, ONE_C_FIELD_LABELS, ONE_C_FIELDS } from '../../../src/catalogue/one-c-fields'
 
 /** How the screen shows a setting: its label, input kind and hint. */
 export interface FieldSpec {
@@ -62,5 +63,16 @@ export const FIELDS: Readonly<Record<string, readonly FieldSpec[]>> = {
     { key: 'feed.vendor', label: 'Бренд по умолчанию', hint: 'Для товаров без бренда: ваши собственные товары' },
   ],
   metrika: [{ key: 'metrika.id', label: 'Номер счётчика Яндекс Метрики', placeholder: '12345678' }],
-  exchange: [{ key: 'exchange.login', label: 'Логин для 1С', autoComplete: 'off' }],
+  exchange: [
+    { key: 'exchange.login', label: 'Логин для 1С', autoComplete: 'off' },
+    ...ONE_C_FIELDS.map((field, index): FieldSpec => ({
+      key: ONE_C_FIELD_KEYS[field],
+      label: `1С обновляет: ${ONE_C_FIELD_LABELS[field].toLowerCase()}${field === 'price' ? ' и старая цена' : ''}`,
+      type: 'checkbox',
+      hint:
+        index === ONE_C_FIELDS.length - 1
+          ? 'Снятое 1С пишет только в новый товар, а правки на сайте при обмене сохраняются'
+          : undefined,
+    })),
+  ],
 }

@@ -73,6 +73,7 @@ export async function importStep(
     if (progress.step === 'done') return { status: 'success', message: `Файл ${name} загружен` }
     const settings = await readSettings(ctx.db)
     const run = runId
+    const owned = { runId: run, overwrite: ctx.overwrite } // what 1C overwrites in others' products (decision 044)
     claim = await claimCatalogue(ctx.db, deadline)
     if (!claim) return { status: 'progress', message: 'Ждём окончания другого импорта на сайте' }
     const held = claim
@@ -187,7 +188,7 @@ export async function importStep(
             inputs,
             (part) =>
               step(async (unit, tally, skipped) => {
-                await upsertProducts(unit, part, root, run, tally, skipped)
+                await upsertProducts(unit, part, root, run, tally, skipped, owned)
                 progress.pos += part.length
               }),
             (p, why) => skipOne(product(p), why),
@@ -249,7 +250,7 @@ export async function importStep(
                   tally.variants += part.reduce((sum, p) => sum + p.variants, 0)
                   skipped.push(...part.flatMap((p) => p.refused))
                   const inputs = part.flatMap((p) => (p.input ? [p.input] : []))
-                  const unknown = await applyOffers(unit, inputs, tally)
+                  const unknown = await applyOffers(unit, inputs, tally, owned)
                   skipped.push(...unknownOffers(part, unknown))
                   progress.pos += part.length
                 },

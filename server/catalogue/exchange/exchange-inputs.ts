@@ -21,6 +21,7 @@ import { rublesNumber } from '../../../src/format/money'
 import { emptyTally, type Tally } from './exchange-records'
 import type { ProductInput } from './exchange-products'
 import type { StagedFile } from './exchange-staging'
+import type { OneCField } from '../../../src/catalogue/one-c-fields'
 
 export type Step = 'start' | 'groups' | 'products' | 'withdraw' | 'offers' | 'done'
 
@@ -32,6 +33,8 @@ export interface ImportContext {
   readonly now: () => Date
   /** Milliseconds one call works before it answers `progress` */
   readonly budgetMs: number
+  /** The fields 1C overwrites in a product it did not create («Настройки», decision 044) */
+  readonly overwrite: readonly OneCField[]
 }
 
 export type ImportAnswer = { readonly status: 'progress' | 'success' | 'failure'; readonly message: string }

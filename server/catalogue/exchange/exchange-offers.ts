@@ -5,6 +5,7 @@ import type { Availability } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
 import { loadProductRows, setProductFields, type ProductChange, type ProductFields } from '../products/product-rows'
 import { recordsOf, type Tally } from './exchange-records'
+import { fieldWriter, type OwnedFields } from './exchange-owned-fields'
 
 export interface OfferInput {
   /** 1C's Ид of the product the offers are of */
@@ -15,8 +16,16 @@ export interface OfferInput {
   readonly availability?: Availability
 }
 
-/** Prices and availability of the products the offers name; returns the Ид 1C named that the site does not have. */
-export async function applyOffers(unit: ContentWrite, offers: readonly OfferInput[], tally: Tally): Promise<string[]> {
+/**
+ * Prices and availability of the products the offers name, those the owner lets 1C overwrite
+ * (`owned`, exchange-owned-fields.ts; all without it); returns the Ид 1C named that the site does not have.
+ */
+export async function applyOffers(
+  unit: ContentWrite,
+  offers: readonly OfferInput[],
+  tally: Tally,
+  owned?: OwnedFields,
+): Promise<string[]> {
   const known = await recordsOf(
     unit.trx,
     'product',
@@ -26,6 +35,7 @@ export async function applyOffers(unit: ContentWrite, offers: readonly OfferInpu
     unit.trx,
     [...known.values()].map((k) => k.structureId),
   )
+  const writes = await fieldWriter(unit.trx, [...rows.keys()], owned)
   const unknown: string[] = []
   const changes: ProductChange[] = []
   for (const offer of offers) {
@@ -36,9 +46,10 @@ export async function applyOffers(unit: ContentWrite, offers: readonly OfferInpu
       continue
     }
     const set: ProductFields = {}
-    if (offer.price !== undefined && offer.price !== row.price) set.price = offer.price
-    if (offer.oldPrice !== undefined && offer.oldPrice !== row.oldPrice) set.oldPrice = offer.oldPrice
-    if (offer.availability !== undefined && offer.availability !== row.availability)
+    const price = writes(row.id, 'price')
+    if (price && offer.price !== undefined && offer.price !== row.price) set.price = offer.price
+    if (price && offer.oldPrice !== undefined && offer.oldPrice !== row.oldPrice) set.oldPrice = offer.oldPrice
+    if (writes(row.id, 'stock') && offer.availability !== undefined && offer.availability !== row.availability)
       set.availability = offer.availability
     changes.push({ id: record.structureId, set })
   }

@@ -1,6 +1,7 @@
 // The products the 1C exchange writes (docs/decisions/032-1c-exchange.md): 1C's goods created in
 // their group's section or brought up to date (title, артикул, description, brand, characteristics,
-// gallery, section), each tied to 1C's Ид (exchange-records.ts). The rows are written by the
+// gallery, section; the title, description and gallery only where the owner lets 1C overwrite them,
+// decision 044), each tied to 1C's Ид (exchange-records.ts). The rows are written by the
 // product-row repository (products/product-rows.ts) in the write door's unit; a step writes a
 // bounded batch, so no transaction holds SQLite's write lock for long.
 import type { ContentWrite } from '../../content/content-write'
@@ -18,6 +19,7 @@ import {
 import { findFreeUrls } from '../free-urls'
 import { itemName } from './commerceml-checks'
 import { recordsOf, remember, type Tally } from './exchange-records'
+import { fieldWriter, type OwnedFields } from './exchange-owned-fields'
 
 export interface ProductInput {
   readonly id: string
@@ -44,6 +46,8 @@ export async function upsertProducts(
   tally: Tally,
   /** The exchange's log: what the step did that the owner should read (a good deleted in 1C) */
   notes: { what: string; why: string }[] = [],
+  /** The fields the owner lets 1C overwrite (exchange-owned-fields.ts); without it, all */
+  owned?: OwnedFields,
 ): Promise<void> {
   const trx = unit.trx
   const known = await recordsOf(
@@ -67,6 +71,7 @@ export async function upsertProducts(
   )
   const galleries = await loadGalleries(trx, [...stored.keys()])
   const propertyRows = await loadProperties(trx, [...stored.keys()])
+  const writes = await fieldWriter(trx, [...stored.keys()], owned)
 
   const sectionFor = (p: ProductInput) => (p.group !== null ? sections.get(p.group)?.structureId : undefined) ?? rootId
   const fresh = products.filter((p) => !known.has(p.id) && !p.deleted)
@@ -101,7 +106,7 @@ export async function upsertProducts(
         },
       ])
       tally.imagesTaken += product.images?.length ?? 0
-      await remember(trx, 'product', product.id, id, runId)
+      await remember(trx, 'product', product.id, id, runId, true)
       tally.productsCreated++
       continue
     }
@@ -126,13 +131,19 @@ export async function upsertProducts(
       changed = true
     }
     const restore = current.withdrawn === 1 && row.status === 410
-    if (row.title !== product.title || restore) {
-      await updateRecord(unit, row.id, { title: product.title, ...(restore ? { status: null } : {}) })
+    const title = writes(row.id, 'title') && row.title !== product.title
+    if (title || restore) {
+      await updateRecord(unit, row.id, {
+        ...(title ? { title: product.title } : {}),
+        ...(restore ? { status: null } : {}),
+      })
       changed = true
     }
     const fields = {
       ...(row.article !== product.article ? { article: product.article } : {}),
-      ...(row.description !== product.description ? { description: product.description } : {}),
+      ...(writes(row.id, 'description') && row.description !== product.description
+        ? { description: product.description }
+        : {}),
       ...(row.vendor !== product.vendor ? { vendor: product.vendor } : {}),
     }
     // Only what changes is touched: an exchange that changes nothing leaves the version, the caches
@@ -148,7 +159,7 @@ export async function upsertProducts(
       await replaceProperties(unit, row.id, product.properties)
       changed = true
     }
-    if (product.images !== null) {
+    if (product.images !== null && writes(row.id, 'images')) {
       const gallery = (galleries.get(row.id) ?? []).map((g) => g.image)
       if (!same(gallery, product.images)) {
         await replaceGallery(

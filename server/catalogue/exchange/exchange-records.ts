@@ -65,10 +65,15 @@ export async function remember(
   externalId: string,
   structureId: number,
   runId: number,
+  /** The record's structure was made now: the run is its creator (decision 044) */
+  created = false,
 ) {
+  const made = created ? { createdRun: runId } : {}
   await trx
     .insertInto('exchangeRecord')
-    .values({ kind, externalId, structureId, seenRun: runId, withdrawn: 0 })
-    .onConflict((oc) => oc.columns(['kind', 'externalId']).doUpdateSet({ structureId, seenRun: runId, withdrawn: 0 }))
+    .values({ kind, externalId, structureId, seenRun: runId, withdrawn: 0, ...made })
+    .onConflict((oc) =>
+      oc.columns(['kind', 'externalId']).doUpdateSet({ structureId, seenRun: runId, withdrawn: 0, ...made }),
+    )
     .execute()
 }

@@ -150,7 +150,15 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
       }
       case 'catalog:import': {
         const result = await importStep(
-          { db: app.db, door: app.writeDoor, storage: app.mediaStorage, log: request.log, now, budgetMs },
+          {
+            db: app.db,
+            door: app.writeDoor,
+            storage: app.mediaStorage,
+            log: request.log,
+            now,
+            budgetMs,
+            overwrite: app.settings.current().exchangeOverwrite,
+          },
           session,
           filename ?? '',
         )

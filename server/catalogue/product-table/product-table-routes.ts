@@ -3,6 +3,7 @@
 //   GET   /products/ids?…        the ids the filter matches (at most MAX_IDS): «все N по фильтру»
 //   GET   /products/sections     the sections in the tree's order with their depth, for the filter and «Перенести»
 //   PATCH /products/{id}         a price, an old price or the availability edited in place
+//   GET   /products/{id}/one-c   whether it comes from 1C, with the fields the exchange overwrites (the editor's mark)
 //   POST  /products/actions      one batch (≤ ACTION_BATCH ids) of an action; the audit log grows
 //   GET   /products/audit        the newest actions: when, who, what, how many
 import type { FastifyInstance } from 'fastify'
@@ -27,6 +28,7 @@ import {
   type ProductAction,
 } from './product-actions'
 import { listProducts, productIds, productQueryOf } from './product-table'
+import { oneCMark, overwrittenCount } from './one-c-mark'
 
 const MAX_IDS = 20_000
 const AVAILABILITIES: readonly Availability[] = ['in_stock', 'on_order', 'out_of_stock']
@@ -125,7 +127,8 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
   app.get(routeOf(app, ADMIN_API_PATHS.products), async (request) => {
     requireAdmin(await access(request))
     const query = productQueryOf(request.query as Record<string, unknown>)
-    return listProducts(app.db, query, await sectionIds(app.db, query.section))
+    const overwrite = app.settings.current().exchangeOverwrite
+    return listProducts(app.db, query, await sectionIds(app.db, query.section), overwrite)
   })
 
   app.get(routeOf(app, ADMIN_API_PATHS.productIds), async (request) => {
@@ -153,6 +156,12 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
     return { data: { id } }
   })
 
+  app.get<{ Params: { id: string } }>(routeOf(app, ADMIN_API_PATHS.productOneC(':id')), async (request) => {
+    requireAdmin(await access(request))
+    const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : invalid('id', 'Неверный id')
+    return { data: { oneC: await oneCMark(app.db, id, app.settings.current().exchangeOverwrite) } }
+  })
+
   app.post(routeOf(app, ADMIN_API_PATHS.productActions), async (request) => {
     requireAdmin(await access(request))
     const body = (request.body ?? {}) as Record<string, unknown>
@@ -165,7 +174,12 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
       invalid('ids', `От 1 до ${most} товаров за запрос`)
     }
     const action = actionOf((body.action ?? {}) as Record<string, unknown>)
-    if (body.preview === true) return { data: { changes: await countChanges(app.db, ids as number[], action) } }
+    if (body.preview === true) {
+      const changes = await countChanges(app.db, ids as number[], action)
+      const field = action.kind === 'price' ? 'price' : action.kind === 'availability' ? 'stock' : null
+      const overwrite = app.settings.current().exchangeOverwrite
+      return { data: { changes, oneC: await overwrittenCount(app.db, ids as number[], field, overwrite) } }
+    }
     const changed = await applyAction(app.writeDoor, ids as number[], action)
     const at = new Date().toISOString()
     await app.db

@@ -8,6 +8,8 @@ import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import { exportFilterOf, productFilter, type ExportFilter } from './product-filter'
 import type { ProductRow } from '../../../src/admin/admin-products'
+import type { OneCField } from '../../../src/catalogue/one-c-fields'
+import { fromOneC } from './one-c-mark'
 
 export type { ProductRow }
 
@@ -104,8 +106,16 @@ function base(db: Db) {
     .leftJoin('structure as section', 'section.id', 'structure.parentId')
 }
 
-/** A page of «Товары», the count (up to COUNT_LIMIT) and the cursor of the next page. */
-export async function listProducts(db: Db, query: ProductQuery, sections: readonly number[] | null) {
+/**
+ * A page of «Товары», the count (up to COUNT_LIMIT) and the cursor of the next page; a product from
+ * 1C carries the fields the exchange overwrites (`overwrite`, one-c-mark.ts).
+ */
+export async function listProducts(
+  db: Db,
+  query: ProductQuery,
+  sections: readonly number[] | null,
+  overwrite: readonly OneCField[],
+) {
   const where = productFilter(query, sections)
   const key = sortKey(query.sort)
   const direction = query.desc ? 'desc' : 'asc'
@@ -156,6 +166,10 @@ export async function listProducts(db: Db, query: ProductQuery, sections: readon
     .executeTakeFirstOrThrow()
   const shown = rows.slice(0, query.pageSize)
   const last = shown.at(-1)
+  const oneC = await fromOneC(
+    db,
+    shown.map((row) => row.id),
+  )
   return {
     data: shown.map((row): ProductRow => ({
       id: row.id,
@@ -170,6 +184,7 @@ export async function listProducts(db: Db, query: ProductQuery, sections: readon
       state: !row.published ? 'draft' : row.status === 404 || row.status === 410 ? 'withdrawn' : 'published',
       image: row.image,
       updatedAt: row.updatedAt,
+      oneC: oneC.has(row.id) ? overwrite : null,
     })),
     total: Math.min(Number(counted.count), COUNT_LIMIT),
     totalOver: Number(counted.count) > COUNT_LIMIT,

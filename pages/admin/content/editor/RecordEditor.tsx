@@ -16,17 +16,25 @@ import {
   type TypeId,
 } from './record-draft'
 import { ADMIN_PATHS } from '../../../../src/site/paths'
+import { overwriteWarning } from '../../../../src/catalogue/one-c-fields'
+import { Confirm } from '../../layout/Confirm'
+import { changedOneCFields, OneCMark, useOneCMark } from './OneCMark'
 
 /**
  * /admin/content/:id edits a record, /admin/content/new?parentId=…&typeId=… creates one. A save is
  * one write of the record with its part and lists through the model API: all of it or nothing,
- * with the API's Russian message next to each field it names.
+ * with the API's Russian message next to each field it names. A product from 1C is marked so, and
+ * a save that changes a field the exchange overwrites asks first (decision 044).
  */
 export function RecordEditor({ id: recordId }: { id: string }) {
   const api = useAdminApi()
   const { urlParsed } = usePageContext()
   const isNew = recordId === 'new'
-  const [draft, setDraft] = useState<RecordDraft | null>(null)
+  const [draft, setDraftState] = useState<RecordDraft | null>(null)
+  /** The draft as last loaded or saved: what a save compares against for 1C's fields */
+  const [stored, setStored] = useState<RecordDraft | null>(null)
+  const [asking, setAsking] = useState<string | null>(null)
+  const oneC = useOneCMark(stored)
   const [loadError, setLoadError] = useState<string | null>(null)
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({})
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null)
@@ -61,6 +69,11 @@ export function RecordEditor({ id: recordId }: { id: string }) {
     if (message?.error) messageRef.current?.focus()
   }, [message])
 
+  function setDraft(next: RecordDraft) {
+    setDraftState(next)
+    setStored(next)
+  }
+
   if (loadError)
     return (
       <p className="admin-error" role="alert">
@@ -69,10 +82,18 @@ export function RecordEditor({ id: recordId }: { id: string }) {
     )
   if (!draft) return <p role="status">Загружаем запись…</p>
 
-  const change = (patch: Partial<RecordDraft>) => setDraft((current) => (current ? { ...current, ...patch } : current))
+  const change = (patch: Partial<RecordDraft>) =>
+    setDraftState((current) => (current ? { ...current, ...patch } : current))
 
-  async function save(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault()
+    const warning = draft && stored ? overwriteWarning(changedOneCFields(stored, draft), oneC) : null
+    if (warning) setAsking(warning)
+    else void save()
+  }
+
+  async function save() {
+    setAsking(null)
     if (!draft) return
     setBusy(true)
     setMessage(null)
@@ -112,7 +133,8 @@ export function RecordEditor({ id: recordId }: { id: string }) {
           {!draft.published && <span className="admin-badge admin-badge--warn">Черновик</span>}
         </p>
       )}
-      <form noValidate onSubmit={(event) => void save(event)}>
+      {oneC && <OneCMark overwritten={oneC} />}
+      <form noValidate onSubmit={submit}>
         <RecordForm draft={draft} change={change} errors={errors} />
         {message?.error && (
           <p ref={messageRef} tabIndex={-1} className="admin-error record-editor__message" role="alert">
@@ -123,9 +145,19 @@ export function RecordEditor({ id: recordId }: { id: string }) {
           {message && !message.error ? message.text : ''}
         </p>
         <div className="record-editor__save">
-          <button type="submit" className="button button--accent" disabled={busy}>
+          <button type="submit" className="button button--accent" disabled={busy || asking !== null}>
             {busy ? 'Сохраняем…' : isNew ? 'Создать' : 'Сохранить'}
           </button>
+          {asking && (
+            <Confirm
+              className="record-editor__confirm"
+              question={asking}
+              confirmLabel="Сохранить"
+              busy={busy}
+              onConfirm={() => void save()}
+              onCancel={() => setAsking(null)}
+            />
+          )}
         </div>
       </form>
       {!isNew && (
