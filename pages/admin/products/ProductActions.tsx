@@ -9,8 +9,6 @@ import { ApiError } from '../../../src/api/http-client'
 import {
   ACTION_BATCH,
   AVAILABILITY_LABELS,
-  PRICE_ROUNDING_LABELS,
-  type PriceRounding,
   type ProductActionInput,
   type ProductAvailability,
   type ProductsApi,
@@ -18,9 +16,9 @@ import {
   sectionOptionText,
   type SectionOption,
 } from '../../../src/admin/admin-products'
-import { parseMoney, rublesNumber } from '../../../src/format/money'
 import { Confirm } from '../layout/Confirm'
 import { LabelledSelect } from './LabelledSelect'
+import { NEW_PRICE_DRAFT, PriceActionFields, priceActionOf, type PriceDraft } from './PriceActionFields'
 
 type Kind = ProductActionInput['kind']
 
@@ -50,10 +48,7 @@ export function ProductActions({
 }) {
   const id = useId()
   const [kind, setKind] = useState<Kind>('price')
-  const [by, setBy] = useState<'percent' | 'amount'>('percent')
-  const [value, setValue] = useState('')
-  const [keepOldPrice, setKeepOldPrice] = useState(false)
-  const [rounding, setRounding] = useState<PriceRounding>('ruble')
+  const [price, setPrice] = useState<PriceDraft>(NEW_PRICE_DRAFT)
   const [availability, setAvailability] = useState<ProductAvailability>('in_stock')
   const [sectionId, setSectionId] = useState('')
   const [status, setStatus] = useState('')
@@ -62,23 +57,10 @@ export function ProductActions({
   /** The action the owner is asked about, with its products and how many of them it changes */
   const [pending, setPending] = useState<{ action: ProductActionInput; ids: number[] } & ActionPreview>()
 
-  function priceAction(): ProductActionInput | string {
-    const text = value.trim().replace(/^[−–]/, '-')
-    if (by === 'percent') {
-      const percent = Number(text.replace(',', '.'))
-      if (text === '' || !Number.isFinite(percent)) return 'Введите процент, например 10 или −5,5'
-      return { kind: 'price', percent, rounding, keepOldPrice }
-    }
-    const negative = text.startsWith('-')
-    const read = parseMoney(negative ? text.slice(1) : text)
-    if (text === '' || !read.ok) return `Введите сумму в рублях${read.ok ? '' : ` (${read.reason})`}`
-    return { kind: 'price', amount: (negative ? -1 : 1) * rublesNumber(read.kopecks), keepOldPrice }
-  }
-
   function action(): ProductActionInput | string {
     switch (kind) {
       case 'price':
-        return priceAction()
+        return priceActionOf(price)
       case 'availability':
         return { kind, availability }
       case 'move':
@@ -158,43 +140,7 @@ export function ProductActions({
             ))}
           </select>
         </label>
-        {kind === 'price' && (
-          <>
-            <label className="products__field">
-              <span>Как</span>
-              <select
-                aria-label="Как"
-                className="field__control"
-                value={by}
-                onChange={(e) => setBy(e.target.value as 'percent' | 'amount')}
-              >
-                <option value="percent">на процент</option>
-                <option value="amount">на сумму, ₽</option>
-              </select>
-            </label>
-            <label className="products__field">
-              <span>{by === 'percent' ? 'Процент (−10 — скидка)' : 'Сумма, ₽ (−500 — дешевле)'}</span>
-              <input
-                className="field__control"
-                inputMode="decimal"
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-            </label>
-            {by === 'percent' && (
-              <LabelledSelect
-                label="Округлить"
-                value={rounding}
-                options={PRICE_ROUNDING_LABELS}
-                onChange={(value) => setRounding(value as PriceRounding)}
-              />
-            )}
-            <label className="products__check">
-              <input type="checkbox" checked={keepOldPrice} onChange={(e) => setKeepOldPrice(e.target.checked)} />
-              <span>Прежнюю цену показать как старую</span>
-            </label>
-          </>
-        )}
+        {kind === 'price' && <PriceActionFields draft={price} onChange={setPrice} />}
         {kind === 'availability' && (
           <LabelledSelect
             label="Наличие"
