@@ -77,6 +77,43 @@ function RunItem({ run, timeZone }: { run: ExchangeRun; timeZone: string }) {
   )
 }
 
+/** Where 1C connects: the address and login to give its «Обмен с сайтом», or how to switch it on. */
+function ExchangeConnect({ overview }: { overview: ExchangeOverview }) {
+  const id = useId()
+  return (
+    <section className="admin-panel exchange__section" aria-labelledby={`${id}-connect`}>
+      <h2 id={`${id}-connect`}>Подключение</h2>
+      {overview.configured ? (
+        <>
+          <p>В 1С откройте «Обмен с сайтом» (Администрирование → Обмен данными), создайте узел обмена и укажите:</p>
+          <dl className="exchange__fields">
+            <dt>Адрес сайта</dt>
+            <dd>
+              <code>{overview.url}</code>
+            </dd>
+            <dt>Пользователь</dt>
+            <dd>
+              <code>{overview.login}</code>
+            </dd>
+            <dt>Пароль</dt>
+            <dd>
+              задан (см. <a href={ADMIN_PATHS.settings}>«Настройки»</a>)
+            </dd>
+          </dl>
+          <p className="exchange__hint">
+            Выгружайте группы, товары, цены и остатки; заказы с сайта 1С заберёт как «Заказы покупателей».
+          </p>
+        </>
+      ) : (
+        <p className="exchange__hint">
+          Обмен выключен. Чтобы включить, создайте логин и пароль для 1С в разделе{' '}
+          <a href={ADMIN_PATHS.settings}>«Настройки»</a>. Здесь появится адрес для 1С.
+        </p>
+      )}
+    </section>
+  )
+}
+
 export function ExchangeScreen() {
   const id = useId()
   const timeZone = useTimeZone()
@@ -126,36 +163,7 @@ export function ExchangeScreen() {
         </p>
       )}
 
-      <section className="admin-panel exchange__section" aria-labelledby={`${id}-connect`}>
-        <h2 id={`${id}-connect`}>Подключение</h2>
-        {overview.configured ? (
-          <>
-            <p>В 1С откройте «Обмен с сайтом» (Администрирование → Обмен данными), создайте узел обмена и укажите:</p>
-            <dl className="exchange__fields">
-              <dt>Адрес сайта</dt>
-              <dd>
-                <code>{overview.url}</code>
-              </dd>
-              <dt>Пользователь</dt>
-              <dd>
-                <code>{overview.login}</code>
-              </dd>
-              <dt>Пароль</dt>
-              <dd>
-                задан (см. <a href={ADMIN_PATHS.settings}>«Настройки»</a>)
-              </dd>
-            </dl>
-            <p className="exchange__hint">
-              Выгружайте группы, товары, цены и остатки; заказы с сайта 1С заберёт как «Заказы покупателей».
-            </p>
-          </>
-        ) : (
-          <p className="exchange__hint">
-            Обмен выключен. Чтобы включить, создайте логин и пароль для 1С в разделе{' '}
-            <a href={ADMIN_PATHS.settings}>«Настройки»</a>. Здесь появится адрес для 1С.
-          </p>
-        )}
-      </section>
+      <ExchangeConnect overview={overview} />
 
       <section className="admin-panel exchange__section" aria-labelledby={`${id}-settings`}>
         <h2 id={`${id}-settings`}>Настройки</h2>
