@@ -1,5 +1,5 @@
 // The screens an owner uses every day (issue 45, item 4), in Chromium against the production build,
-// at 1366×900 and 390×844: «Товары» with every артикул, price and state on one line, the sections
+// at 1366×900 and 390×844: «Товары» with its caption, every артикул, price and state on one line, the sections
 // in the tree's order and a price saved by Tab and by leaving the cell (Escape cancels); the inbox
 // card with the product and the page as links and a manager's note kept across a reload; the public
 // pages with the menu open never scrolling sideways, card titles hyphenated rather than cut, the
@@ -79,6 +79,10 @@ onEachDatabase('«Товары» every day', () => {
       const { page, context, errors } = await openSignedIn(suite.browser, suite.server, ADMIN_PATHS.products, size)
       await page.locator('.products__table tbody tr').first().waitFor()
       expect(await brokenCells(page)).toEqual([])
+      // The table's caption («Товары, 12») reads on one line, not a letter a line.
+      const caption = page.locator('.products__table caption')
+      const lineHeight = await caption.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 24)
+      expect((await caption.boundingBox())!.height).toBeLessThan(lineHeight * 1.5 + 8)
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0)
       // Every select shows whole inside the filters' panel.
       const cut = await page.evaluate(() =>
