@@ -1,9 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import type { FormEvent, MouseEvent } from 'react'
+import type { FormEvent } from 'react'
 import { FieldsRenderer } from '../components/form/FieldsRenderer'
-import { classNames } from '../components/form/field-value'
-import { telLink } from '../format/phone'
-import { LEAD_LABELS } from './lead'
 import { clearLeadDraft, loadLeadDraft, saveLeadDraft } from './lead-draft'
 import { LEAD_FORM_FIELDS } from './lead-fields'
 import {
@@ -11,13 +8,12 @@ import {
   LEAD_ENDPOINT,
   LEAD_FAILURE_TEXT,
   LEAD_REUSED_FORM_TEXT,
-  LEAD_SENT_TEXT,
-  LEAD_SENT_TITLE,
   LEAD_SUBMIT_LABEL,
   type LeadFormState,
   type LeadFormValues,
 } from './lead-form-state'
-import { FORM_STARTED_AT_FIELD, HONEYPOT_FIELD, IDEMPOTENCY_KEY_FIELD, LINES_FIELD } from './lead-schema'
+import { FORM_STARTED_AT_FIELD, IDEMPOTENCY_KEY_FIELD, LINES_FIELD } from './lead-schema'
+import { ConsentField, FailureNote, Honeypot, SentNote } from './lead-form-parts'
 import { parseRequestList } from './request-list'
 import { REQUEST_LIST_EVENT } from './request-list-view'
 import type { LeadSettings } from './lead-settings'
@@ -55,9 +51,6 @@ export type LeadFormProps = {
 }
 
 type Status = 'editing' | 'sending' | 'failed' | 'sent'
-
-const CONSENT_LINK_TEXT = 'обработку персональных данных'
-const CONSENT_LEAD_IN = LEAD_LABELS.consent.slice(0, LEAD_LABELS.consent.length - CONSENT_LINK_TEXT.length)
 
 function toCandidate(values: LeadFormValues) {
   return { username: values.username, phone: values.phone, email: values.email, consent: values.consent }
@@ -195,23 +188,8 @@ export function LeadForm({
     }
   }
 
-  function openConsent(event: MouseEvent<HTMLAnchorElement>) {
-    if (!onOpenConsent || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
-    event.preventDefault()
-    onOpenConsent(event.currentTarget)
-  }
+  if (status === 'sent') return <SentNote noteRef={sentRef} heading={sentHeading} />
 
-  if (status === 'sent') {
-    return (
-      <div className="lead-sent" ref={sentRef} tabIndex={-1} role="status">
-        {sentHeading && <h2 className="lead-sent__title">{LEAD_SENT_TITLE}</h2>}
-        <p className="lead-sent__text">{LEAD_SENT_TEXT}</p>
-      </div>
-    )
-  }
-
-  const consentId = `${id}consent`
-  const consentError = errors.consent
   return (
     <form ref={formRef} className="lead-form" method="post" action={endpoint} noValidate onSubmit={submit}>
       <FieldsRenderer
@@ -221,51 +199,15 @@ export function LeadForm({
         idPrefix={id}
         onChange={(field, value) => change(field as keyof LeadFormValues, value)}
       />
-      <div className={classNames('field', 'lead-consent', consentError && 'field--invalid')}>
-        <div className="lead-consent__row">
-          <input
-            className="lead-consent__box"
-            type="checkbox"
-            id={consentId}
-            name="consent"
-            checked={values.consent}
-            onChange={(event) => change('consent', event.target.checked)}
-            aria-required="true"
-            aria-invalid={consentError ? true : undefined}
-            aria-describedby={consentError ? `${consentId}-error` : undefined}
-          />
-          <label className="lead-consent__label" htmlFor={consentId}>
-            {settings.consentUrl ? (
-              <>
-                {CONSENT_LEAD_IN}
-                <a href={settings.consentUrl} onClick={openConsent}>
-                  {CONSENT_LINK_TEXT}
-                </a>
-              </>
-            ) : (
-              LEAD_LABELS.consent
-            )}
-          </label>
-        </div>
-        {consentError && (
-          <p className="field__error" id={`${consentId}-error`}>
-            {consentError}
-          </p>
-        )}
-      </div>
-      {/* The honeypot: off-screen and out of the tab order, so only a bot fills it in. */}
-      <div className="lead-form__trap" aria-hidden="true">
-        <label htmlFor={`${id}website`}>Ваш сайт</label>
-        <input
-          ref={honeypot}
-          id={`${id}website`}
-          name={HONEYPOT_FIELD}
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
+      <ConsentField
+        id={`${id}consent`}
+        checked={values.consent}
+        error={errors.consent}
+        consentUrl={settings.consentUrl}
+        onChange={(checked) => change('consent', checked)}
+        onOpenConsent={onOpenConsent}
+      />
+      <Honeypot id={`${id}website`} inputRef={honeypot} />
       <input type="hidden" name={FORM_STARTED_AT_FIELD} value={formStartedAt} />
       <input type="hidden" name={IDEMPOTENCY_KEY_FIELD} value={key} />
       {lines && <input type="hidden" name={LINES_FIELD} value={lines} />}
@@ -274,17 +216,7 @@ export function LeadForm({
           {errors.lines}
         </p>
       )}
-      {status === 'failed' && (
-        <p className="lead-form__failure" role="alert">
-          {failure}
-          {settings.tel && (
-            <>
-              {' '}
-              <a href={telLink(settings.tel)}>{settings.tel}</a>
-            </>
-          )}
-        </p>
-      )}
+      {status === 'failed' && <FailureNote text={failure} tel={settings.tel} />}
       <button
         type="submit"
         className="button button--accent lead-form__submit"

@@ -8,10 +8,7 @@ import { channelLabel, deliveryText, STATUS_LABELS } from './lead-texts'
 import { AdminError } from '../layout/AdminError'
 import { LeadLines } from './LeadLines'
 import { LeadNote } from './LeadNote'
-import { ADMIN_PATHS } from '../../../src/site/paths'
-
-/** A path of this site: a visitor's `//other.site` or `/\\other.site` is shown, never linked. */
-const sitePath = (url: string) => /^\/(?![/\\])/.test(url)
+import { LeadAsked, LeadFacts } from './lead-card-parts'
 
 /**
  * One lead: who, when, what was asked for (the product and the page, as links, without a click),
@@ -37,7 +34,6 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
     }
   }
 
-  const utm = Object.entries(lead.source.utm ?? {})
   return (
     <article className="lead-card admin-panel" aria-labelledby={`${id}-name`}>
       <header className="lead-card__head">
@@ -53,36 +49,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
         <a href={telLink(lead.phone)}>{lead.phone}</a>
         <a href={`mailto:${lead.email}`}>{lead.email}</a>
       </p>
-      {(lead.source.productTitle || lead.source.url) && (
-        <dl className="lead-card__asked">
-          {lead.source.productTitle && (
-            <div>
-              <dt>Товар</dt>
-              <dd>
-                {lead.source.productId !== null ? (
-                  <a href={ADMIN_PATHS.record(lead.source.productId)}>{lead.source.productTitle}</a>
-                ) : (
-                  lead.source.productTitle
-                )}
-              </dd>
-            </div>
-          )}
-          {lead.source.url && (
-            <div>
-              <dt>Страница</dt>
-              <dd className="lead-card__url">
-                {sitePath(lead.source.url) ? (
-                  <a href={lead.source.url} target="_blank" rel="noopener noreferrer">
-                    {lead.source.url}
-                  </a>
-                ) : (
-                  lead.source.url
-                )}
-              </dd>
-            </div>
-          )}
-        </dl>
-      )}
+      <LeadAsked lead={lead} />
       <LeadLines lead={lead} />
       <div className="lead-card__actions">
         {!lead.spam && (
@@ -125,38 +92,7 @@ export function LeadCard({ lead, onChanged }: { lead: Lead; onChanged: (message:
       <LeadNote lead={lead} onSaved={onChanged} />
       <details className="lead-card__details">
         <summary>Подробности</summary>
-        <dl className="lead-card__facts">
-          <dt>Метки (UTM)</dt>
-          <dd>{utm.length > 0 ? utm.map(([key, value]) => `${key}=${value}`).join(', ') : 'нет'}</dd>
-          <dt>Согласие</dt>
-          <dd>
-            {lead.consent
-              ? [
-                  lead.consent.at && formatDateTimeIn(lead.consent.at, timeZone),
-                  lead.consent.ip && `IP ${lead.consent.ip}`,
-                  lead.consent.version && `версия текста ${lead.consent.version}`,
-                ]
-                  .filter(Boolean)
-                  .join(', ')
-              : 'не записано'}
-            {lead.consent?.userAgent && <span className="lead-card__ua">{lead.consent.userAgent}</span>}
-          </dd>
-          <dt>1С</dt>
-          <dd>
-            {lead.exportedTo1cAt
-              ? `заказ принят ${formatDateTimeIn(lead.exportedTo1cAt, timeZone)}`
-              : lead.spam
-                ? 'спам в 1С не передаётся'
-                : 'ещё не забран'}
-            {lead.oneC && (
-              <strong className="lead-card__one-c">
-                {' '}
-                · 1С: {lead.oneC.status}
-                {lead.oneC.at && <> ({formatDateTimeIn(lead.oneC.at, timeZone)})</>}
-              </strong>
-            )}
-          </dd>
-        </dl>
+        <LeadFacts lead={lead} timeZone={timeZone} />
         <h3 className="lead-card__subtitle">Доставка</h3>
         {lead.deliveries.length === 0 ? (
           <p>{lead.spam ? 'Спам не рассылается.' : 'Каналы доставки не настроены.'}</p>
