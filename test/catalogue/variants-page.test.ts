@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
+import { parseYml, ymlProblems } from '../helpers/yml-rules'
 
 const URL = '/structure/hand-tools/tool-box'
 
@@ -26,14 +27,16 @@ for (const dialect of DIALECTS) {
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 test' } })
     let ids: number[] = []
     let url = URL
+    let productId = 0
     beforeAll(async () => {
-      t = await dialect.build()
+      t = await dialect.build({ YANDEX_FEED: 'true', YANDEX_FEED_COMPANY: 'ООО «ТехноМастер»' })
       const row = await t.app.db
         .selectFrom('structure')
         .select(['id', 'urlFull'])
         .where('title', '=', 'Ящик для инструмента')
         .executeTakeFirstOrThrow()
       url = row.urlFull
+      productId = row.id
       ids = (
         await t.app.db
           .selectFrom('productVariant')
@@ -106,6 +109,29 @@ for (const dialect of DIALECTS) {
       expect(page).toContain('Ящик для инструмента')
       expect(page).not.toContain('Уровень строительный')
       expect(page).toMatch(/16" \(?1\)?/)
+    })
+
+    it('gives each variant with a price its own feed offer, grouped by the product', async () => {
+      const res = await t.app.inject({ url: '/feeds/yandex.xml' })
+      expect(res.statusCode).toBe(200)
+      expect(ymlProblems(res.body, 'https://shop.example.ru')).toEqual([])
+      const offers = parseYml(res.body).offers.filter((o) => o.groupId === String(productId))
+      expect(offers.map((o) => o.id)).toEqual(ids.map((id) => `${productId}v${id}`))
+      expect(offers.map((o) => o.fields.price[0])).toEqual(['1290', '1590', '1990'])
+      expect(offers[0].fields.vendorCode).toEqual(['РИ-3006-16'])
+      expect(offers[0].fields.url).toEqual([`https://shop.example.ru${url}?v=${ids[0]}`])
+      expect(offers[2].available).toBe('false')
+      expect(offers[0].params).toContainEqual({ name: 'Размер', value: '16"' })
+      // The product itself is no offer of its own.
+      expect(parseYml(res.body).offers.some((o) => o.id === String(productId))).toBe(false)
+    })
+
+    it("finds the product by a variant's артикул, with or without its hyphens", async () => {
+      for (const q of ['РИ-3006-22', 'ри 3006 22']) {
+        const res = await get(`/poisk?q=${encodeURIComponent(q)}`)
+        expect(res.statusCode).toBe(200)
+        expect(res.body).toContain(`href="${url}"`)
+      }
     })
 
     it('says «от» on the card of a product whose variants differ in price', async () => {
