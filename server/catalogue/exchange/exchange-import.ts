@@ -249,7 +249,7 @@ export async function importStep(
                   tally.variants += part.reduce((sum, p) => sum + p.variants, 0)
                   skipped.push(...part.flatMap((p) => p.refused))
                   const inputs = part.flatMap((p) => (p.input ? [p.input] : []))
-                  const unknown = await applyOffers(unit, inputs, tally)
+                  const unknown = await applyOffers(unit, inputs, tally, progress.staged?.onlyChanges === false)
                   skipped.push(...unknownOffers(part, unknown))
                   progress.pos += part.length
                 },

@@ -18,7 +18,8 @@ import { loadProductRows, setProductFields, type ProductFields } from './product
 export interface VariantInput {
   /** 1C's characteristic Ид; null or absent for the site's own */
   readonly externalId?: string | null
-  readonly title: string
+  /** Required for a new variant that has no 1C Ид */
+  readonly title?: string
   readonly article?: string | null
   /** Whole kopecks; null: «по запросу» */
   readonly price?: number | null
@@ -39,7 +40,9 @@ export interface VariantsWritten {
 const OPTION_SORT = 100_000
 const AVAILABILITY_RANK: Record<Availability, number> = { in_stock: 0, on_order: 1, out_of_stock: 2 }
 
-const keyOf = (v: { externalId?: string | null; article?: string | null; title: string }) =>
+const optionKey = (o: { name: string; value: string; unit?: string | null }) =>
+  `${o.name}\u0000${o.value}\u0000${o.unit ?? ''}\u0001`
+const keyOf = (v: { externalId?: string | null; article?: string | null; title?: string }) =>
   v.externalId ? `x:${v.externalId}` : v.article ? `a:${v.article}` : `t:${v.title}`
 
 /**
@@ -57,6 +60,18 @@ export async function writeVariants(
   const trx = unit.trx
   const stored = await trx.selectFrom('productVariant').selectAll().where('productId', '=', productId).execute()
   const byKey = new Map(stored.map((row) => [keyOf(row), row]))
+  const storedOptions = new Map<number, string>()
+  for (const row of await trx
+    .selectFrom('productProperty')
+    .select(['variantId', 'name', 'value', 'unit'])
+    .where('structureId', '=', productId)
+    .where('variantId', 'is not', null)
+    .orderBy('sort')
+    .execute()) {
+    const had = storedOptions.get(row.variantId!)
+    storedOptions.set(row.variantId!, `${had ?? ''}${optionKey(row)}`)
+  }
+  let optionsChanged = false
   const done = { created: 0, updated: 0, removed: 0 }
   let words = false
   const seen = new Set<number>()
@@ -67,7 +82,7 @@ export async function writeVariants(
     const old = input.oldPrice === undefined ? (row?.oldPrice ?? null) : input.oldPrice
     const values = {
       externalId: input.externalId ?? row?.externalId ?? null,
-      title: input.title,
+      title: input.title ?? row?.title ?? input.externalId ?? '',
       article: input.article === undefined ? (row?.article ?? null) : input.article,
       price,
       oldPrice: old !== null && price !== null && old > price ? old : null,
@@ -97,7 +112,10 @@ export async function writeVariants(
       words = true
     }
     seen.add(id)
-    if (input.options !== undefined) await replaceOptions(unit, productId, id, sort, input.options)
+    if (input.options !== undefined && input.options.map(optionKey).join('') !== (storedOptions.get(id) ?? '')) {
+      await replaceOptions(unit, productId, id, sort, input.options)
+      optionsChanged = true
+    }
   }
   const gone = complete ? stored.filter((row) => !seen.has(row.id)).map((row) => row.id) : []
   for (const part of chunks(gone)) {
@@ -106,9 +124,9 @@ export async function writeVariants(
     await trx.deleteFrom('productVariant').where('id', 'in', part).execute()
   }
   done.removed = gone.length
-  if (done.created + done.updated + done.removed === 0 && !inputs.some((i) => i.options)) return done
-  // Titles and articles are words search finds; a price alone is not.
-  await unit.touch([productId], { words: words || gone.length > 0 || inputs.some((i) => i.options) })
+  if (done.created + done.updated + done.removed === 0 && !optionsChanged) return done
+  // Titles, articles and options are words search finds; a price alone is not.
+  await unit.touch([productId], { words: words || gone.length > 0 || optionsChanged })
   await trx.updateTable('structure').set({ updatedAt: unit.at }).where('id', '=', productId).execute()
   await followVariants(unit, productId)
   return done
