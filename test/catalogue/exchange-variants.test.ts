@@ -106,6 +106,27 @@ for (const dialect of DIALECTS) {
       expect(page.body).toContain('Артикул: <!-- -->ЛЗ-c2')
     })
 
+    it("sends a variant's request line to 1C as the characteristic's order line, Ид#Ид", async () => {
+      const { product, rows } = await variants()
+      const form = { 'content-type': 'application/x-www-form-urlencoded' }
+      const fields = { username: 'Иван', phone: '8 999 123-45-67', email: 'ivan@example.ru', consent: 'on' }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        headers: form,
+        payload: new URLSearchParams({ ...fields, lines: `${product.structureId}v${rows[1].id}x2` }).toString(),
+      })
+      expect(res.statusCode).toBeLessThan(400)
+      const sale = new OneCClient(injectTransport(t.app))
+      expect((await sale.checkauth('sale')).lines[0]).toBe('success')
+      await sale.init('sale')
+      const orders = await sale.call('type=sale&mode=query')
+      expect(orders.status).toBe(200)
+      const text = orders.lines.join('\n')
+      expect(text).toContain('<Ид>rug#c2</Ид>')
+      expect(text).toContain('Ковёр Лоза, Серый, 200×300')
+    })
+
     it('keeps what a prices-only change does not say, and a full file removes a variant it no longer names', async () => {
       const before = await variants()
       const change = offersXml({ priceTypes: PRICE_TYPES, offers: [{ id: 'rug#c2', prices: { 'pt-retail': 9990 } }] })

@@ -45,7 +45,11 @@ export function ProductScreen({ page }: { page: ProductPage }) {
           <Island
             name="add-to-list"
             component={AddToList}
-            props={{ productId: page.id, title: chosen ? `${page.title}, ${chosen.title}` : page.title }}
+            props={{
+              productId: page.id,
+              title: chosen ? `${page.title}, ${chosen.title}` : page.title,
+              ...(chosen ? { variantId: chosen.id } : {}),
+            }}
           />
           <Island name="lead-button" component={LeadButton} props={{ product: { id: page.id, title: page.title } }} />
           <Paragraphs text={page.description} className="prose product__description" />
