@@ -1,11 +1,12 @@
 // https://vike.dev/config — the catch-all page's own settings.
 import type { Config } from 'vike/types'
-import { SECTION_QUERY_NAMES } from '../../src/site/section-query'
+import { PAGE_QUERY_NAMES } from '../../src/site/variant-query'
 
 export default {
-  // A section page reads its page, order and filters from these; the page cache keys by them and
-  // nothing else, and every other screen redirects them away (docs/decisions/031-sections-and-scale.md).
-  pageQuery: SECTION_QUERY_NAMES,
+  // A section page reads its page, order and filters from these, a product page its variant (`v`);
+  // the page cache keys by them and nothing else, and every other screen redirects them away
+  // (docs/decisions/031-sections-and-scale.md, 043-variants.md).
+  pageQuery: PAGE_QUERY_NAMES,
   // Its answers are rendered by the server without Vike's renderPage() once Vike rendered one; the
   // page's +data, +Page, +Head and the renderer's +Layout must read nothing else than they do now
   // (docs/decisions/036-direct-render.md; test/server/direct-render.test.ts compares both).

@@ -10,7 +10,7 @@ import { ROOT_DIR } from '../config/config'
 import type { Availability } from '../data/schema'
 import type { ContentDoor } from '../content/content-write'
 import { deleteRecordAndParts, hasAnyRecord, insertRecord, loadDeletable } from '../content/structure-store'
-import { DEMO_PRODUCT_DETAILS } from '../content/demo-catalogue'
+import { DEMO_PRODUCT_DETAILS, demoVariant } from '../content/demo-catalogue'
 import {
   DEMO_ADVANTAGES,
   DEMO_CATALOGUE,
@@ -24,6 +24,7 @@ import {
 import { DEMO_PAGES } from '../content/demo-documents'
 import { DEMO_FASTENERS, DEMO_FASTENERS_SECTION } from '../content/demo-fasteners'
 import { createProducts } from './products/product-rows'
+import { writeVariants } from './products/variant-rows'
 import type { DemoRemoval } from '../../src/admin/admin-api'
 
 const DEMO_MEDIA_DIR = path.join(ROOT_DIR, 'server/content/demo-media')
@@ -153,6 +154,7 @@ export async function seedDemoContent(door: ContentDoor, store: StoreImage): Pro
             properties: (more.properties ?? []).map(({ group, ...row }) => ({ ...row, groupName: group ?? null })),
           },
         ])
+        if (more.variants) await writeVariants(unit, id, more.variants.map(demoVariant), true)
         return id
       }
       for (const [i, section] of DEMO_SECTIONS.entries()) {

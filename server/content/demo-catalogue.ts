@@ -1,6 +1,6 @@
 // The demo shop's catalogue depth (decision 025), by product slug: a newcomer sees every feature of
 // a product in the first minute: characteristics (grouped, with units), a gallery, «Под заказ» and
-// «Нет в наличии», an old price, «Цена по запросу», brands, and the featured products.
+// «Нет в наличии», an old price, «Цена по запросу», brands, the featured products and variants.
 import type { Availability } from '../data/schema'
 
 export interface DemoProductDetails {
@@ -13,6 +13,15 @@ export interface DemoProductDetails {
   priceOnRequest?: boolean
   featured?: boolean
   properties?: { group?: string; name: string; value: string; unit?: string }[]
+  /** Its variants (decision 043): title, артикул, rubles, availability, size */
+  variants?: [title: string, article: string, rubles: number, availability: Availability, size: string][]
+}
+
+/** A demo variant as the variant repository takes it (server/catalogue/products/variant-rows.ts). */
+export function demoVariant([title, article, rubles, availability, size]: NonNullable<
+  DemoProductDetails['variants']
+>[number]) {
+  return { title, article, price: rubles * 100, availability, options: [{ name: 'Размер', value: size }] }
 }
 
 const POWER = 'Электрика'
@@ -69,5 +78,12 @@ export const DEMO_PRODUCT_DETAILS: Readonly<Record<string, DemoProductDetails>> 
     ],
   },
   chainsaw: { vendor: 'Садовод', priceOnRequest: true },
-  'tool-box': { priceOnRequest: true },
+  // A product in several sizes with different prices: its page offers a choice of them.
+  'tool-box': {
+    variants: [
+      ['16", 410×220×180 мм', 'РИ-3006-16', 1290, 'in_stock', '16"'],
+      ['19", 480×250×220 мм', 'РИ-3006-19', 1590, 'in_stock', '19"'],
+      ['22", 560×290×240 мм', 'РИ-3006-22', 1990, 'on_order', '22"'],
+    ],
+  },
 }

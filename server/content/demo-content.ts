@@ -225,7 +225,7 @@ export const DEMO_SECTIONS: DemoSection[] = [
       },
       {
         slug: 'tool-box',
-        title: 'Ящик для инструмента 19"',
+        title: 'Ящик для инструмента',
         article: 'РИ-3006',
         price: 1590,
         image: 'tool-box.svg',

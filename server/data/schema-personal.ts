@@ -64,6 +64,9 @@ export interface LeadLineTable {
   quantity: number
   /** price × quantity, null when the price is */
   sum: number | null
+  /** The variant asked for and its title then (migration 032); null: the product itself */
+  variantId: ColumnType<number | null, number | null | undefined, number | null>
+  variantTitle: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type LeadStatus = 'new' | 'in_progress' | 'closed'

@@ -1,11 +1,12 @@
 // Row types of every table: the single description of storage that repositories map from.
 // Columns are camelCase in both SQLite and PostgreSQL (Kysely quotes identifiers). The tables of
-// personal data are described in schema-personal.ts, the 1C exchange's in schema-exchange.ts; both
-// are re-exported here.
+// personal data are in schema-personal.ts, the 1C exchange's in schema-exchange.ts, the variants' in
+// schema-variants.ts.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type * as Exchange from './schema-exchange'
 import type * as Personal from './schema-personal'
 import type { FilterKind } from '../../src/catalogue/characteristics'
+import type { ProductVariantTable } from './schema-variants'
 
 export type * from './schema-exchange'
 export type * from './schema-personal'
@@ -83,9 +84,10 @@ export interface ProductPropertyTable {
   value: string
   unit: string | null
   sort: ColumnType<number, number | undefined, number>
-  /** Its name and unit's characteristic, the number its value holds (ranges): migration 031 */
+  /** Its characteristic and the number its value holds (migration 031); its variant (032), null: the product's */
   characteristicId: number | null
   numValue: number | null
+  variantId: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** A characteristic products carry, with the owner's choices (migration 031, decision 042) */
@@ -261,6 +263,7 @@ export interface Database {
   product: ProductTable
   productImage: ProductImageTable
   productProperty: ProductPropertyTable
+  productVariant: ProductVariantTable
   characteristic: CharacteristicTable
   sliderItem: SliderItemTable
   advantage: AdvantageTable

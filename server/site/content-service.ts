@@ -10,9 +10,9 @@ import {
   keepKnownFilters,
   MAX_SECTION_PAGE,
   parseSectionQuery,
-  SECTION_QUERY_NAMES,
   sectionSearch,
 } from '../../src/site/section-query'
+import { PAGE_QUERY_NAMES, variantHref, variantParam } from '../../src/site/variant-query'
 import { loadPage, TYPE_IDS } from './page-loaders'
 import { loadFilterCharacteristics } from '../catalogue/characteristics/characteristic-store'
 import { derivedFrom, RouteMapCache, type RouteMap } from '../content/route-map'
@@ -168,10 +168,15 @@ export class ContentService implements ContentSource {
     if (query && (query.values.length > 0 || query.ranges.length > 0))
       query = keepKnownFilters(query, await loadFilterCharacteristics(this.db))
     if (query && query.page > MAX_SECTION_PAGE) return { kind: 'missing' }
-    const move = canonicalRedirect(search ?? '', query ? sectionSearch(query) : '', SECTION_QUERY_NAMES)
+    // A product's variant (`?v=<id>`, decision 043); a value that is no id, or of no variant of it, 301s to the product.
+    const v = entry.typeId === 'product' ? variantParam(params) : null
+    const canonical = query ? sectionSearch(query) : typeof v === 'number' ? variantHref('', v) : ''
+    const move = canonicalRedirect(search ?? '', canonical, PAGE_QUERY_NAMES)
     if (move !== null) return { kind: 'redirect', url: path, search: move }
-    let page = await loadPage(this.db, routes, entry, query, reads)
+    let page = await loadPage(this.db, routes, entry, query, reads, typeof v === 'number' ? v : null)
     if (!page) return { kind: 'missing' }
+    if (page.typeId === 'product' && typeof v === 'number' && page.variantId !== v)
+      return { kind: 'redirect', url: path, search: canonicalRedirect(search ?? '', '', PAGE_QUERY_NAMES) ?? '' }
     if (page.typeId === 'page' && page.content?.includes('{{')) {
       const content = await this.fillDocument(page.content)
       const description = page.meta.description && (await this.fillDocument(page.meta.description))

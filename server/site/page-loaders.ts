@@ -4,7 +4,12 @@
 // the page cache drops the page when a write changes any of it.
 import type { Db } from '../data/db'
 import { loadHomeLists, loadMetaImages, loadPageRecord, type PageRecord } from '../content/page-reads'
-import { loadProductCardParts, loadProductDetails, loadProductPageRecord } from '../catalogue/products/product-store'
+import {
+  loadProductCardParts,
+  loadProductDetails,
+  loadProductPageRecord,
+  loadProductVariants,
+} from '../catalogue/products/product-store'
 import type {
   HomePage,
   PageData,
@@ -47,13 +52,18 @@ export async function loadPage(
   entry: RouteEntry,
   sectionQuery: SectionQuery | null,
   reads: PageReads,
+  variantId: number | null = null,
 ): Promise<PageData | null> {
   reads.record(entry.id)
   // A product's page reads its record and its product row in one statement.
-  const [record, details] =
+  const [record, details, variants] =
     entry.typeId === 'product'
-      ? await Promise.all([loadProductPageRecord(db, entry.id), loadProductDetails(db, entry.id)])
-      : [await loadPageRecord(db, entry.id), null]
+      ? await Promise.all([
+          loadProductPageRecord(db, entry.id),
+          loadProductDetails(db, entry.id),
+          loadProductVariants(db, entry.id),
+        ])
+      : [await loadPageRecord(db, entry.id), null, []]
   if (!record) return null
   const base = { id: record.id, title: record.title, url: record.urlFull, breadcrumbs: breadcrumbs(routes, entry) }
   const meta = pageMeta(record)
@@ -111,17 +121,25 @@ export async function loadPage(
       // No product row (a record typed product without one): the page shows none of its fields.
       const row = record as Partial<NonNullable<Awaited<ReturnType<typeof loadProductPageRecord>>>>
       const own = row.availability == null ? null : row
+      // The chosen variant's price, availability, артикул and picture (where it has one) are shown.
+      const chosen = variants.find((v) => v.id === variantId) ?? null
+      const image = chosen?.image ?? own?.image ?? null
       return {
         ...base,
         typeId: 'product',
-        image: own?.image ?? null,
-        article: own?.article ?? null,
-        price: own?.price ?? null,
-        oldPrice: own?.oldPrice ?? null,
-        availability: own?.availability ?? 'in_stock',
+        image,
+        article: chosen ? (chosen.article ?? own?.article ?? null) : (own?.article ?? null),
+        price: chosen ? chosen.price : (own?.price ?? null),
+        oldPrice: chosen ? chosen.oldPrice : (own?.oldPrice ?? null),
+        availability: chosen?.availability ?? own?.availability ?? 'in_stock',
         vendor: own?.vendor ?? null,
         description: own?.description ?? null,
         ...details!,
+        images: chosen?.image
+          ? [{ image: chosen.image, alt: null }, ...details!.images.filter((i) => i.image !== chosen.image)]
+          : details!.images,
+        variants,
+        variantId: chosen?.id ?? null,
         meta: meta({ description: own?.description, image: own?.image }),
       } satisfies ProductPage
     }
@@ -192,7 +210,10 @@ function homeSelection(routes: RouteMap, homeId: number) {
 }
 
 /** The cards of products read with their card fields (the featured ones). */
-function cardsOf(rows: readonly FeaturedProduct[], reads: PageReads): ProductCard[] {
+function cardsOf(
+  rows: readonly (FeaturedProduct & { variantPrices?: number | string | bigint | null })[],
+  reads: PageReads,
+): ProductCard[] {
   return rows.map((row) => {
     reads.record(row.id)
     return {
@@ -204,6 +225,7 @@ function cardsOf(rows: readonly FeaturedProduct[], reads: PageReads): ProductCar
       price: row.price ?? null,
       oldPrice: row.oldPrice ?? null,
       availability: row.availability ?? 'in_stock',
+      ...(row.variantPrices ? { variants: Number(row.variantPrices) > 1 ? ('from' as const) : ('same' as const) } : {}),
     }
   })
 }

@@ -12,7 +12,7 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'added' } | { kin
  * answers 303 to the list page), so it works without JavaScript; with it the product is added in
  * place and the header's counter follows (docs/decisions/041-request-list.md).
  */
-export function AddToList({ productId, title }: { productId: number; title: string }) {
+export function AddToList({ productId, title, variantId }: { productId: number; title: string; variantId?: number }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -29,6 +29,8 @@ export function AddToList({ productId, title }: { productId: number; title: stri
     <form className="add-to-list" method="post" action={PATHS.requestList} onSubmit={submit}>
       <input type="hidden" name="action" value="add" />
       <input type="hidden" name="productId" value={productId} />
+      {/* The chosen variant of the product (docs/decisions/043-variants.md) */}
+      {variantId !== undefined && <input type="hidden" name="variantId" value={variantId} />}
       <label htmlFor={id}>{T.quantity}</label>
       <input
         className="add-to-list__qty"

@@ -20,7 +20,7 @@ export type RequestListPanelProps = {
 
 /** One line: the product, its price, a quantity form («Изменить», «Удалить») and the line sum. */
 function Line({ line }: { line: RequestListLineView }) {
-  const qty = `q${line.productId}`
+  const qty = `q${line.productId}${line.variantId ? `v${line.variantId}` : ''}`
   return (
     <li className="request-line">
       <a className="request-line__title" href={line.url}>
@@ -32,6 +32,7 @@ function Line({ line }: { line: RequestListLineView }) {
       </span>
       <form className="request-line__form" method="post" action={PATHS.requestList}>
         <input type="hidden" name="productId" value={line.productId} />
+        {line.variantId && <input type="hidden" name="variantId" value={line.variantId} />}
         <label className="request-line__label" htmlFor={qty}>
           {T.quantity}
         </label>
@@ -84,7 +85,7 @@ export function RequestListPanel({
         <>
           <ul className="request-list__lines">
             {view.lines.map((line) => (
-              <Line key={line.productId} line={line} />
+              <Line key={`${line.productId}v${line.variantId ?? 0}`} line={line} />
             ))}
           </ul>
           <p className="request-list__total">

@@ -74,6 +74,8 @@ const linesProperty = {
     properties: {
       productId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
       quantity: { type: 'integer', minimum: 1, maximum: REQUEST_LIST_LIMITS.quantity },
+      // The product's variant (docs/decisions/043-variants.md)
+      variantId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
     },
   },
 } as const

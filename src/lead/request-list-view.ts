@@ -5,6 +5,8 @@ import type { RequestList } from './request-list'
 
 export interface RequestListLineView {
   readonly productId: number
+  /** The product's variant (docs/decisions/043-variants.md); the title names it too */
+  readonly variantId?: number
   readonly title: string
   readonly url: string
   readonly article: string | null

@@ -26,11 +26,25 @@ export const REQUEST_LIST_MAX_AGE = 365 * 24 * 60 * 60
 export interface RequestLine {
   readonly productId: number
   readonly quantity: number
+  /** The variant of the product asked for (docs/decisions/043-variants.md); absent: the product itself */
+  readonly variantId?: number
 }
+
+/** Whether two lines are of the same product and variant (a list holds each once). */
+export function sameLine(
+  a: Pick<RequestLine, 'productId' | 'variantId'>,
+  b: Pick<RequestLine, 'productId' | 'variantId'>,
+) {
+  return a.productId === b.productId && (a.variantId ?? 0) === (b.variantId ?? 0)
+}
+
+const lineKey = (line: Pick<RequestLine, 'productId' | 'variantId'>) =>
+  line.variantId ? `${line.productId}v${line.variantId}` : String(line.productId)
 
 export type RequestList = readonly RequestLine[]
 
-const LINE = /^([1-9]\d{0,11})x([1-9]\d{0,3})$/
+// A line: the product's id, `v` and its variant's id when one was chosen, `x` and the quantity.
+const LINE = /^([1-9]\d{0,11})(?:v([1-9]\d{0,9}))?x([1-9]\d{0,3})$/
 
 /** A quantity within bounds: a whole number from 1 to 9,999, else null. */
 export function validQuantity(value: unknown): number | null {
@@ -51,23 +65,25 @@ export function validProductId(value: unknown): number | null {
 export function parseRequestList(text: string | null | undefined): RequestLine[] {
   const lines: RequestLine[] = []
   if (!text || text.length > 4096) return lines
-  const seen = new Set<number>()
+  const seen = new Set<string>()
   for (const part of text.split('.')) {
     const match = LINE.exec(part)
     if (!match) continue
     const productId = Number(match[1])
-    const quantity = validQuantity(Number(match[2]))
-    if (quantity === null || !Number.isSafeInteger(productId) || seen.has(productId)) continue
-    seen.add(productId)
-    lines.push({ productId, quantity })
+    const variantId = match[2] ? Number(match[2]) : undefined
+    const quantity = validQuantity(Number(match[3]))
+    const key = lineKey({ productId, variantId })
+    if (quantity === null || !Number.isSafeInteger(productId) || seen.has(key)) continue
+    seen.add(key)
+    lines.push(variantId ? { productId, variantId, quantity } : { productId, quantity })
     if (lines.length === REQUEST_LIST_LIMITS.lines) break
   }
   return lines
 }
 
-/** The list as the cookie and the hidden field write it: `12x2.45x1`. */
+/** The list as the cookie and the hidden field write it: `12x2.45v7x1` (product 45's variant 7). */
 export function formatRequestList(list: RequestList): string {
-  return list.map((line) => `${line.productId}x${line.quantity}`).join('.')
+  return list.map((line) => `${lineKey(line)}x${line.quantity}`).join('.')
 }
 
 /** How many lines the list has: what the header's counter shows. */
@@ -76,25 +92,26 @@ export function requestListCount(list: RequestList): number {
 }
 
 export type ListChange =
-  | { readonly action: 'add'; readonly productId: number; readonly quantity: number }
-  | { readonly action: 'set'; readonly productId: number; readonly quantity: number }
-  | { readonly action: 'remove'; readonly productId: number }
+  | { readonly action: 'add'; readonly productId: number; readonly variantId?: number; readonly quantity: number }
+  | { readonly action: 'set'; readonly productId: number; readonly variantId?: number; readonly quantity: number }
+  | { readonly action: 'remove'; readonly productId: number; readonly variantId?: number }
 
 /**
  * The list after a change, or 'full' when a new line would pass the limit. Adding a product
  * already listed adds to its quantity, capped at 9,999; setting a product not listed adds it.
  */
 export function changeRequestList(list: RequestList, change: ListChange): RequestLine[] | 'full' {
-  const index = list.findIndex((line) => line.productId === change.productId)
-  if (change.action === 'remove') return list.filter((line) => line.productId !== change.productId)
+  const index = list.findIndex((line) => sameLine(line, change))
+  if (change.action === 'remove') return list.filter((line) => !sameLine(line, change))
+  const variant = change.variantId ? { variantId: change.variantId } : {}
   if (index === -1) {
     if (list.length >= REQUEST_LIST_LIMITS.lines) return 'full'
-    return [...list, { productId: change.productId, quantity: change.quantity }]
+    return [...list, { productId: change.productId, ...variant, quantity: change.quantity }]
   }
   const old = list[index]
   const quantity =
     change.action === 'add' ? Math.min(old.quantity + change.quantity, REQUEST_LIST_LIMITS.quantity) : change.quantity
-  return list.map((line, i) => (i === index ? { productId: line.productId, quantity } : line))
+  return list.map((line, i) => (i === index ? { ...line, quantity } : line))
 }
 
 /** The list in a Cookie header (the server's reading; the browser passes document.cookie). */

@@ -1,6 +1,7 @@
 // The per-page head tags beyond title and description, computed once for both the server
 // render (+Head) and the head update after a client navigation.
 import { breadcrumbLd, organizationLd, productLd } from './json-ld'
+import { productGroupLd } from './product-group-ld'
 import type { PageData, PublicSettings, SiteInfo } from './types'
 import { PATHS } from './paths'
 
@@ -28,7 +29,12 @@ export function pageHeadTags(
   const image = page.meta.image ?? site?.logo ?? null
   const jsonLd: object[] = []
   if (page.typeId === 'index' && site) jsonLd.push(organizationLd(site, publicUrl, mediaUrl))
-  if (page.typeId === 'product') jsonLd.push(productLd(page, publicUrl, mediaUrl))
+  if (page.typeId === 'product') {
+    // A product with variants is a ProductGroup of them (decision 043).
+    jsonLd.push(
+      page.variants.length > 0 ? productGroupLd(page, publicUrl, mediaUrl) : productLd(page, publicUrl, mediaUrl),
+    )
+  }
   if ((page.typeId === 'product' || page.typeId === 'section') && page.breadcrumbs.length > 1) {
     jsonLd.push(breadcrumbLd(page.breadcrumbs, publicUrl))
   }

@@ -55,6 +55,8 @@ export interface ProductCard {
   /** Kopecks, shown struck through only while above `price` */
   oldPrice: number | null
   availability: Availability
+  /** It has variants (decision 043): `from` when their prices differ, so the price reads «от …» */
+  variants?: 'same' | 'from'
 }
 
 export interface SectionCard {
@@ -117,6 +119,24 @@ export interface ProductPage extends PageBase {
   images: { image: string; alt: string | null }[]
   /** The characteristics, in order; `group` heads the rows up to the next group */
   properties: { group: string | null; name: string; value: string; unit: string | null }[]
+  /** Its variants, in order (decision 043); empty for a product without */
+  variants: ProductVariantView[]
+  /** The variant the URL chose (`?v=<id>`): price, old price, availability, артикул and image above are its */
+  variantId: number | null
+}
+
+/** One variant of a product as its page offers it */
+export interface ProductVariantView {
+  id: number
+  /** The combination: «Синий, 160×230» */
+  title: string
+  article: string | null
+  price: number | null
+  oldPrice: number | null
+  availability: Availability
+  image: string | null
+  /** Its option values (colour, size), as the owner names them */
+  options: { name: string; value: string }[]
 }
 
 export interface TextPage extends PageBase {

@@ -70,6 +70,9 @@ export interface Offer {
   quantity?: number
   /** Split exchanges: the quantity per warehouse in a rests file */
   rests?: number
+  /** A characteristic's own артикул and its «ХарактеристикиТовара»: name → value */
+  article?: string
+  characteristics?: Record<string, string>
 }
 
 interface FileOptions {
@@ -159,7 +162,14 @@ export function offersXml(
   const offers = pack.offers
     .map(
       (o) =>
-        `<Предложение>${el('Ид', o.id)}${el('Наименование', o.name)}` +
+        `<Предложение>${el('Ид', o.id)}${el('Артикул', o.article)}${el('Наименование', o.name)}` +
+        (o.characteristics
+          ? `<ХарактеристикиТовара>${Object.entries(o.characteristics)
+              .map(
+                ([n, v]) => `<ХарактеристикаТовара>${el('Наименование', n)}${el('Значение', v)}</ХарактеристикаТовара>`,
+              )
+              .join('')}</ХарактеристикиТовара>`
+          : '') +
         (o.prices
           ? `<Цены>${Object.entries(o.prices)
               .map(

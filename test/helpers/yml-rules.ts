@@ -39,6 +39,8 @@ const attrsOf = (node: Node) => node[':@'] ?? {}
 export interface ParsedOffer {
   readonly id: string
   readonly available: string | undefined
+  /** A variant's offer: its product's id (decision 043) */
+  readonly groupId?: string
   readonly tags: string[]
   readonly fields: Record<string, string[]>
   readonly params: { name: string; unit?: string; value: string }[]
@@ -94,6 +96,7 @@ export function parseYml(xml: string): ParsedFeed {
         feed.offers.push({
           id: attrsOf(o).id,
           available: attrsOf(o).available,
+          groupId: attrsOf(o).group_id,
           tags: elementsOf(o).map(tagOf),
           fields,
           params,

@@ -22,7 +22,12 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
       </a>
       {product.article && <p className="card__article">{`Артикул: ${product.article}`}</p>}
       <AvailabilityLabel availability={product.availability} className="card__availability" />
-      <ProductPrice price={product.price} oldPrice={product.oldPrice} className="card__price" />
+      <ProductPrice
+        price={product.price}
+        oldPrice={product.oldPrice}
+        className="card__price"
+        from={product.variants === 'from'}
+      />
       {/* «В заявку» as a plain form landing on the list; with JavaScript the header's island sends it in place. */}
       <form className="card__add" method="post" action={PATHS.requestList} {...{ [CARD_ADD_ATTRIBUTE]: '' }}>
         <input type="hidden" name="action" value="add" />

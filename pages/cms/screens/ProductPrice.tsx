@@ -7,12 +7,16 @@ export function ProductPrice({
   price,
   oldPrice,
   className,
+  from = false,
 }: {
   price: number | null
   oldPrice: number | null
   className: string
+  /** The lowest of variants' differing prices: «от 1 299 ₽» (decision 043) */
+  from?: boolean
 }) {
   if (price === null) return <p className={`${className} price price--request`}>Цена по запросу</p>
+  if (from) return <p className={`${className} price`}>{`от ${formatMoney(price)}`}</p>
   const discount = discountPercent(price, oldPrice)
   if (discount === null || oldPrice === null) return <p className={`${className} price`}>{formatMoney(price)}</p>
   return (

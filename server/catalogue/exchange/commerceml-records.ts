@@ -41,6 +41,9 @@ export interface CmlOffer {
   readonly quantity: number | null
   /** Values the site does not take (commerceml-checks.ts): of a price type's Ид, or of the quantity (null) */
   readonly refused: readonly { readonly priceType: string | null; readonly why: string }[]
+  /** A characteristic's own артикул and its «ХарактеристикиТовара» (decision 043); absent in files staged before */
+  readonly article?: string | null
+  readonly characteristics?: readonly { readonly name: string; readonly value: string }[]
 }
 
 /** An order 1C sends back (`type=sale&mode=file`): what 1C says of its state now */
@@ -181,7 +184,19 @@ export function offerOf(node: Node): CmlOffer | null {
     const known = [...stores, ...rests]
     if (known.length > 0) quantity = known.reduce((sum, n) => sum + n, 0)
   }
-  return { id, name: field(node, 'Наименование'), prices, quantity, refused }
+  const characteristics = all(one(node, 'ХарактеристикиТовара'), 'ХарактеристикаТовара').flatMap((c) => {
+    const [name, value] = [field(c, 'Наименование'), field(c, 'Значение')]
+    return name && value ? [{ name, value }] : []
+  })
+  return {
+    id,
+    name: field(node, 'Наименование'),
+    prices,
+    quantity,
+    refused,
+    article: field(node, 'Артикул'),
+    characteristics,
+  }
 }
 
 /**

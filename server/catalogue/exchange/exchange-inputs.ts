@@ -17,6 +17,7 @@ import { itemName } from './commerceml-checks'
 import { checkedName, readFile } from './exchange-files'
 import type { ExchangeSettings } from './exchange-settings'
 import type { OfferInput } from './exchange-offers'
+import { variantInputs } from './exchange-variants'
 import { rublesNumber } from '../../../src/format/money'
 import { emptyTally, type Tally } from './exchange-records'
 import type { ProductInput } from './exchange-products'
@@ -203,6 +204,7 @@ export function offerInputs(
       }
     }
     const input: { -readonly [K in keyof OfferInput]: OfferInput[K] } = { productId }
+    if (list.some((o) => o.id.includes('#'))) input.variants = variantInputs(list, settings, priceType, oldPriceType)
     const withPrices = list.filter((o) => o.prices !== null)
     if (withPrices.length > 0 && priceType !== null) {
       const prices = withPrices.flatMap((o) => o.prices!.get(priceType) ?? [])

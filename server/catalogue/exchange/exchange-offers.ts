@@ -6,6 +6,7 @@ import type { ContentWrite } from '../../content/content-write'
 import { loadProductRows, setProductFields, type ProductChange, type ProductFields } from '../products/product-rows'
 import { recordsOf, type Tally } from './exchange-records'
 import { fieldWriter, type OwnedFields } from './exchange-owned-fields'
+import { writeVariants, type VariantInput } from '../products/variant-rows'
 
 export interface OfferInput {
   /** 1C's Ид of the product the offers are of */
@@ -14,17 +15,22 @@ export interface OfferInput {
   readonly price?: number | null
   readonly oldPrice?: number | null
   readonly availability?: Availability
+  /** Its characteristics' offers as its variants (exchange-variants.ts, decision 043) */
+  readonly variants?: readonly VariantInput[]
 }
 
 /**
  * Prices and availability of the products the offers name, those the owner lets 1C overwrite
- * (`owned`, exchange-owned-fields.ts; all without it); returns the Ид 1C named that the site does not have.
+ * (`owned`, exchange-owned-fields.ts; all without it), and their variants, which only 1C writes
+ * (`complete`: a full offers file, so a variant not in it is removed); returns the Ид 1C named that
+ * the site does not have.
  */
 export async function applyOffers(
   unit: ContentWrite,
   offers: readonly OfferInput[],
   tally: Tally,
-  owned?: OwnedFields,
+  owned: OwnedFields | undefined,
+  complete = false,
 ): Promise<string[]> {
   const known = await recordsOf(
     unit.trx,
@@ -38,11 +44,17 @@ export async function applyOffers(
   const writes = await fieldWriter(unit.trx, [...rows.keys()], owned)
   const unknown: string[] = []
   const changes: ProductChange[] = []
+  const withVariants: [number, readonly VariantInput[]][] = []
   for (const offer of offers) {
     const record = known.get(offer.productId)
     const row = record && rows.get(record.structureId)
     if (!record || !row) {
       unknown.push(offer.productId)
+      continue
+    }
+    // Its own price and availability follow its variants (variant-rows.ts).
+    if (offer.variants) {
+      withVariants.push([record.structureId, offer.variants])
       continue
     }
     const set: ProductFields = {}
@@ -54,6 +66,10 @@ export async function applyOffers(
     changes.push({ id: record.structureId, set })
   }
   tally.offersUpdated += await setProductFields(unit, changes)
+  for (const [id, variants] of withVariants) {
+    const done = await writeVariants(unit, id, variants, complete)
+    if (done.created + done.updated + done.removed > 0) tally.offersUpdated++
+  }
   tally.offersSkipped += unknown.length
   return unknown
 }

@@ -31,6 +31,19 @@ export interface FeedOffer {
   readonly description: string | null
   readonly pictures: string[]
   readonly params: { name: string; value: string; unit: string | null }[]
+  /** Its variants with a price, not out of stock, in order: each is an offer of its own (decision 043) */
+  readonly variants: FeedVariant[]
+}
+
+export interface FeedVariant {
+  readonly id: number
+  readonly title: string
+  readonly article: string | null
+  readonly price: number
+  readonly oldPrice: number | null
+  readonly availability: Availability
+  readonly image: string | null
+  readonly params: { name: string; value: string; unit: string | null }[]
 }
 
 /** The home page's title (the shop's name in the feed unless YANDEX_FEED_NAME is set); '' without one. */
@@ -94,15 +107,37 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
       .orderBy('sort')
       .orderBy('id')
       .execute()
-  const [images, properties] = await Promise.all([
+  const [images, properties, variants] = await Promise.all([
     inPage(db.selectFrom('productImage').select(['structureId', 'image'])),
-    inPage(db.selectFrom('productProperty').select(['structureId', 'name', 'value', 'unit', 'characteristicId'])),
+    inPage(
+      db
+        .selectFrom('productProperty')
+        .select(['structureId', 'name', 'value', 'unit', 'characteristicId', 'variantId']),
+    ),
+    db
+      .selectFrom('productVariant')
+      .select(['id', 'productId', 'title', 'article', 'price', 'oldPrice', 'availability', 'image'])
+      .where('productId', '>', afterId)
+      .where('productId', '<=', lastId)
+      .where('price', 'is not', null)
+      .where('availability', '!=', 'out_of_stock')
+      .orderBy('productId')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
   ])
   // The owner's name and unit of each; a hidden characteristic is not a <param> (decision 042).
   const characteristics = await shownCharacteristics(db)
   const offers = new Map<number, FeedOffer>()
   for (const { image, ...row } of rows) {
-    offers.set(row.id, { ...row, parentId: row.parentId ?? 0, price: row.price!, pictures: [], params: [] })
+    offers.set(row.id, {
+      ...row,
+      parentId: row.parentId ?? 0,
+      price: row.price!,
+      pictures: [],
+      params: [],
+      variants: [],
+    })
     if (image) offers.get(row.id)!.pictures.push(image)
   }
   // product.image mirrors the gallery's first picture: it leads, the rest of the gallery follows.
@@ -110,10 +145,19 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
     const pictures = offers.get(structureId)?.pictures
     if (pictures && pictures.length < MAX_PICTURES && !pictures.includes(image)) pictures.push(image)
   }
-  for (const { structureId, characteristicId, name, value, unit } of properties) {
+  const byVariant = new Map<number, FeedVariant>()
+  for (const { productId, price, ...variant } of variants) {
+    const made = { ...variant, price: price!, params: [] }
+    offers.get(productId)?.variants.push(made)
+    byVariant.set(variant.id, made)
+  }
+  for (const { structureId, characteristicId, name, value, unit, variantId } of properties) {
     const owner = characteristicId === null ? undefined : characteristics.get(characteristicId)
     if (owner?.shown === false) continue
-    offers.get(structureId)?.params.push(owner ? { name: owner.title, value, unit: owner.unit } : { name, value, unit })
+    const param = owner ? { name: owner.title, value, unit: owner.unit } : { name, value, unit }
+    // A variant's option is its offer's <param>, not the product's.
+    if (variantId === null) offers.get(structureId)?.params.push(param)
+    else byVariant.get(variantId)?.params.push(param)
   }
   return [...offers.values()]
 }

@@ -3,7 +3,8 @@
 // before the offers, each offer's elements in Yandex's order. Every text is escaped and stripped of
 // characters XML 1.0 does not allow; HTML is never written (descriptions are plain text).
 import { rublesDecimal } from '../../../src/format/money'
-import type { FeedCategory, FeedOffer } from './feed-store'
+import type { FeedCategory, FeedOffer, FeedVariant } from './feed-store'
+import { variantHref } from '../../../src/site/variant-query'
 
 export interface ShopInfo {
   readonly name: string
@@ -87,8 +88,32 @@ export function ymlHead(shop: ShopInfo, categories: readonly FeedCategory[], at:
 }
 
 export function ymlOffer(shop: ShopInfo, offer: FeedOffer): string {
+  // A product with variants: each variant its own offer, grouped by the product's id (decision 043).
+  if (offer.variants.length > 0)
+    return offer.variants.map((v) => ymlOne(shop, variantOffer(offer, v), offer.id)).join('')
+  return ymlOne(shop, offer, null)
+}
+
+/** A variant as an offer: its id `<product>v<variant>` (letters and digits, as YML asks), its URL `?v=`. */
+function variantOffer(offer: FeedOffer, v: FeedVariant): FeedOffer & { offerId: string } {
+  return {
+    ...offer,
+    offerId: `${offer.id}v${v.id}`,
+    title: `${offer.title}, ${v.title}`,
+    urlFull: variantHref(offer.urlFull, v.id),
+    price: v.price,
+    oldPrice: v.oldPrice,
+    availability: v.availability,
+    article: v.article ?? offer.article,
+    pictures: v.image ? [v.image, ...offer.pictures.filter((p) => p !== v.image)] : offer.pictures,
+    params: [...offer.params, ...v.params],
+  }
+}
+
+function ymlOne(shop: ShopInfo, offer: FeedOffer & { offerId?: string }, groupId: number | null): string {
+  const group = groupId === null ? '' : ` group_id="${groupId}"`
   const parts = [
-    `<offer id="${offer.id}" available="${offer.availability === 'in_stock' ? 'true' : 'false'}">`,
+    `<offer id="${offer.offerId ?? offer.id}"${group} available="${offer.availability === 'in_stock' ? 'true' : 'false'}">`,
     element('url', `${shop.url}${encodeURI(offer.urlFull)}`),
     element('price', rublesDecimal(offer.price)),
   ]

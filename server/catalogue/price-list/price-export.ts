@@ -52,6 +52,8 @@ export async function* exportRows(
     .innerJoin('product', 'product.structureId', 'structure.id')
     .select((eb) => ['productProperty.name', 'productProperty.unit', eb.fn.countAll<number | string>().as('uses')])
     .where(where)
+    // A variant's option rows are not the product's characteristics (decision 043).
+    .where('productProperty.variantId', 'is', null)
     .groupBy(['productProperty.name', 'productProperty.unit'])
     .execute()
   const fixed = ['Артикул', 'Наименование', 'Цена', 'Старая цена', 'Наличие', 'Раздел', 'Бренд']
@@ -100,6 +102,7 @@ export async function* exportRows(
         'in',
         page.map((p) => p.id),
       )
+      .where('variantId', 'is', null)
       .orderBy('sort')
       .orderBy('id')
       .execute()

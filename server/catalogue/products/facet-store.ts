@@ -50,7 +50,8 @@ const facetQuery = preparedQuery<FacetRow, Record<string, unknown>>((db, shape) 
     .select((eb) => [
       sql<number>`${ref}`.as('c'),
       sql<string | null>`${value}`.as('value'),
-      eb.fn.countAll<number | string | bigint>().as('n'),
+      // Products, not rows: two variants of one product sharing a colour count once (decision 043).
+      eb.fn.count<number | string | bigint>('structure.id').distinct().as('n'),
       eb.fn.min('pp.numValue').as('lo'),
       eb.fn.max('pp.numValue').as('hi'),
     ])

@@ -162,6 +162,8 @@ export async function loadProperties(db: Queryable, ids: readonly number[]) {
         .selectFrom('productProperty')
         .select(['structureId', 'id', 'groupName', 'name', 'value', 'unit', 'sort'])
         .where('structureId', 'in', part)
+        // A variant's option rows are its own (variant-rows.ts), not the product's characteristics.
+        .where('variantId', 'is', null)
         .orderBy('sort')
         .orderBy('id')
         .execute(),

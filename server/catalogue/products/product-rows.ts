@@ -8,8 +8,8 @@
 //   - the product rules: its image is its gallery's first, and its old price is above its price.
 // Two jobs stay with content/structure-store.ts, as they are the whole record's: a record deleted
 // with all its parts, and a stored file renamed in every image column.
-// Money, variants and facets grow here; each characteristics row names its characteristic
-// (characteristic-keys.ts, decision 042).
+// Each characteristics row names its characteristic (characteristic-keys.ts, decision 042); the
+// variants and their option rows are variant-rows.ts's (decision 043): the rows here are the product's own.
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
@@ -174,7 +174,7 @@ export async function replaceProperties(
   const trx = unit.trx
   await unit.touch([id])
   await stampUpdated(unit, [id])
-  await trx.deleteFrom('productProperty').where('structureId', '=', id).execute()
+  await trx.deleteFrom('productProperty').where('structureId', '=', id).where('variantId', 'is', null).execute()
   for (const part of chunks(properties.map((row, sort) => ({ structureId: id, row, sort })))) {
     await trx
       .insertInto('productProperty')
@@ -193,6 +193,7 @@ export async function editProperties(unit: ContentWrite, id: number, edits: read
     .selectFrom('productProperty')
     .select((eb) => eb.fn.max('sort').as('sort'))
     .where('structureId', '=', id)
+    .where('variantId', 'is', null)
     .executeTakeFirst()
   let sort = last?.sort ?? -1
   for (const edit of edits) {

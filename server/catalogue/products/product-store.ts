@@ -1,9 +1,10 @@
 // What pages read of products (decision 025): a product's gallery and characteristics, its card's
 // fields and its page's record. The product rows are written by product-rows.ts alone.
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import { executeCompiled } from '../../data/db'
 import type { Database } from '../../data/schema'
 import { shownProperty, visibleProperty } from '../characteristics/characteristic-store'
+import type { ProductVariantView } from '../../../src/site/types'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -42,6 +43,8 @@ export async function loadProductDetails(
         .leftJoin('characteristic', 'characteristic.id', 'productProperty.characteristicId')
         .select(shownProperty)
         .where('productProperty.structureId', '=', id)
+        // A variant's option rows make the chooser, not the list (decision 043).
+        .where('productProperty.variantId', 'is', null)
         .where(visibleProperty)
         .orderBy('productProperty.sort')
         .orderBy('productProperty.id'),
@@ -59,7 +62,20 @@ export async function loadProductCardParts(db: Queryable, ids: readonly number[]
   return executeCompiled(db, `product cards ${ids.length}`, ids, () =>
     db
       .selectFrom('product')
-      .select(['structureId', 'image', 'article', 'price', 'oldPrice', 'availability'])
+      .select((eb) => [
+        'structureId',
+        'image',
+        'article',
+        'price',
+        'oldPrice',
+        'availability',
+        // Whether it has variants, and whether their prices differ (the card's «от»).
+        eb
+          .selectFrom('productVariant as pv')
+          .select(sql<number>`count(distinct coalesce(${sql.ref('pv.price')}, -1))`.as('n'))
+          .whereRef('pv.productId', '=', 'product.structureId')
+          .as('variantPrices'),
+      ])
       .where('structureId', 'in', [...ids]),
   )
 }
@@ -95,3 +111,36 @@ export async function loadProductPageRecord(db: Queryable, id: number) {
   )
   return row
 }
+
+/** A product page's variants in order, each with its option values as the owner names them (two bounded queries). */
+export async function loadProductVariants(db: Queryable, id: number): Promise<ProductVariantView[]> {
+  const [variants, options] = await Promise.all([
+    executeCompiled(db, 'product variants', [id, MAX_SHOWN_VARIANTS], () =>
+      db
+        .selectFrom('productVariant')
+        .select(['id', 'title', 'article', 'price', 'oldPrice', 'availability', 'image'])
+        .where('productId', '=', id)
+        .orderBy('sort')
+        .orderBy('id')
+        // A product's variants are a few dozen; the bound keeps a page's cost whatever a writer made.
+        .limit(MAX_SHOWN_VARIANTS),
+    ),
+    executeCompiled(db, 'product variant options', [id, MAX_SHOWN_VARIANTS * 8], () =>
+      db
+        .selectFrom('productProperty')
+        .leftJoin('characteristic', 'characteristic.id', 'productProperty.characteristicId')
+        .select(['productProperty.variantId', ...shownProperty])
+        .where('productProperty.structureId', '=', id)
+        .where('productProperty.variantId', 'is not', null)
+        .orderBy('productProperty.sort')
+        .limit(MAX_SHOWN_VARIANTS * 8),
+    ),
+  ])
+  return variants.map((v) => ({
+    ...v,
+    options: options.filter((o) => o.variantId === v.id).map((o) => ({ name: o.name, value: o.value })),
+  }))
+}
+
+/** Variants a product page offers at most */
+export const MAX_SHOWN_VARIANTS = 200

@@ -31,7 +31,7 @@ export async function reindexProducts(trx: Queryable, ids: readonly number[]): P
 }
 
 async function reindexChunk(trx: Queryable, ids: number[]): Promise<void> {
-  const [records, properties, old] = await Promise.all([
+  const [records, properties, old, variants] = await Promise.all([
     trx
       .selectFrom('structure')
       .leftJoin('product', 'product.structureId', 'structure.id')
@@ -50,6 +50,16 @@ async function reindexChunk(trx: Queryable, ids: number[]): Promise<void> {
       .selectFrom('searchIndex')
       .select(['structureId', 'articleKey', 'name', 'body'])
       .where('structureId', 'in', ids)
+      .execute(),
+    // Its variants' артикулы are found as its own (decision 043).
+    trx
+      .selectFrom('productVariant')
+      .select(['productId', 'article'])
+      .where('productId', 'in', ids)
+      .where('article', 'is not', null)
+      .orderBy('productId')
+      .orderBy('sort')
+      .orderBy('id')
       .execute(),
   ])
   const delta = new Map<string, { uses: number; word: string }>()
@@ -74,6 +84,7 @@ async function reindexChunk(trx: Queryable, ids: number[]): Promise<void> {
       vendor: record.vendor,
       description: record.description,
       properties: valuesOf.get(record.id) ?? [],
+      variantArticles: variants.filter((v) => v.productId === record.id).map((v) => v.article!),
     })
     for (const [token, word] of doc.words) count(token, 1, word)
     return { structureId: record.id, articleKey: doc.articleKey, name: doc.name, body: doc.body }

@@ -87,6 +87,8 @@ export interface SearchableProduct {
   readonly description: string | null
   /** The values of its characteristics */
   readonly properties: readonly string[]
+  /** Its variants' артикулы (decision 043): found as its own is */
+  readonly variantArticles?: readonly string[]
 }
 
 export interface SearchDocument {
@@ -113,6 +115,10 @@ export function searchDocument(product: SearchableProduct): SearchDocument {
   const key = product.article ? articleKey(product.article) : null
   const name = [...tokenise(product.title), ...tokenise(product.article ?? '')]
   if (key !== null && !name.includes(key)) name.push(key)
+  for (const article of product.variantArticles ?? []) {
+    for (const token of [...tokenise(article), articleKey(article)])
+      if (token && !name.includes(token)) name.push(token)
+  }
   const bodyText = [product.vendor ?? '', product.description ?? '', ...product.properties]
     .join('\n')
     .slice(0, MAX_BODY_CHARS)

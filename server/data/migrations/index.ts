@@ -29,6 +29,7 @@ import * as m028 from './028-money-kopecks'
 import * as m029 from './029-lead-lines'
 import * as m030 from './030-lead-note'
 import * as m031 from './031-characteristics'
+import * as m032 from './032-product-variants'
 import * as m033 from './033-exchange-created-run'
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -61,5 +62,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '029-lead-lines': m029,
   '030-lead-note': m030,
   '031-characteristics': m031,
+  '032-product-variants': m032,
   '033-exchange-created-run': m033,
 }

@@ -12,7 +12,7 @@ import type { Db } from '../../data/db'
 import type { SaleSide } from '../../catalogue/exchange/exchange-routes'
 import { parseVisitTags } from '../store/stored-lead'
 import { exportedLeads, leadsForOrders, markExported, setOneCStatuses, type OrderLead } from '../store/lead-orders'
-import { linesOf, type LeadLine } from '../store/lead-lines'
+import { lineTitle, linesOf, type LeadLine } from '../store/lead-lines'
 import { parseCommerceMl, type CmlOrderChange } from '../../catalogue/exchange/commerceml'
 import { logOrderChanges } from '../../catalogue/exchange/exchange-runs'
 
@@ -194,12 +194,19 @@ function orderLines(
   lead: OrderLead,
   lines: readonly LeadLine[],
   products: ReadonlyMap<number, KnownProduct>,
+  variants: ReadonlyMap<number, string | null> = new Map(),
 ): OrderLine[] {
   const externalId = (id: number) => products.get(id)?.externalId ?? `site-${id}`
+  // A variant from 1C is its characteristic: `<product Ид>#<characteristic Ид>` (decision 043).
+  const lineId = (line: LeadLine) => {
+    const own = line.variantId ? variants.get(line.variantId) : null
+    const product = products.get(line.productId)?.externalId
+    return own && product ? `${product}#${own}` : externalId(line.productId)
+  }
   if (lines.length > 0) {
     return lines.map((line) => ({
-      externalId: externalId(line.productId),
-      title: line.title,
+      externalId: lineId(line),
+      title: lineTitle(line),
       price: line.price,
       quantity: line.quantity,
     }))
@@ -223,6 +230,16 @@ export function oneCOrders(db: Db, options: { readonly timeZone: string; readonl
         ...leads.flatMap((l) => (l.productId === null ? [] : [l.productId])),
         ...[...lines.values()].flat().map((line) => line.productId),
       ])
+      const variantIds = [...lines.values()].flat().flatMap((line) => line.variantId ?? [])
+      const variants = new Map<number, string | null>()
+      for (let i = 0; i < variantIds.length; i += 500) {
+        const rows = await db
+          .selectFrom('productVariant')
+          .select(['id', 'externalId'])
+          .where('id', 'in', variantIds.slice(i, i + 500))
+          .execute()
+        for (const row of rows) variants.set(row.id, row.externalId)
+      }
       await db
         .updateTable('exchangeSession')
         .set({ state: JSON.stringify({ saleOffered: leads.map((l) => l.id) }) })
@@ -233,7 +250,7 @@ export function oneCOrders(db: Db, options: { readonly timeZone: string; readonl
         '<?xml version="1.0" encoding="UTF-8"?>',
         `<КоммерческаяИнформация xmlns="urn:1C.ru:commerceml_2" ВерсияСхемы="2.08" ДатаФормирования="${stamp}">`,
         ...leads.map((lead) =>
-          orderDocument(lead, orderLines(lead, lines.get(lead.id) ?? [], products), options.timeZone),
+          orderDocument(lead, orderLines(lead, lines.get(lead.id) ?? [], products, variants), options.timeZone),
         ),
         '</КоммерческаяИнформация>',
         '',

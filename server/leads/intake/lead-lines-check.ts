@@ -7,7 +7,15 @@ import type { ContentService } from '../../site/content-service'
 import type { Db } from '../../data/db'
 import { isDatabaseUnavailable } from '../../data/unavailable'
 import type { RequestLine } from '../../../src/lead/request-list'
-import { exactSums, productsNow, refusedLines, repeatedLines, type RequestedLine } from '../store/lead-lines'
+import {
+  exactSums,
+  productsNow,
+  refusedLines,
+  repeatedLines,
+  variantOf,
+  variantsNow,
+  type RequestedLine,
+} from '../store/lead-lines'
 
 export const LINES_TEXTS = {
   repeated: 'Один товар указан в заявке дважды: оставьте одну строку',
@@ -37,8 +45,12 @@ export async function checkLines(
       db,
       asked.map((line) => line.productId),
     )
+    const variants = await variantsNow(
+      db,
+      asked.flatMap((line) => line.variantId ?? []),
+    )
     const priced = asked.map((line) => ({
-      price: products.get(line.productId)?.price ?? null,
+      price: variantOf(line, variants)?.price ?? products.get(line.productId)?.price ?? null,
       quantity: line.quantity,
     }))
     if (!exactSums(priced)) return { errors: { lines: LINES_TEXTS.tooLarge } }
@@ -48,7 +60,8 @@ export async function checkLines(
   return {
     lines: asked.map((line) => {
       const title = routes?.byId.get(line.productId)?.title
-      return { productId: line.productId, quantity: line.quantity, ...(title ? { title } : {}) }
+      const variant = line.variantId ? { variantId: line.variantId } : {}
+      return { productId: line.productId, ...variant, quantity: line.quantity, ...(title ? { title } : {}) }
     }),
   }
 }

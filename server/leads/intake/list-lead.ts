@@ -9,6 +9,7 @@ import {
   parseRequestList,
   requestListCookie,
   requestListOfCookies,
+  sameLine,
   type RequestLine,
 } from '../../../src/lead/request-list'
 import { PATHS } from '../../../src/site/paths'
@@ -43,8 +44,9 @@ export function formPageOf(request: FastifyRequest): string {
 /** The sent products leave the visitor's list (what was added meanwhile in another tab stays). */
 export function afterListSent(request: FastifyRequest, reply: FastifyReply, config: Config): void {
   if (!fromList(request)) return
-  const sent = new Set(sentLines(request).map((line) => line.productId))
-  if (sent.size === 0) return
-  const left = requestListOfCookies(request.headers.cookie).filter((line) => !sent.has(line.productId))
+  const sent = sentLines(request)
+  if (sent.length === 0) return
+  // A line is its product and variant (decision 043): the product's other variants stay.
+  const left = requestListOfCookies(request.headers.cookie).filter((line) => !sent.some((s) => sameLine(s, line)))
   reply.header('set-cookie', requestListCookie(left, config.publicUrl.startsWith('https:')))
 }

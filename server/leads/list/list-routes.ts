@@ -30,11 +30,17 @@ export function listChangeOf(body: unknown): ListChange | { error: string } {
   const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
   const productId = validProductId(fields.productId)
   if (productId === null) return { error: REQUEST_LIST_TEXTS.badRequest }
-  if (fields.action === 'remove') return { action: 'remove', productId }
+  // The product's variant (docs/decisions/043-variants.md): an id, or absent for the product itself.
+  const variantId =
+    fields.variantId === undefined || fields.variantId === '' ? undefined : validProductId(fields.variantId)
+  if (variantId === null || (variantId !== undefined && variantId > 2_147_483_647))
+    return { error: REQUEST_LIST_TEXTS.badRequest }
+  const variant = variantId === undefined ? {} : { variantId }
+  if (fields.action === 'remove') return { action: 'remove', productId, ...variant }
   if (fields.action !== 'add' && fields.action !== 'set') return { error: REQUEST_LIST_TEXTS.badRequest }
   const quantity = fields.quantity === undefined && fields.action === 'add' ? 1 : validQuantity(fields.quantity)
   if (quantity === null) return { error: REQUEST_LIST_TEXTS.badQuantity }
-  return { action: fields.action, productId, quantity }
+  return { action: fields.action, productId, ...variant, quantity }
 }
 
 export async function requestListRoutes(app: FastifyInstance, { config }: { config: Config }) {
@@ -63,7 +69,15 @@ export async function requestListRoutes(app: FastifyInstance, { config }: { conf
     if ('error' in change) return refuse(request, reply, 400, change.error)
     if (change.action !== 'remove') {
       const entry = (await app.content.routes()).byId.get(change.productId)
-      if (entry?.typeId !== 'product' || entry.state !== 'public') {
+      const variant = change.variantId
+        ? await app.db
+            .selectFrom('productVariant')
+            .select('id')
+            .where('id', '=', change.variantId)
+            .where('productId', '=', change.productId)
+            .executeTakeFirst()
+        : true
+      if (entry?.typeId !== 'product' || entry.state !== 'public' || !variant) {
         return refuse(request, reply, 404, REQUEST_LIST_TEXTS.unknownProduct)
       }
     }

@@ -7,7 +7,8 @@ import type { Db } from '../../data/db'
 import type { ContentService } from '../../site/content-service'
 import type { RequestList } from '../../../src/lead/request-list'
 import type { RequestListSource, RequestListView } from '../../../src/lead/request-list-view'
-import { productsNow, totalOf } from '../store/lead-lines'
+import { productsNow, totalOf, variantOf, variantsNow } from '../store/lead-lines'
+import { variantHref } from '../../../src/site/variant-query'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,23 +21,34 @@ export function createRequestListSource(db: Db, content: ContentService): Reques
     async view(list: RequestList): Promise<RequestListView> {
       if (list.length === 0) return { lines: [], total: null, gone: 0 }
       const routes = await content.routes()
-      const products = await productsNow(
-        db,
-        list.map((line) => line.productId),
-      )
+      const [products, variants] = await Promise.all([
+        productsNow(
+          db,
+          list.map((line) => line.productId),
+        ),
+        variantsNow(
+          db,
+          list.flatMap((line) => line.variantId ?? []),
+        ),
+      ])
       const lines = list.flatMap((line) => {
         const entry = routes.byId.get(line.productId)
         const product = products.get(line.productId)
         if (entry?.typeId !== 'product' || entry.state !== 'public' || !product) return []
+        // A variant no longer there: the line is gone, as a product's would be (decision 043).
+        const variant = variantOf(line, variants)
+        if (line.variantId && !variant) return []
+        const price = variant ? variant.price : product.price
         return [
           {
             productId: line.productId,
-            title: product.title,
-            url: entry.urlFull,
-            article: product.article,
-            price: product.price,
+            ...(variant ? { variantId: line.variantId } : {}),
+            title: variant ? `${product.title}, ${variant.title}` : product.title,
+            url: variant ? variantHref(entry.urlFull, line.variantId!) : entry.urlFull,
+            article: variant?.article ?? product.article,
+            price,
             quantity: line.quantity,
-            sum: product.price === null ? null : product.price * line.quantity,
+            sum: price === null ? null : price * line.quantity,
           },
         ]
       })

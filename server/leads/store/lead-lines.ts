@@ -11,6 +11,8 @@ import { clampText, oneLine } from '../../../src/validation/plain-text'
 export interface RequestedLine {
   readonly productId: number
   readonly quantity: number
+  /** The product's variant (docs/decisions/043-variants.md) */
+  readonly variantId?: number
   /** The title the route map had when the lead was journaled: kept if the product is gone by replay */
   readonly title?: string
 }
@@ -18,6 +20,9 @@ export interface RequestedLine {
 /** A line as the lead keeps it. Prices in whole kopecks; null: «по запросу». */
 export interface LeadLine {
   readonly productId: number
+  /** The variant asked for and its title then; null: the product itself */
+  readonly variantId?: number | null
+  readonly variantTitle?: string | null
   readonly title: string
   readonly article: string | null
   readonly price: number | null
@@ -48,6 +53,36 @@ export async function productsNow(db: Reader, ids: readonly number[]): Promise<M
   return found
 }
 
+interface VariantNow {
+  readonly productId: number
+  readonly title: string
+  readonly article: string | null
+  readonly price: number | null
+}
+
+/** The variants' title, артикул and price now, by id. */
+export async function variantsNow(db: Reader, ids: readonly number[]): Promise<Map<number, VariantNow>> {
+  const found = new Map<number, VariantNow>()
+  const wanted = [...new Set(ids)]
+  if (wanted.length === 0) return found
+  const rows = await db
+    .selectFrom('productVariant')
+    .select(['id', 'productId', 'title', 'article', 'price'])
+    .where('id', 'in', wanted)
+    .execute()
+  for (const { id, ...row } of rows) found.set(id, row)
+  return found
+}
+
+/** The variant a line names, when it is one of its product's. */
+export function variantOf(
+  line: Pick<RequestedLine, 'productId' | 'variantId'>,
+  variants: ReadonlyMap<number, VariantNow>,
+) {
+  const variant = line.variantId ? variants.get(line.variantId) : undefined
+  return variant?.productId === line.productId ? variant : undefined
+}
+
 /**
  * The lines that do not name a public product (unknown, a draft, withdrawn, under a hidden section,
  * or not a product), by the position of the line in the request.
@@ -59,10 +94,18 @@ export function refusedLines(lines: readonly RequestedLine[], routes: RouteMap):
   })
 }
 
-/** The product ids named twice, by the later line's position. */
+/** The products (with their variant) named twice, by the later line's position. */
 export function repeatedLines(lines: readonly RequestedLine[]): number[] {
-  const seen = new Set<number>()
-  return lines.flatMap((line, index) => (seen.has(line.productId) ? [index] : (seen.add(line.productId), [])))
+  const seen = new Set<string>()
+  return lines.flatMap((line, index) => {
+    const key = `${line.productId}v${line.variantId ?? 0}`
+    return seen.has(key) ? [index] : (seen.add(key), [])
+  })
+}
+
+/** A line's title as the owner reads it: the product's, and its variant's after a comma (decision 043). */
+export function lineTitle(line: Pick<LeadLine, 'title' | 'variantTitle'>): string {
+  return line.variantTitle ? `${line.title}, ${line.variantTitle}` : line.title
 }
 
 /** The lines' total when every line has a price; null otherwise or without lines. */
@@ -85,14 +128,20 @@ export function exactSums(lines: readonly Pick<LeadLine, 'price' | 'quantity'>[]
 export function snapshotLines(
   requested: readonly RequestedLine[],
   products: ReadonlyMap<number, ProductNow>,
+  variants: ReadonlyMap<number, VariantNow> = new Map(),
 ): LeadLine[] {
   return requested.map((line) => {
     const product = products.get(line.productId)
-    const price = product?.price ?? null
+    // A variant's own price and артикул (its product's артикул when it has none).
+    const variant = variantOf(line, variants)
+    const price = variant ? variant.price : (product?.price ?? null)
+    const article = variant?.article ?? product?.article
     return {
       productId: line.productId,
+      variantId: variant ? line.variantId! : null,
+      variantTitle: variant ? clampText(oneLine(variant.title), 250) : null,
       title: clampText(oneLine(product?.title ?? line.title ?? `Товар № ${line.productId}`), 500),
-      article: product?.article ? clampText(oneLine(product.article), 200) : null,
+      article: article ? clampText(oneLine(article), 200) : null,
       price,
       quantity: line.quantity,
       sum: price === null ? null : price * line.quantity,
@@ -115,7 +164,7 @@ export async function linesOf(db: Reader, feedbackIds: readonly number[]): Promi
   for (let i = 0; i < feedbackIds.length; i += 500) {
     const rows = await db
       .selectFrom('leadLine')
-      .select(['feedbackId', 'productId', 'title', 'article', 'price', 'quantity', 'sum'])
+      .select(['feedbackId', 'productId', 'variantId', 'variantTitle', 'title', 'article', 'price', 'quantity', 'sum'])
       .where('feedbackId', 'in', feedbackIds.slice(i, i + 500))
       .orderBy('feedbackId')
       .orderBy('position')

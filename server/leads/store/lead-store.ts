@@ -15,7 +15,7 @@ import { clampText, oneLine } from '../../../src/validation/plain-text'
 import type { DeliveryChannel } from '../../data/schema'
 import { enqueueDeliveries } from './delivery-outbox'
 import { leadSearchText } from './lead-search'
-import { insertLines, productsNow, snapshotLines, totalOf, type RequestedLine } from './lead-lines'
+import { insertLines, productsNow, snapshotLines, totalOf, variantsNow, type RequestedLine } from './lead-lines'
 
 /** Who consented, from where and to which text (152-FZ; docs/decisions/007-lead-intake.md). */
 export interface ConsentRecord {
@@ -126,6 +126,10 @@ export async function storeLead(db: Db, input: NewLead): Promise<StoreOutcome> {
         await productsNow(
           trx,
           requested.map((line) => line.productId),
+        ),
+        await variantsNow(
+          trx,
+          requested.flatMap((line) => line.variantId ?? []),
         ),
       )
       const row = await trx

@@ -4,7 +4,7 @@
 // «по запросу», and so is a total while any line is.
 import { escapeHtml } from '../../../../src/format/escape-html'
 import { formatMoney } from '../../../../src/format/money'
-import type { LeadLine } from '../../store/lead-lines'
+import { lineTitle, type LeadLine } from '../../store/lead-lines'
 
 const ON_REQUEST = 'по запросу'
 
@@ -12,7 +12,7 @@ const money = (kopecks: number | null) => (kopecks === null ? ON_REQUEST : forma
 
 /** «Дрель ×2 = 25 980 ₽»: a line in one short phrase (the CSV's «Товары»). */
 export function lineShort(line: LeadLine): string {
-  return `${line.title} ×${line.quantity} = ${money(line.sum)}`
+  return `${lineTitle(line)} ×${line.quantity} = ${money(line.sum)}`
 }
 
 /** «Дрель, арт. ЭИ-1003: 2 × 12 990 ₽ = 25 980 ₽»: a line with its артикул and unit price. */
@@ -22,7 +22,7 @@ export function lineFull(line: LeadLine): string {
     line.price === null
       ? `${line.quantity} шт., цена ${ON_REQUEST}`
       : `${line.quantity} × ${money(line.price)} = ${money(line.sum)}`
-  return `${line.title}${article}: ${price}`
+  return `${lineTitle(line)}${article}: ${price}`
 }
 
 /** The lead's total as shown: the amount, or «по запросу». */
@@ -49,7 +49,7 @@ export function linesHtml(
     .map((title) => `<th align="left" ${cell}>${title}</th>`)
     .join('')
   const rows = lines.map((line, i) => {
-    const title = `<a href="${escapeHtml(productUrl(line.productId))}">${escapeHtml(line.title)}</a>`
+    const title = `<a href="${escapeHtml(productUrl(line.productId))}">${escapeHtml(lineTitle(line))}</a>`
     const values = [String(i + 1), title, escapeHtml(line.article ?? ''), escapeHtml(money(line.price))]
     values.push(String(line.quantity), escapeHtml(money(line.sum)))
     return `<tr>${values.map((value) => `<td ${cell}>${value}</td>`).join('')}</tr>`

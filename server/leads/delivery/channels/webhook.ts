@@ -9,6 +9,7 @@ import { leadTime, sourcePageUrl, type MessageContext } from './lead-message'
 import { rublesNumber } from '../../../../src/format/money'
 import { type Channel, DeliveryError, HTTP_TIMEOUT_MS, retryAfterMs } from './channel'
 import { signedWebhookHeaders } from '../../../http/signed-webhook'
+import { lineTitle } from '../../store/lead-lines'
 
 /** The event type of a new lead in the payload. */
 const LEAD_EVENT = 'lead.created'
@@ -37,7 +38,9 @@ export function webhookPayload(lead: DeliverableLead, ctx: MessageContext, at = 
       utm: lead.utm,
       lines: lead.lines.map((line) => ({
         productId: line.productId,
-        title: line.title,
+        // The variant asked for (decision 043): its id, and its title in the line's
+        variantId: line.variantId ?? null,
+        title: lineTitle(line),
         article: line.article,
         price: rubles(line.price),
         quantity: line.quantity,

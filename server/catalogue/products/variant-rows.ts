@@ -1,0 +1,193 @@
+// The variants' part of the product rows' repository (issue 46 item 3, docs/decisions/043-variants.md):
+// the one file that writes `productVariant` rows and their option rows (`productProperty` rows naming
+// the variant). Every writer of variants (the 1C exchange's characteristics, the price list's model
+// column, the demo shop) calls writeVariants with the write door's unit, and it decides once:
+//   - a variant keeps its id (its URL `?v=<id>`, a request list's line) while its key stays: 1C's
+//     characteristic Ид, else its артикул, else its title;
+//   - its old price is kept only above its price;
+//   - the product's own price, old price and availability follow its variants (the lowest price,
+//     that variant's old price, the best availability), written through product-rows.ts, so
+//     listings, sorting, price filters, cards and the feed read the product as before.
+import type { Availability } from '../../data/schema'
+import type { ContentWrite } from '../../content/content-write'
+import { chunks } from './product-row-reads'
+import { propertyRowsOf } from './characteristic-keys'
+import { loadProductRows, setProductFields, type ProductFields } from './product-rows'
+
+/** One variant as a writer names it; a field left undefined stays as stored (a new variant: none). */
+export interface VariantInput {
+  /** 1C's characteristic Ид; null or absent for the site's own */
+  readonly externalId?: string | null
+  /** Required for a new variant that has no 1C Ид */
+  readonly title?: string
+  readonly article?: string | null
+  /** Whole kopecks; null: «по запросу» */
+  readonly price?: number | null
+  readonly oldPrice?: number | null
+  readonly availability?: Availability
+  readonly image?: string | null
+  /** Its option values («Цвет: Синий»), replaced as a whole when given */
+  readonly options?: readonly { readonly name: string; readonly value: string; readonly unit?: string | null }[]
+}
+
+export interface VariantsWritten {
+  created: number
+  updated: number
+  removed: number
+}
+
+/** A variant's options sort after the product's own characteristics. */
+const OPTION_SORT = 100_000
+const AVAILABILITY_RANK: Record<Availability, number> = { in_stock: 0, on_order: 1, out_of_stock: 2 }
+
+const optionKey = (o: { name: string; value: string; unit?: string | null }) =>
+  `${o.name}\u0000${o.value}\u0000${o.unit ?? ''}\u0001`
+const keyOf = (v: { externalId?: string | null; article?: string | null; title?: string }) =>
+  v.externalId ? `x:${v.externalId}` : v.article ? `a:${v.article}` : `t:${v.title}`
+
+/**
+ * Writes product `productId`'s variants: each input updates the variant of its key or becomes a new
+ * one, in the order given. `complete`: the inputs are all its variants (a full 1C offers file, a price
+ * list), so a stored one not among them is removed. Then the product's own price, old price and
+ * availability follow its variants.
+ */
+export async function writeVariants(
+  unit: ContentWrite,
+  productId: number,
+  inputs: readonly VariantInput[],
+  complete: boolean,
+): Promise<VariantsWritten> {
+  const trx = unit.trx
+  const stored = await trx.selectFrom('productVariant').selectAll().where('productId', '=', productId).execute()
+  const byKey = new Map(stored.map((row) => [keyOf(row), row]))
+  const storedOptions = new Map<number, string>()
+  for (const row of await trx
+    .selectFrom('productProperty')
+    .select(['variantId', 'name', 'value', 'unit'])
+    .where('structureId', '=', productId)
+    .where('variantId', 'is not', null)
+    .orderBy('sort')
+    .execute()) {
+    const had = storedOptions.get(row.variantId!)
+    storedOptions.set(row.variantId!, `${had ?? ''}${optionKey(row)}`)
+  }
+  let optionsChanged = false
+  const done = { created: 0, updated: 0, removed: 0 }
+  let words = false
+  const seen = new Set<number>()
+  for (const [sort, input] of inputs.entries()) {
+    const row = byKey.get(keyOf(input))
+    if (row && seen.has(row.id)) continue
+    const price = input.price === undefined ? (row?.price ?? null) : input.price
+    const old = input.oldPrice === undefined ? (row?.oldPrice ?? null) : input.oldPrice
+    const values = {
+      externalId: input.externalId ?? row?.externalId ?? null,
+      title: input.title ?? row?.title ?? input.externalId ?? '',
+      article: input.article === undefined ? (row?.article ?? null) : input.article,
+      price,
+      oldPrice: old !== null && price !== null && old > price ? old : null,
+      availability: input.availability ?? row?.availability ?? 'in_stock',
+      image: input.image === undefined ? (row?.image ?? null) : input.image,
+      sort: complete ? sort : (row?.sort ?? stored.length + sort),
+    }
+    let id: number
+    if (row) {
+      id = row.id
+      const changed = Object.fromEntries(
+        Object.entries(values).filter(([k, v]) => (row as Record<string, unknown>)[k] !== v),
+      )
+      if (Object.keys(changed).length > 0) {
+        await trx.updateTable('productVariant').set(changed).where('id', '=', id).execute()
+        done.updated++
+        if ('title' in changed || 'article' in changed) words = true
+      }
+    } else {
+      const made = await trx
+        .insertInto('productVariant')
+        .values({ ...values, productId })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      id = made.id
+      done.created++
+      words = true
+    }
+    seen.add(id)
+    if (input.options !== undefined && input.options.map(optionKey).join('') !== (storedOptions.get(id) ?? '')) {
+      await replaceOptions(unit, productId, id, sort, input.options)
+      optionsChanged = true
+    }
+  }
+  const gone = complete ? stored.filter((row) => !seen.has(row.id)).map((row) => row.id) : []
+  for (const part of chunks(gone)) {
+    // Its option rows go with it (on delete cascade); said here too, for a database without the rule.
+    await trx.deleteFrom('productProperty').where('variantId', 'in', part).execute()
+    await trx.deleteFrom('productVariant').where('id', 'in', part).execute()
+  }
+  done.removed = gone.length
+  if (done.created + done.updated + done.removed === 0 && !optionsChanged) return done
+  // Titles, articles and options are words search finds; a price alone is not.
+  await unit.touch([productId], { words: words || gone.length > 0 || optionsChanged })
+  await trx.updateTable('structure').set({ updatedAt: unit.at }).where('id', '=', productId).execute()
+  await followVariants(unit, productId)
+  return done
+}
+
+/** A variant's option rows replaced: rows of the product naming the variant, after its own characteristics. */
+async function replaceOptions(
+  unit: ContentWrite,
+  productId: number,
+  variantId: number,
+  place: number,
+  options: NonNullable<VariantInput['options']>,
+) {
+  const trx = unit.trx
+  await trx.deleteFrom('productProperty').where('variantId', '=', variantId).execute()
+  if (options.length === 0) return
+  const rows = await propertyRowsOf(
+    trx,
+    options.map((row, i) => ({ structureId: productId, row, sort: OPTION_SORT + place * 100 + i })),
+  )
+  await trx
+    .insertInto('productProperty')
+    .values(rows.map((row) => ({ ...row, variantId })))
+    .execute()
+}
+
+/** The product's own price, old price and availability become its variants': the lowest price, the best availability. */
+export async function followVariants(unit: ContentWrite, productId: number): Promise<void> {
+  const variants = await unit.trx
+    .selectFrom('productVariant')
+    .select(['price', 'oldPrice', 'availability'])
+    .where('productId', '=', productId)
+    .execute()
+  const product = (await loadProductRows(unit.trx, [productId])).get(productId)
+  if (variants.length === 0 || !product) return
+  const priced = variants.filter((v) => v.price !== null).sort((a, b) => Number(a.price) - Number(b.price))
+  const cheapest = priced[0]
+  const best = variants.map((v) => v.availability).sort((a, b) => AVAILABILITY_RANK[a] - AVAILABILITY_RANK[b])[0]
+  const want: ProductFields = {
+    price: cheapest ? Number(cheapest.price) : null,
+    oldPrice: cheapest?.oldPrice != null ? Number(cheapest.oldPrice) : null,
+    availability: best,
+  }
+  const set = Object.fromEntries(
+    Object.entries(want).filter(([k, v]) => (product as Record<string, unknown>)[k] !== v),
+  ) as ProductFields
+  await setProductFields(unit, [{ id: productId, set }])
+}
+
+/** The variants of the given products, in order, by product (a statement per 500): their writers' read. */
+export async function loadVariantRows(unit: ContentWrite, productIds: readonly number[]) {
+  const out = new Map<number, { id: number; externalId: string | null; title: string; article: string | null }[]>()
+  for (const part of chunks([...new Set(productIds)])) {
+    const rows = await unit.trx
+      .selectFrom('productVariant')
+      .select(['id', 'productId', 'externalId', 'title', 'article'])
+      .where('productId', 'in', part)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
+    for (const { productId, ...row } of rows) out.set(productId, [...(out.get(productId) ?? []), row])
+  }
+  return out
+}

@@ -1,0 +1,155 @@
+// 1C's characteristics become a product's variants (docs/decisions/043-variants.md): offers
+// `Ид#Ид` with «ХарактеристикиТовара» make variants with their prices, stock and артикул, their
+// characteristics become option rows, a later full offers file removes a variant it no longer names
+// and keeps the others' ids, and a prices-only change keeps what it does not say. SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestApp } from '../helpers/build-test-app'
+import { DIALECTS } from '../helpers/dialects'
+import { EXCHANGE_ENV, importXml, injectTransport, OneCClient, offersXml, type Offer } from '../helpers/one-c'
+
+const ADMIN_TOKEN = 'test-admin-token-1234567890'
+const PRICE_TYPES = [
+  { id: 'pt-retail', name: 'Розничная' },
+  { id: 'pt-old', name: 'Старая цена' },
+]
+const CATALOGUE = importXml({
+  groups: [{ id: 'g-rugs', name: 'Ковры' }],
+  products: [{ id: 'rug', name: 'Ковёр Лоза', article: 'ЛЗ', groups: ['g-rugs'] }],
+})
+const rug = (id: string, colour: string, size: string, rubles: number, quantity: number): Offer => ({
+  id: `rug#${id}`,
+  name: `Ковёр Лоза (${colour}, ${size})`,
+  article: `ЛЗ-${id}`,
+  prices: { 'pt-retail': rubles, 'pt-old': rubles + 1000 },
+  quantity,
+  characteristics: { Цвет: colour, Размер: size },
+})
+
+for (const dialect of DIALECTS) {
+  describe.runIf(dialect.available)(`1C's characteristics as variants on ${dialect.name}`, () => {
+    let t: TestApp
+    let client: OneCClient
+    beforeAll(async () => {
+      t = await dialect.build({ ADMIN_TOKEN, ...EXCHANGE_ENV }, { exchangeStepMs: 1 })
+      client = new OneCClient(injectTransport(t.app))
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/exchange',
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: { enabled: true, priceType: 'Розничная', oldPriceType: 'Старая цена', zeroStock: 'on_order' },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    })
+    afterAll(() => t?.close())
+
+    const variants = async () => {
+      const product = await t.app.db
+        .selectFrom('exchangeRecord')
+        .innerJoin('product', 'product.structureId', 'exchangeRecord.structureId')
+        .innerJoin('structure', 'structure.id', 'product.structureId')
+        .select(['product.structureId', 'product.price', 'product.availability', 'structure.urlFull'])
+        .where('exchangeRecord.externalId', '=', 'rug')
+        .executeTakeFirstOrThrow()
+      const rows = await t.app.db
+        .selectFrom('productVariant')
+        .select(['id', 'externalId', 'title', 'article', 'price', 'oldPrice', 'availability'])
+        .where('productId', '=', product.structureId)
+        .orderBy('sort')
+        .execute()
+      const options = await t.app.db
+        .selectFrom('productProperty')
+        .select(['variantId', 'name', 'value'])
+        .where('structureId', '=', product.structureId)
+        .where('variantId', 'is not', null)
+        .orderBy('sort')
+        .execute()
+      return { product, rows, options }
+    }
+
+    it('makes the characteristics of a product its variants, with prices, stock, артикул and options', async () => {
+      const offers = offersXml(
+        {
+          priceTypes: PRICE_TYPES,
+          offers: [rug('c1', 'Синий', '160×230', 12990.9, 2), rug('c2', 'Серый', '200×300', 19990, 0)],
+        },
+        { onlyChanges: false },
+      )
+      const answers = await client.exchange({ 'import.xml': CATALOGUE, 'offers.xml': offers })
+      expect(answers.map((a) => a.lines[0])).toEqual(['success', 'success'])
+      const { product, rows, options } = await variants()
+      expect(rows).toEqual([
+        expect.objectContaining({
+          externalId: 'c1',
+          title: 'Синий, 160×230',
+          article: 'ЛЗ-c1',
+          price: 1299090,
+          oldPrice: 1399090,
+          availability: 'in_stock',
+        }),
+        expect.objectContaining({
+          externalId: 'c2',
+          title: 'Серый, 200×300',
+          article: 'ЛЗ-c2',
+          price: 1999000,
+          oldPrice: 2099000,
+          availability: 'on_order',
+        }),
+      ])
+      // The product reads as its cheapest variant, in stock since one is.
+      expect(product).toMatchObject({ price: 1299090, availability: 'in_stock' })
+      expect(options.filter((o) => o.variantId === rows[0].id).map((o) => [o.name, o.value])).toEqual([
+        ['Цвет', 'Синий'],
+        ['Размер', '160×230'],
+      ])
+      const page = await t.app.inject({ url: `${product.urlFull}?v=${rows[1].id}` })
+      expect(page.statusCode).toBe(200)
+      expect(page.body).toContain('Артикул: <!-- -->ЛЗ-c2')
+    })
+
+    it("sends a variant's request line to 1C as the characteristic's order line, Ид#Ид", async () => {
+      const { product, rows } = await variants()
+      const form = { 'content-type': 'application/x-www-form-urlencoded' }
+      const fields = { username: 'Иван', phone: '8 999 123-45-67', email: 'ivan@example.ru', consent: 'on' }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/feedback',
+        headers: form,
+        payload: new URLSearchParams({ ...fields, lines: `${product.structureId}v${rows[1].id}x2` }).toString(),
+      })
+      expect(res.statusCode).toBeLessThan(400)
+      const sale = new OneCClient(injectTransport(t.app))
+      expect((await sale.checkauth('sale')).lines[0]).toBe('success')
+      await sale.init('sale')
+      const orders = await sale.call('type=sale&mode=query')
+      expect(orders.status).toBe(200)
+      const text = orders.lines.join('\n')
+      expect(text).toContain('<Ид>rug#c2</Ид>')
+      expect(text).toContain('Ковёр Лоза, Серый, 200×300')
+    })
+
+    it('keeps what a prices-only change does not say, and a full file removes a variant it no longer names', async () => {
+      const before = await variants()
+      const change = offersXml({ priceTypes: PRICE_TYPES, offers: [{ id: 'rug#c2', prices: { 'pt-retail': 9990 } }] })
+      expect((await client.exchange({ 'offers.xml': change })).map((a) => a.lines[0])).toEqual(['success'])
+      const changed = await variants()
+      expect(changed.rows).toHaveLength(2)
+      expect(changed.rows[1]).toMatchObject({
+        id: before.rows[1].id,
+        price: 999000,
+        availability: 'on_order',
+        article: 'ЛЗ-c2',
+      })
+      expect(changed.product.price).toBe(999000)
+
+      const full = offersXml(
+        { priceTypes: PRICE_TYPES, offers: [rug('c2', 'Серый', '200×300', 9990, 5)] },
+        { onlyChanges: false },
+      )
+      expect((await client.exchange({ 'offers.xml': full })).map((a) => a.lines[0])).toEqual(['success'])
+      const after = await variants()
+      expect(after.rows.map((r) => r.id)).toEqual([before.rows[1].id])
+      expect(after.options.every((o) => o.variantId === before.rows[1].id)).toBe(true)
+      expect(after.product).toMatchObject({ price: 999000, availability: 'in_stock' })
+    })
+  })
+}
