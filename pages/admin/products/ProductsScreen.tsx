@@ -13,12 +13,12 @@ import {
   type ProductPage,
   type SectionOption,
 } from '../../../src/admin/admin-products'
-import { formatDateTimeIn } from '../../../src/format/format-date'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
 import { useTimeZone } from '../layout/admin-context'
 import { ProductActions } from './ProductActions'
 import { ProductRowView } from './ProductRow'
 import { ProductFilters } from './ProductFilters'
+import { ChooseAll, ProductsAudit, ProductsHead } from './products-parts'
 
 const COLUMNS: readonly [string, string | null][] = [
   ['Фото', null],
@@ -41,6 +41,10 @@ function filterFromUrl(): URLSearchParams {
   }
   return kept
 }
+
+/** The price list of the products the filter shows, as a file. */
+const priceListUrl = (format: 'xlsx' | 'csv', filter: URLSearchParams) =>
+  `${format === 'xlsx' ? ADMIN_API_PATHS.priceListXlsx : ADMIN_API_PATHS.priceListCsv}${filter.size > 0 ? `?${filter}` : ''}`
 
 export function ProductsScreen() {
   const id = useId()
@@ -118,8 +122,6 @@ export function ProductsScreen() {
   const total = page ? `${page.total}${page.totalOver ? '+' : ''}` : '…'
   const sortKey = filter.get('sort') ?? 'title'
   const desc = filter.get('dir') === 'desc'
-  const download = (format: 'xlsx' | 'csv') =>
-    `${format === 'xlsx' ? ADMIN_API_PATHS.priceListXlsx : ADMIN_API_PATHS.priceListCsv}${filter.size > 0 ? `?${filter}` : ''}`
   const targets = async () => (everything ? (await api.ids(filter)).ids : [...selected])
   const count = everything ? (page?.total ?? 0) : selected.size
 
@@ -139,29 +141,22 @@ export function ProductsScreen() {
 
       <div className="admin-toolbar products__summary">
         <p role="status">Найдено товаров: {total}</p>
-        <a className="button button--quiet button--small" href={download('xlsx')} download>
+        <a className="button button--quiet button--small" href={priceListUrl('xlsx', filter)} download>
           Скачать прайс-лист (XLSX)
         </a>
-        <a className="button button--quiet button--small" href={download('csv')} download>
+        <a className="button button--quiet button--small" href={priceListUrl('csv', filter)} download>
           CSV
         </a>
       </div>
 
       {problem && <p className="admin-error">{problem}</p>}
-      <div className="products__choose admin-toolbar">
-        <label className="products__check">
-          <input
-            type="checkbox"
-            checked={rows.length > 0 && rows.every((r) => selected.has(r.id))}
-            onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
-          />
-          <span>Выбрать все на странице</span>
-        </label>
-        <label className="products__check">
-          <input type="checkbox" checked={everything} onChange={(e) => setEverything(e.target.checked)} />
-          <span>Все {total} по фильтру</span>
-        </label>
-      </div>
+      <ChooseAll
+        allOnPage={rows.length > 0 && rows.every((r) => selected.has(r.id))}
+        onAllOnPage={(checked) => setSelected(checked ? new Set(rows.map((r) => r.id)) : new Set())}
+        everything={everything}
+        onEverything={setEverything}
+        total={total}
+      />
 
       <ProductActions
         api={api}
@@ -177,25 +172,7 @@ export function ProductsScreen() {
 
       <table className="products__table" aria-labelledby={`${id}-caption`}>
         <caption id={`${id}-caption`}>Товары, {total}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <span className="visually-hidden">Выбор</span>
-            </th>
-            {COLUMNS.map(([label, key]) => (
-              <th key={label} scope="col" aria-sort={key === sortKey ? (desc ? 'descending' : 'ascending') : undefined}>
-                {key ? (
-                  <button type="button" className="products__sort" onClick={() => sortBy(key)}>
-                    {label}
-                    {key === sortKey ? (desc ? ' ↓' : ' ↑') : ''}
-                  </button>
-                ) : (
-                  label
-                )}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ProductsHead columns={COLUMNS} sortKey={sortKey} desc={desc} onSort={sortBy} />
         <tbody>
           {rows.map((row) => (
             <ProductRowView
@@ -231,21 +208,7 @@ export function ProductsScreen() {
         )}
       </nav>
 
-      {audit.length > 0 && (
-        <section className="admin-panel" aria-labelledby={`${id}-audit`}>
-          <h2 id={`${id}-audit`} className="products__subtitle">
-            Журнал действий
-          </h2>
-          <ul className="products__audit">
-            {audit.slice(0, 10).map((entry) => (
-              <li key={`${entry.at}-${entry.action}`}>
-                <time dateTime={entry.at}>{formatDateTimeIn(entry.at, timeZone)}</time> — {entry.who}: {entry.action},
-                товаров: {entry.count}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <ProductsAudit audit={audit} timeZone={timeZone} />
     </div>
   )
 }
