@@ -95,8 +95,8 @@ for (const dialect of DIALECTS)
   describe.runIf(dialect.available)(`a hidden ancestor on ${dialect.name}`, { timeout: WALK_MS }, () => {
     let t: TestApp
     let yandex: HttpReceiver
-    /** Product ids the feed offers while everything is public */
-    let feedAtStart: Set<number>
+    /** The feed's offers while everything is public: offer id → its product's id (a variant's is its group_id) */
+    let feedAtStart: Map<string, number>
     /** Product ids the home page features (decision 024) */
     let featured: Set<number>
 
@@ -262,10 +262,12 @@ for (const dialect of DIALECTS)
       expect(ymlProblems(feedRes.body, PUBLIC_URL)).toEqual([])
       const feed = parseYml(feedRes.body)
       expect(sorted(feed.offers.map((o) => o.id))).toEqual(
-        sorted([...feedAtStart].filter((id) => shownIds.has(id)).map(String)),
+        sorted([...feedAtStart].filter(([, product]) => shownIds.has(product)).map(([offer]) => offer)),
       )
       for (const offer of feed.offers) {
-        expect(offer.fields.url).toEqual([`${PUBLIC_URL}${byId.get(Number(offer.id))!.urlFull}`])
+        // A variant's offer (decision 043) is at its product's URL with ?v=<variant>.
+        const page = `${PUBLIC_URL}${byId.get(Number(offer.groupId ?? offer.id))!.urlFull}`
+        expect(offer.fields.url).toEqual([offer.groupId ? `${page}?v=${offer.id.split('v')[1]}` : page])
       }
       expect(sorted(feed.categories.map((c) => c.id))).toEqual(
         sorted(shown.filter((r) => r.typeId === 'section').map((r) => String(r.id))),
@@ -320,7 +322,7 @@ for (const dialect of DIALECTS)
       // The queued URLs stay in the queue, where the test reads them.
       await t.app.indexNow!.stop()
       const feed = parseYml((await get('/feeds/yandex.xml')).body)
-      feedAtStart = new Set(feed.offers.map((o) => Number(o.id)))
+      feedAtStart = new Map(feed.offers.map((o) => [o.id, Number(o.groupId ?? o.id)]))
       const featuredRows = await t.app.db
         .selectFrom('product')
         .select('structureId')
