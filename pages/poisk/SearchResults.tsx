@@ -20,15 +20,7 @@ function ResultCard({ product, eager }: { product: SearchCard; eager: boolean })
   return (
     <article className="card">
       <a className="card__link" href={product.url}>
-        <Image
-          src={product.image}
-          alt=""
-          width={400}
-          eager={eager}
-          sizes={CARD_SIZES}
-          widest={CARD_WIDEST}
-          fallback="webp"
-        />
+        <Image src={product.image} alt="" width={400} eager={eager} sizes={CARD_SIZES} widest={CARD_WIDEST} />
         <h2 className="card__title">
           {product.titleParts.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
         </h2>

@@ -35,12 +35,6 @@ interface ImageProps {
    * 280 CSS px at 3× asks for 840 px) only lengthens every page's HTML. Default: all of them.
    */
   widest?: number
-  /**
-   * What a browser that takes none of the `<source>`s shows: the original upload (default), or the
-   * WebP variants as the `<img>`'s own candidates, one `<source>` fewer and no original's URL in
-   * the page (a card: every browser of 2026 shows WebP, docs/decisions/045-one-call-and-light-cards.md).
-   */
-  fallback?: 'original' | 'webp'
 }
 
 /**
@@ -50,26 +44,20 @@ interface ImageProps {
  */
 function srcSet(mediaUrl: string, upload: SizedUpload, format: VariantFormat, boxRatio: number, widest: number) {
   const scale = Math.min(1, boxRatio / (upload.width / upload.height))
-  return listedWidths(upload, widest)
+  return variantWidths(upload.width)
+    .filter((w, i) => i === 0 || w <= widest)
     .map((w) => `${mediaSrc(mediaUrl, variantPath(upload, w, format))} ${Math.max(1, Math.round(w * scale))}w`)
     .join(', ')
-}
-
-/** The variant widths worth listing: none wider than `widest`, but always the narrowest. */
-function listedWidths(upload: SizedUpload, widest: number): number[] {
-  return variantWidths(upload.width).filter((w, i) => i === 0 || w <= widest)
 }
 
 /**
  * The one image component: media host + path prefix, width/height from the aspect ratio, lazy by
  * default. An upload whose name carries its size is a `<picture>` of its AVIF and WebP variants
- * with the original as the fallback (docs/decisions/015-responsive-images.md), or of its AVIF
- * variants with the WebP ones as the `<img>`'s (`fallback="webp"`).
+ * with the original as the fallback (docs/decisions/015-responsive-images.md).
  * @example <Image src={product.image} alt={product.title} width={600} sizes="50vw" />
  */
 export function Image(props: ImageProps) {
   const { src, alt, shape = 'square', width = 600, eager = false, className, sizes, widest = Infinity } = props
-  const { fallback = 'original' } = props
   const mediaUrl = useMediaUrl()
   const height = Math.round(width / IMAGE_SHAPES[shape])
   // The box keeps its ratio before and after loading (object-fit crops the image to it), from its
@@ -87,17 +75,10 @@ export function Image(props: ImageProps) {
       </span>
     )
   }
-  const upload = parseSizedUpload(src)
-  const slot = sizes ?? `(max-width: ${width}px) 100vw, ${width}px`
-  const webp = upload && fallback === 'webp'
-  // The WebP fallback's src: the first listed variant as wide as the img's width attribute.
-  const webpSrc = upload && listedWidths(upload, widest).find((w, i, all) => w >= width || i === all.length - 1)
   const img = (
     <img
       className={classes}
-      src={mediaSrc(mediaUrl, webp && webpSrc ? variantPath(upload, webpSrc, 'webp') : src)}
-      srcSet={webp ? srcSet(mediaUrl, upload, 'webp', width / height, widest) : undefined}
-      sizes={webp ? slot : undefined}
+      src={mediaSrc(mediaUrl, src)}
       alt={alt}
       width={width}
       height={height}
@@ -107,10 +88,12 @@ export function Image(props: ImageProps) {
       decoding={eager ? 'sync' : undefined}
     />
   )
+  const upload = parseSizedUpload(src)
   if (!upload) return img
+  const slot = sizes ?? `(max-width: ${width}px) 100vw, ${width}px`
   return (
     <picture className="image-set">
-      {VARIANT_FORMATS.filter((format) => !webp || format !== 'webp').map((format) => (
+      {VARIANT_FORMATS.map((format) => (
         <source
           key={format}
           type={`image/${format}`}

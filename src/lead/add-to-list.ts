@@ -6,13 +6,9 @@ import { REQUEST_LIST_EVENT, REQUEST_LIST_TEXTS } from './request-list-view'
 
 export type AddOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string }
 
-/**
- * Posts a «В заявку» form's fields, with its submit button's name and value where it has them (a
- * card's button carries its product), read as the call is made; on success the list's parts on
- * the page read the list again.
- */
-export async function addToRequestList(form: HTMLFormElement, submitter?: HTMLElement | null): Promise<AddOutcome> {
-  const fields = [...new FormData(form, submitter).entries()].map(([key, value]) => [key, String(value)])
+/** Posts a «В заявку» form's fields; on success the list's parts on the page read the list again. */
+export async function addToRequestList(form: HTMLFormElement): Promise<AddOutcome> {
+  const fields = [...new FormData(form).entries()].map(([key, value]) => [key, String(value)])
   try {
     const response = await fetch(PATHS.requestList, {
       method: 'POST',
@@ -30,8 +26,6 @@ export async function addToRequestList(form: HTMLFormElement, submitter?: HTMLEl
 
 /** The attribute that marks a card's plain «В заявку» form for the header island's listener. */
 export const CARD_ADD_ATTRIBUTE = 'data-add-to-list'
-/** A card's button's name: its value is the product's id (POST /moya-zayavka reads `add=<id>`). */
-export const CARD_ADD_FIELD = 'add'
 
 /**
  * A card's «В заявку» with JavaScript: added in place, the button saying so for a moment. A
@@ -44,19 +38,12 @@ export function listenToCardForms(): () => void {
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute(CARD_ADD_ATTRIBUTE)) return
     event.preventDefault()
     const button = form.querySelector('button')
-    if (!button || button.disabled) return
-    // The fields are read when the call is made: before the button is disabled (a disabled
-    // button's name and value, the card's product, would not be among them).
-    const sent = addToRequestList(form, button)
-    button.disabled = true
-    void sent.then((outcome) => {
+    if (button?.disabled) return
+    if (button) button.disabled = true
+    void addToRequestList(form).then((outcome) => {
+      if (!outcome.ok) return form.submit()
+      if (!button) return
       button.disabled = false
-      if (!outcome.ok) {
-        // The plain post, with the button's product in it (form.submit() would leave it out),
-        // not caught by this listener again.
-        form.removeAttribute(CARD_ADD_ATTRIBUTE)
-        return form.requestSubmit(button)
-      }
       const label = button.textContent
       button.textContent = REQUEST_LIST_TEXTS.addedShort
       setTimeout(() => (button.textContent = label), 2000)

@@ -130,39 +130,6 @@ describe('an uploaded photo in a browser', () => {
     }
   })
 
-  it("shows a card's photo on a phone and a desktop as an AVIF variant, and a WebP one where no source is taken", async () => {
-    const stem = stemOf(image)
-    for (const [viewport, deviceScaleFactor] of [
-      [{ width: 390, height: 844 }, 3],
-      [{ width: 1280, height: 800 }, 1],
-    ] as const) {
-      const context = await browser.newContext({ viewport, deviceScaleFactor, locale: 'ru-RU' })
-      const page = await context.newPage()
-      const errors = watchErrors(page)
-      const images: string[] = []
-      page.on('response', (response) => {
-        if (response.url().includes('/media/uploads/')) images.push(response.url())
-      })
-      await page.goto(server.url + '/structure/power-tools/')
-      await waitForVike(page, '/structure/power-tools/')
-      const card = page.locator('.card', { hasText: 'Дрель с фотографией' })
-      await card.scrollIntoViewIfNeeded()
-      // The image's URL once it has loaded and decoded (a picture drawn, not a broken image).
-      const shown = () =>
-        card
-          .locator('img')
-          .evaluate((img: HTMLImageElement) => (img.complete && img.naturalWidth > 0 ? img.currentSrc : ''))
-      const variant = (format: string) => new RegExp(`/media/${stem}-(320|640|960)\\.${format}$`)
-      await expect.poll(shown, { timeout: 10_000 }).toMatch(variant('avif'))
-      // A browser without AVIF: the <img>'s own candidates, WebP, never the original upload.
-      await card.locator('source').evaluate((source) => source.remove())
-      await expect.poll(shown, { timeout: 10_000 }).toMatch(variant('webp'))
-      expect(images.filter((url) => url.endsWith('.jpg'))).toEqual([])
-      expect(errors).toEqual([])
-      await context.close()
-    }
-  })
-
   it('gives an upload stored before sized names its sized name when the server starts again', async () => {
     // The data of an older release: the photo stored as uploads/<hash>.jpg, with the 32 hex digits
     // names had then; its sized name keeps them.

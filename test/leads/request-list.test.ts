@@ -71,23 +71,6 @@ describe.each(DIALECTS)('the request list on $name', (dialect) => {
   )
 
   it.runIf(dialect.available)(
-    "adds a card's product named by its button (add=<id>), as the older form's action and productId did",
-    async () => {
-      const [a, b] = products
-      let res = await change({ quantity: '2', add: String(a.id) })
-      expect(res.statusCode).toBe(303)
-      let cookie = listCookie(res.headers['set-cookie'])
-      expect(cookie).toBe(`${a.id}x2`)
-      res = await change({ action: 'add', productId: String(b.id), quantity: '1' }, cookie, 'application/json')
-      cookie = listCookie(res.headers['set-cookie'])
-      res = await change({ add: String(b.id), quantity: '4' }, cookie, 'application/json')
-      expect(res.json()).toEqual({ data: { count: 2 } })
-      expect(listCookie(res.headers['set-cookie'])).toBe(`${a.id}x2.${b.id}x5`)
-      expect((await change({ add: 'дрель', quantity: '1' }, cookie, 'application/json')).statusCode).toBe(400)
-    },
-  )
-
-  it.runIf(dialect.available)(
     'refuses a bad quantity, an unknown product and a foreign site in Russian, the cookie unchanged',
     async () => {
       const [a] = products

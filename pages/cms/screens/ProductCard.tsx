@@ -1,5 +1,5 @@
 import { Image } from '../../../src/components/Image'
-import { CARD_ADD_ATTRIBUTE, CARD_ADD_FIELD } from '../../../src/lead/add-to-list'
+import { CARD_ADD_ATTRIBUTE } from '../../../src/lead/add-to-list'
 import { REQUEST_LIST_TEXTS } from '../../../src/lead/request-list-view'
 import { PATHS } from '../../../src/site/paths'
 import type { ProductCard as Card } from '../../../src/site/types'
@@ -17,15 +17,7 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
     <article className="card">
       <a className="card__link" href={product.url}>
         {/* The title below names the link; an alt repeating it would be read twice. */}
-        <Image
-          src={product.image}
-          alt=""
-          width={400}
-          eager={eager}
-          sizes={CARD_SIZES}
-          widest={CARD_WIDEST}
-          fallback="webp"
-        />
+        <Image src={product.image} alt="" width={400} eager={eager} sizes={CARD_SIZES} widest={CARD_WIDEST} />
         <h3 className="card__title">{product.title}</h3>
       </a>
       {product.article && <p className="card__article">{`Артикул: ${product.article}`}</p>}
@@ -36,9 +28,10 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
         className="card__price"
         from={product.variants === 'from'}
       />
-      {/* «В заявку» as a plain form landing on the list; with JavaScript the header's island sends it in
-          place. The button names the product (add=<id>): no hidden inputs on every card (decision 045). */}
+      {/* «В заявку» as a plain form landing on the list; with JavaScript the header's island sends it in place. */}
       <form className="card__add" method="post" action={PATHS.requestList} {...{ [CARD_ADD_ATTRIBUTE]: '' }}>
+        <input type="hidden" name="action" value="add" />
+        <input type="hidden" name="productId" value={product.id} />
         <input
           className="card__qty"
           type="number"
@@ -48,7 +41,7 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
           defaultValue={1}
           aria-label={`${REQUEST_LIST_TEXTS.quantity}: ${product.title}`}
         />
-        <button className="button" name={CARD_ADD_FIELD} value={product.id}>
+        <button className="button" type="submit">
           {REQUEST_LIST_TEXTS.add}
         </button>
       </form>

@@ -1,6 +1,5 @@
 // POST /moya-zayavka: the request list's changes as plain forms (docs/decisions/041-request-list.md).
-// One urlencoded form per change: `action` (add, set, remove), `productId`, `quantity`; a card's
-// form says `add=<productId>` (its button's name and value) with `quantity`. The list
+// One urlencoded form per change: `action` (add, set, remove), `productId`, `quantity`. The list
 // lives in the cookie `vitrina_list` (product ids and quantities only), so this route writes no
 // row: it reads the cookie, changes it and sets it again. A form post answers 303 to the list
 // page; a script's request (Accept: application/json) gets the list's size as JSON. A refused
@@ -26,14 +25,9 @@ import { PATHS } from '../../../src/site/paths'
 const BODY_LIMIT = 1024
 const FORM_TYPE = 'application/x-www-form-urlencoded'
 
-/**
- * The change a form asks for, or the Russian reason it is refused. A card's «В заявку» button
- * carries its product as `add=<id>` (docs/decisions/045-one-call-and-light-cards.md); pages cached
- * before that send `action=add&productId=<id>`, which is read as ever.
- */
+/** The change a form asks for, or the Russian reason it is refused. */
 export function listChangeOf(body: unknown): ListChange | { error: string } {
-  const sent = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
-  const fields = sent.add === undefined ? sent : { ...sent, action: 'add', productId: sent.add }
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
   const productId = validProductId(fields.productId)
   if (productId === null) return { error: REQUEST_LIST_TEXTS.badRequest }
   // The product's variant (docs/decisions/043-variants.md): an id, or absent for the product itself.
