@@ -238,8 +238,18 @@ export async function loadFeedRefusals(db: Kysely<Database>, defaultVendor: stri
     ])
     .executeTakeFirstOrThrow()
   const row = counts as Record<string, number | string | bigint | null>
+  // A product with variants is an offer per variant with a price, not out of stock (decision 043).
+  const variants = await feedOffers(db)
+    .innerJoin('productVariant as variant', 'variant.productId', 'structure.id')
+    .where('variant.price', 'is not', null)
+    .where('variant.availability', '!=', 'out_of_stock')
+    .select((eb) => [
+      eb.fn.count('variant.id').as('offers'),
+      eb.fn.count('variant.productId').distinct().as('products'),
+    ])
+    .executeTakeFirstOrThrow()
   return {
-    offers: Number(row.offers ?? 0),
+    offers: Number(row.offers ?? 0) + Number(variants.offers) - Number(variants.products),
     reasons: await Promise.all(
       REFUSAL_REASONS.map(async (reason) => {
         const count = reasons.includes(reason) ? Number(row[reason] ?? 0) : 0
