@@ -5,7 +5,7 @@
 // Each query reads at most the rows its page shows, by index; the count reads the section's
 // products through the (parentId, sort) index, never the catalogue.
 import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely'
-import { byteOrder } from '../../data/sql/dialect'
+import { byteOrder, isSqlite } from '../../data/sql/dialect'
 import { preparedQuery, slot } from '../../data/prepared'
 import type { Availability, Database } from '../../data/schema'
 import type { SectionQuery } from '../../../src/site/section-query'
@@ -65,7 +65,15 @@ function readsProduct(shape: string): boolean {
  * The filters by characteristic of a shape's last part, as EXISTS of the product's row of each
  * (the facet index: characteristic, product), with slots `fc<k>`, `fv<k>_<j>`, `rc<k>`, `rn<k>`, `rx<k>`.
  */
-export function byCharacteristics<O>(q: SelectQueryBuilder<Database, 'structure' | 'product', O>, part: string) {
+export function byCharacteristics<O>(
+  db: Queryable,
+  q: SelectQueryBuilder<Database, 'structure' | 'product', O>,
+  part: string,
+) {
+  // PostgreSQL would turn each EXISTS into a semi join that may read the characteristic's rows
+  // across the catalogue (a range of power is a third of them): an OFFSET keeps it a probe of the
+  // facet index per product of the section, so the cost follows the section. SQLite probes anyway.
+  const perProduct = !isSqlite(db)
   let k = 0
   for (const filter of part === '' ? [] : part.split(',')) {
     const n = k++
@@ -75,6 +83,7 @@ export function byCharacteristics<O>(q: SelectQueryBuilder<Database, 'structure'
           .selectFrom('productProperty as pf')
           .select(sql`1`.as('one'))
           .whereRef('pf.structureId', '=', 'structure.id')
+          .$if(perProduct, (s) => s.modifyEnd(sql`offset 0`))
         if (filter.startsWith('v')) {
           const values = Array.from({ length: Number(filter.slice(1)) }, (_, j) => slot<string>(`fv${n}_${j}`))
           return row.where('pf.characteristicId', '=', slot<number>(`fc${n}`)).where('pf.value', 'in', values)
@@ -123,7 +132,7 @@ export function sectionProducts(db: Queryable, shape: string) {
   if (filters.includes('a')) q = q.where('product.availability', '=', slot<Availability>('avail'))
   if (filters.includes('n')) q = q.where('product.price', '>=', slot<number>('min'))
   if (filters.includes('x')) q = q.where('product.price', '<=', slot<number>('max'))
-  return byCharacteristics(q, characteristics ?? '')
+  return byCharacteristics(db, q, characteristics ?? '')
 }
 
 function ordered<O>(db: Queryable, q: SelectQueryBuilder<Database, 'structure' | 'product', O>, sort: string) {
