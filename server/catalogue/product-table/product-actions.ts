@@ -18,6 +18,7 @@ import {
   type ProductRow,
 } from '../products/product-rows'
 import { changedPrice, type PriceChange } from './price-change'
+import { followsVariants, hasVariants } from './variant-table'
 
 export type ProductAction =
   | { readonly kind: 'publish' | 'hide' | 'withdraw' | 'delete' }
@@ -120,12 +121,17 @@ export interface InlineChange {
   readonly availability?: Availability
 }
 
-/** A row's edit in place: all of it or nothing, a Russian reason when the prices disagree. */
+/**
+ * A row's edit in place: all of it or nothing, a Russian reason when the prices disagree or the
+ * product's variants set them.
+ */
 export async function editProduct(door: WriteDoor, id: number, change: InlineChange): Promise<void> {
   await door.write(async (unit) => {
     if (!(await loadProductRows(unit.trx, [id])).has(id)) {
       throw new HttpError(404, `Товар с id = ${id} не найден`, 'not_found')
     }
+    // Its price and availability are its variants' (decision 043): set there, never lost here.
+    if (await hasVariants(unit, id)) followsVariants(change)
     await setProductFields(unit, [{ id, set: change }])
     const problem = await checkProductPrices(unit.trx, id)
     if (problem) {

@@ -191,3 +191,39 @@ export async function loadVariantRows(unit: ContentWrite, productIds: readonly n
   }
   return out
 }
+
+/** What an edit in place («Товары») sets of one variant; a field left undefined stays. */
+export interface VariantFields {
+  readonly price?: number | null
+  readonly oldPrice?: number | null
+  readonly availability?: Availability
+}
+
+/**
+ * One variant's price, old price or availability as given (the caller checks them), then its
+ * product's follow, as after writeVariants. False when product `productId` has no variant `variantId`.
+ */
+export async function setVariantFields(
+  unit: ContentWrite,
+  productId: number,
+  variantId: number,
+  set: VariantFields,
+): Promise<boolean> {
+  const row = await unit.trx
+    .selectFrom('productVariant')
+    .select(['price', 'oldPrice', 'availability'])
+    .where('id', '=', variantId)
+    .where('productId', '=', productId)
+    .executeTakeFirst()
+  if (!row) return false
+  const changed = Object.fromEntries(
+    Object.entries(set).filter(([k, v]) => v !== undefined && (row as Record<string, unknown>)[k] !== v),
+  )
+  if (Object.keys(changed).length === 0) return true
+  await unit.trx.updateTable('productVariant').set(changed).where('id', '=', variantId).execute()
+  // A price is no word search finds.
+  await unit.touch([productId], { words: false })
+  await unit.trx.updateTable('structure').set({ updatedAt: unit.at }).where('id', '=', productId).execute()
+  await followVariants(unit, productId)
+  return true
+}
