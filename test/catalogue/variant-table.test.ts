@@ -2,8 +2,9 @@
 // lists its three sizes under it; a size's price edited in place is the product page's price and
 // «от» at once, its availability the product's; a refused edit (a bad sum, an old price under the
 // price, a variant of another product) says why in Russian and changes nothing; the product's own
-// price, which its variants set, is refused with the reason instead of being lost; a variant 1C sent
-// says that 1C overwrites its price and stock.
+// price, which its variants set, is refused with the reason instead of being lost, and an action
+// («Изменить цену», «Изменить наличие») on it changes its variants; a variant 1C sent says that 1C
+// overwrites its price and stock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
@@ -148,6 +149,34 @@ for (const dialect of DIALECTS) {
       }
       const after = await tableRow()
       expect([after.price, after.availability]).toEqual([before.price, before.availability])
+    })
+
+    it("changes the variants' prices and availability on an action on the product, and the product follows", async () => {
+      const act = async (action: object, preview = false) => {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/products/actions',
+          headers: AUTH,
+          payload: { operation: `variants-${Date.now()}`, ids: [productId], action, preview },
+        })
+        expect(res.statusCode, res.body).toBe(200)
+        return res.json().data
+      }
+      const before = await stored()
+      expect((await act({ kind: 'price', amount: 10, keepOldPrice: false }, true)).changes).toBe(1)
+      expect(await stored()).toEqual(before)
+      expect((await act({ kind: 'price', amount: 10, keepOldPrice: false })).changed).toBe(1)
+      const after = await stored()
+      expect(after.map((v) => v.price)).toEqual(before.map((v) => Number(v.price) + 1000))
+      const lowest = Math.min(...after.map((v) => Number(v.price)))
+      expect((await tableRow()).price).toBe(lowest / 100)
+      expect(await page(url)).toContain(`от ${(lowest / 100).toLocaleString('ru-RU').replace(/\s/g, ' ')} ₽`)
+
+      expect((await act({ kind: 'availability', availability: 'in_stock' })).changed).toBe(1)
+      expect((await stored()).map((v) => v.availability)).toEqual(['in_stock', 'in_stock', 'in_stock'])
+      expect((await tableRow()).availability).toBe('in_stock')
+      // Nothing left to change: the preview says so.
+      expect((await act({ kind: 'availability', availability: 'in_stock' }, true)).changes).toBe(0)
     })
 
     it("says 1C overwrites the price and stock of a variant 1C sent, whatever the owner's switches", async () => {

@@ -4,6 +4,7 @@
 // variant repository (products/variant-rows.ts), which makes the product's own follow. The product's
 // own price and availability are its variants', so an edit of them is refused with the reason.
 import type { Db } from '../../data/db'
+import type { Availability } from '../../data/schema'
 import { rublesNumber, formatMoney } from '../../../src/format/money'
 import type { VariantRow } from '../../../src/admin/admin-products'
 import { HttpError } from '../../http/http-error'
@@ -78,7 +79,7 @@ export async function editVariant(
   change: VariantFields,
 ): Promise<void> {
   await door.write(async (unit) => {
-    if (!(await setVariantFields(unit, productId, variantId, change))) {
+    if (!(await setVariantFields(unit, productId, [{ id: variantId, set: change }])).has(variantId)) {
       throw new HttpError(404, `Вариант с id = ${variantId} у товара с id = ${productId} не найден`, 'not_found')
     }
     const row = await unit.trx
@@ -99,4 +100,34 @@ export async function editVariant(
       throw new HttpError(400, problem, 'validation_failed', { [field]: problem })
     }
   })
+}
+
+/** The prices and availability of the given products' variants, by product (a statement per 500 products). */
+export async function variantFieldsOf(
+  db: Db | ContentWrite['trx'],
+  productIds: readonly number[],
+): Promise<Map<number, { id: number; price: number | null; oldPrice: number | null; availability: Availability }[]>> {
+  const out = new Map<
+    number,
+    { id: number; price: number | null; oldPrice: number | null; availability: Availability }[]
+  >()
+  for (let i = 0; i < productIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('productVariant')
+      .select(['id', 'productId', 'price', 'oldPrice', 'availability'])
+      .where('productId', 'in', productIds.slice(i, i + 500))
+      .orderBy('productId')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
+    for (const { productId, price, oldPrice, ...row } of rows) {
+      const variant = {
+        ...row,
+        price: price === null ? null : Number(price),
+        oldPrice: oldPrice === null ? null : Number(oldPrice),
+      }
+      out.set(productId, [...(out.get(productId) ?? []), variant])
+    }
+  }
+  return out
 }
