@@ -5,7 +5,9 @@
 // price, which its variants set, is refused with the reason instead of being lost, and an action
 // («Изменить цену», «Изменить наличие») on it changes its variants; a variant 1C sent says that 1C
 // overwrites its price and stock.
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeVariants } from '../../server/catalogue/products/variant-rows'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
@@ -20,6 +22,21 @@ interface VariantRow {
   oneC: string[] | null
 }
 
+/** Counts the statements that read or write productVariant */
+class VariantReads implements KyselyPlugin {
+  count = 0
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (
+      JSON.stringify(args.node, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v)).includes('"productVariant"')
+    )
+      this.count++
+    return args.node
+  }
+  async transformResult(args: PluginTransformResultArgs) {
+    return args.result
+  }
+}
+
 const text = (html: string) =>
   decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' '))
     .replace(/\u00a0/g, ' ')
@@ -30,8 +47,9 @@ for (const dialect of DIALECTS) {
     let t: TestApp
     let productId = 0
     let url = ''
+    const reads = new VariantReads()
     beforeAll(async () => {
-      t = await dialect.build({ ADMIN_TOKEN })
+      t = await dialect.build({ ADMIN_TOKEN }, { databasePlugins: [reads] })
       const row = await t.app.db
         .selectFrom('structure')
         .select(['id', 'urlFull'])
@@ -74,6 +92,36 @@ for (const dialect of DIALECTS) {
       expect(box.variants[0].oneC).toBeNull()
       expect(box.price).toBe(1290)
       expect(rows.filter((row) => row.id !== productId).every((row) => row.variants.length === 0)).toBe(true)
+    })
+
+    it('reads the variants of a page in one statement, however many of its products have them', async () => {
+      reads.count = 0
+      await list()
+      const one = reads.count
+      expect(one).toBe(1)
+      // Two more products with variants on the page: not one statement more.
+      const others = (await list()).filter((row) => row.id !== productId).slice(0, 2)
+      await t.app.writeDoor.write(async (unit) => {
+        for (const row of others) await writeVariants(unit, row.id, [{ title: 'Малый', price: 100 }], true)
+      })
+      reads.count = 0
+      const rows = await list()
+      expect(rows.filter((row) => row.variants.length > 0)).toHaveLength(3)
+      expect(reads.count).toBe(one)
+      await t.app.writeDoor.write(async (unit) => {
+        for (const row of others) await writeVariants(unit, row.id, [], true)
+      })
+      expect((await list()).filter((row) => row.variants.length > 0)).toHaveLength(1)
+    })
+
+    it("finds the product in «Товары» by a variant's артикул in any form", async () => {
+      for (const q of ['РИ-3006-22', 'РИ300622']) {
+        const res = await t.app.inject({ url: `/api/admin/products?q=${encodeURIComponent(q)}`, headers: AUTH })
+        expect(
+          res.json().data.map((row: { id: number }) => row.id),
+          q,
+        ).toEqual([productId])
+      }
     })
 
     it("makes a variant's new price the product page's price and «от» at once", async () => {
