@@ -1,5 +1,5 @@
 // «Товары»'s calls (docs/contract.md §7, "Products"): a page of products by the filter in the URL,
-// an edit in place, the ids «все по фильтру» and the batches of an action, the audit log.
+// an edit in place (of a product or its variant), the ids «все по фильтру» and the batches of an action, the audit log.
 import { createHttpClient } from '../api/http-client'
 import { ADMIN_API_PATHS } from '../site/paths'
 import type { OneCField } from '../catalogue/one-c-fields'
@@ -22,7 +22,23 @@ export interface ProductRow {
   readonly updatedAt: string
   /** From 1C: the fields the exchange overwrites in it (maybe none); null: the site's own product */
   readonly oneC: readonly OneCField[] | null
+  /** Its variants in their order (decision 043); its price and availability are theirs then */
+  readonly variants: readonly VariantRow[]
 }
+
+/** A variant of a product in «Товары»: its price, old price and availability are edited in place */
+export interface VariantRow {
+  readonly id: number
+  readonly title: string
+  readonly article: string | null
+  readonly price: number | null
+  readonly oldPrice: number | null
+  readonly availability: ProductAvailability
+  /** From 1C: the fields its exchange overwrites (1C writes a variant's price and stock every time) */
+  readonly oneC: readonly OneCField[] | null
+}
+
+export type InlineEdit = { price?: number | null; oldPrice?: number | null; availability?: ProductAvailability }
 
 export interface ProductPage {
   readonly data: readonly ProductRow[]
@@ -131,11 +147,12 @@ export function createProductsApi() {
     async sections(): Promise<SectionOption[]> {
       return (await client.request<{ data: SectionOption[] }>('GET', ADMIN_API_PATHS.productSections)).data
     },
-    async edit(
-      id: number,
-      change: { price?: number | null; oldPrice?: number | null; availability?: ProductAvailability },
-    ) {
+    async edit(id: number, change: InlineEdit) {
       await client.request('PATCH', ADMIN_API_PATHS.product(id), { json: change })
+    },
+    /** A variant's price, old price or availability; its product's follow (decision 043) */
+    async editVariant(productId: number, variantId: number, change: InlineEdit) {
+      await client.request('PATCH', ADMIN_API_PATHS.productVariant(productId, variantId), { json: change })
     },
     async act(operation: string, ids: readonly number[], action: ProductActionInput): Promise<number> {
       const body = await client.request<{ data: { changed: number } }>('POST', ADMIN_API_PATHS.productActions, {

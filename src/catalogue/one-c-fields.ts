@@ -57,11 +57,13 @@ function listed(fields: readonly OneCField[]): string {
 export function overwriteWarning(
   changed: readonly OneCField[],
   overwritten: readonly OneCField[] | null,
+  /** Whose fields: «этого варианта» for a product's variant (decision 043) */
+  of = 'этого товара',
 ): string | null {
   const fields = ONE_C_FIELDS.filter((field) => changed.includes(field) && overwritten?.includes(field))
   if (fields.length === 0) return null
   const text = listed(fields)
-  return `${text[0].toUpperCase()}${text.slice(1)} этого товара перезапишет 1С при следующем обмене. Сохранить?`
+  return `${text[0].toUpperCase()}${text.slice(1)} ${of} перезапишет 1С при следующем обмене. Сохранить?`
 }
 
 /** The mark's line: «1С обновляет: цена, остаток/наличие» or that it updates none of the five. */

@@ -137,6 +137,8 @@ export const ADMIN_API_PATHS = Object.freeze({
   productAudit: `${ADMIN_API}/products/audit`,
   /** PATCH a product's price, old price or availability in place */
   product: (id: Id) => `${ADMIN_API}/products/${id}`,
+  /** PATCH a variant's price, old price or availability in place (decision 043) */
+  productVariant: (id: Id, variantId: Id) => `${ADMIN_API}/products/${id}/variants/${variantId}`,
   /** GET whether a product comes from 1C and the fields the exchange overwrites in it */
   productOneC: (id: Id) => `${ADMIN_API}/products/${id}/one-c`,
   /** GET how many demo products are left; DELETE «Убрать демо-магазин» */

@@ -1,7 +1,8 @@
 // Variants on one page (docs/decisions/043-variants.md), as a visitor and a crawler read the demo
 // shop's tool box in three sizes: the chooser's links, the chosen variant's price, availability and
 // артикул, 301 for a variant it has not, the ProductGroup JSON-LD, «от» on the card, and a section's
-// filter finding the product by a size its variant has. SQLite and PostgreSQL.
+// filter finding the product by a size its variant has, a search hit on a size's артикул (in any
+// form) linking to that size. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
@@ -126,11 +127,22 @@ for (const dialect of DIALECTS) {
       expect(parseYml(res.body).offers.some((o) => o.id === String(productId))).toBe(false)
     })
 
-    it("finds the product by a variant's артикул, with or without its hyphens", async () => {
-      for (const q of ['РИ-3006-22', 'ри 3006 22']) {
+    it("links a hit on a variant's артикул to that variant, with or without its separators", async () => {
+      for (const q of ['РИ-3006-22', 'ри 3006 22', 'РИ300622', 'ри300622']) {
         const res = await get(`/poisk?q=${encodeURIComponent(q)}`)
-        expect(res.statusCode).toBe(200)
-        expect(res.body).toContain(`href="${url}"`)
+        expect(res.statusCode, q).toBe(200)
+        expect(res.body, q).toContain(`href="${url}?v=${ids[2]}"`)
+        const page = text(res.body)
+        // The card is the variant's: its title after the product's, its артикул, price and availability.
+        expect(page, q).toContain('Артикул: РИ-3006-22')
+        expect(page, q).toContain('1 990 ₽')
+        expect(page, q).toContain('Под заказ')
+      }
+      // An артикул all three sizes share a part of finds the product itself.
+      for (const q of ['РИ-3006', 'ри3006']) {
+        const res = await get(`/poisk?q=${encodeURIComponent(q)}`)
+        expect(res.body, q).toContain(`href="${url}"`)
+        expect(res.body, q).not.toContain(`${url}?v=`)
       }
     })
 

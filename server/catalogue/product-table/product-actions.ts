@@ -1,6 +1,7 @@
 // What «Товары» changes (issue 33): a price, an old price or the availability edited in a row, and
 // the actions on a selection (publish, hide, withdraw, move, set availability, change the price by
-// a percentage or an amount, delete). Each goes through the write door; an action on many products
+// a percentage or an amount, delete; a product with variants has its variants' prices or availability
+// changed, decision 043). Each goes through the write door; an action on many products
 // is sent by the screen in batches (src/admin ACTION_BATCH ids a request), each one short transaction, so the
 // site stays fast and the screen shows the progress. Every batch adds to the action's entry in the
 // catalogue's audit log: who, what, how many.
@@ -18,6 +19,8 @@ import {
   type ProductRow,
 } from '../products/product-rows'
 import { changedPrice, type PriceChange } from './price-change'
+import { followsVariants, hasVariants, variantFieldsOf } from './variant-table'
+import { setVariantFields } from '../products/variant-rows'
 
 export type ProductAction =
   | { readonly kind: 'publish' | 'hide' | 'withdraw' | 'delete' }
@@ -52,10 +55,23 @@ export async function applyAction(door: WriteDoor, ids: readonly number[], actio
   return door.write(async (unit) => {
     const products = [...(await loadProductRows(unit.trx, ids)).values()]
     if (action.kind === 'availability' || action.kind === 'price') {
+      // A product with variants changes its variants, and follows them (decision 043).
+      const variants = await variantFieldsOf(unit.trx, ids)
+      let changed = 0
+      for (const [productId, list] of variants) {
+        const sets = list.map((v) => ({ id: v.id, set: fieldsAfter(v, action) }))
+        const some = sets.filter((change) => Object.keys(change.set).length > 0)
+        if (some.length > 0 && (await setVariantFields(unit, productId, some)).size > 0) changed++
+      }
       // The products' own fields: the repository decides what search and the pages are told.
-      return setProductFields(
-        unit,
-        products.map((product) => ({ id: product.id, set: fieldsAfter(product, action) })),
+      return (
+        changed +
+        (await setProductFields(
+          unit,
+          products
+            .filter((product) => !variants.has(product.id))
+            .map((product) => ({ id: product.id, set: fieldsAfter(product, action) })),
+        ))
       )
     }
     let changed = 0
@@ -93,15 +109,21 @@ export async function applyAction(door: WriteDoor, ids: readonly number[], actio
 export async function countChanges(db: Db, ids: readonly number[], action: ProductAction): Promise<number> {
   const products = [...(await loadProductRows(db, ids)).values()]
   if (action.kind !== 'availability' && action.kind !== 'price') return products.length
+  const variants = await variantFieldsOf(db, ids)
+  const changes = (row: PricedRow) =>
+    Object.entries(fieldsAfter(row, action)).some(([field, value]) => row[field as keyof PricedRow] !== value)
   return products.filter((product) => {
-    const after = fieldsAfter(product, action)
-    return Object.entries(after).some(([field, value]) => product[field as keyof ProductRow] !== value)
+    const own = variants.get(product.id)
+    return own ? own.some(changes) : changes(product)
   }).length
 }
 
-/** What an availability or price action changes of one product; nothing when it stays. */
+/** What a price or availability action reads of a product or a variant */
+type PricedRow = Pick<ProductRow, 'price' | 'oldPrice' | 'availability'>
+
+/** What an availability or price action changes of one product or variant; nothing when it stays. */
 function fieldsAfter(
-  product: ProductRow,
+  product: PricedRow,
   action: Extract<ProductAction, { kind: 'availability' | 'price' }>,
 ): ProductFields {
   if (action.kind === 'availability') {
@@ -120,12 +142,17 @@ export interface InlineChange {
   readonly availability?: Availability
 }
 
-/** A row's edit in place: all of it or nothing, a Russian reason when the prices disagree. */
+/**
+ * A row's edit in place: all of it or nothing, a Russian reason when the prices disagree or the
+ * product's variants set them.
+ */
 export async function editProduct(door: WriteDoor, id: number, change: InlineChange): Promise<void> {
   await door.write(async (unit) => {
     if (!(await loadProductRows(unit.trx, [id])).has(id)) {
       throw new HttpError(404, `Товар с id = ${id} не найден`, 'not_found')
     }
+    // Its price and availability are its variants' (decision 043): set there, never lost here.
+    if (await hasVariants(unit, id)) followsVariants(change)
     await setProductFields(unit, [{ id, set: change }])
     const problem = await checkProductPrices(unit.trx, id)
     if (problem) {

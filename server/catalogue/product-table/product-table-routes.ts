@@ -2,7 +2,9 @@
 //   GET   /products?…            a page of products: filters, search, sort, keyset `after`
 //   GET   /products/ids?…        the ids the filter matches (at most MAX_IDS): «все N по фильтру»
 //   GET   /products/sections     the sections in the tree's order with their depth, for the filter and «Перенести»
-//   PATCH /products/{id}         a price, an old price or the availability edited in place
+//   PATCH /products/{id}         a price, an old price or the availability edited in place (400 for a
+//                                product with variants: they set them)
+//   PATCH /products/{id}/variants/{variantId}  a variant's price, old price or availability in place
 //   GET   /products/{id}/one-c   whether it comes from 1C, with the fields the exchange overwrites (the editor's mark)
 //   POST  /products/actions      one batch (≤ ACTION_BATCH ids) of an action; the audit log grows
 //   GET   /products/audit        the newest actions: when, who, what, how many
@@ -29,6 +31,7 @@ import {
 } from './product-actions'
 import { listProducts, productIds, productQueryOf } from './product-table'
 import { oneCMark, overwrittenCount } from './one-c-mark'
+import { editVariant } from './variant-table'
 
 const MAX_IDS = 20_000
 const AVAILABILITIES: readonly Availability[] = ['in_stock', 'on_order', 'out_of_stock']
@@ -36,6 +39,9 @@ const AVAILABILITIES: readonly Availability[] = ['in_stock', 'on_order', 'out_of
 const invalid = (field: string, message: string): never => {
   throw new HttpError(400, message, 'validation_failed', { [field]: message })
 }
+
+const idOf = (text: string, field: string): number =>
+  /^[1-9]\d{0,9}$/.test(text) ? Number(text) : invalid(field, 'Неверный id')
 
 /** A price the screen sent in rubles (at most two decimals), as kopecks. */
 function money(value: unknown, field: string, label: string): number | null {
@@ -151,10 +157,21 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
 
   app.patch<{ Params: { id: string } }>(routeOf(app, ADMIN_API_PATHS.product(':id')), async (request) => {
     requireAdmin(await access(request))
-    const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : invalid('id', 'Неверный id')
+    const id = idOf(request.params.id, 'id')
     await editProduct(app.writeDoor, id, inlineChangeOf(request.body))
     return { data: { id } }
   })
+
+  app.patch<{ Params: { id: string; variantId: string } }>(
+    routeOf(app, ADMIN_API_PATHS.productVariant(':id', ':variantId')),
+    async (request) => {
+      requireAdmin(await access(request))
+      const id = idOf(request.params.id, 'id')
+      const variantId = idOf(request.params.variantId, 'variantId')
+      await editVariant(app.writeDoor, id, variantId, inlineChangeOf(request.body))
+      return { data: { id, variantId } }
+    },
+  )
 
   app.get<{ Params: { id: string } }>(routeOf(app, ADMIN_API_PATHS.productOneC(':id')), async (request) => {
     requireAdmin(await access(request))

@@ -1,7 +1,8 @@
 // The back office's «Товары» (issue 33): every product as a row, paged on the server by keyset
 // (never a growing offset), sorted by any column, filtered by the same filter as «Скачать
 // прайс-лист» plus the back office's search. A page's cost is its rows' and the sort's, not the
-// catalogue's: no offset, and the count stops at COUNT_LIMIT.
+// catalogue's: no offset, and the count stops at COUNT_LIMIT. A product with variants carries them
+// (variant-table.ts).
 import { rublesNumber } from '../../../src/format/money'
 import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type { Database } from '../../data/schema'
@@ -10,6 +11,7 @@ import { exportFilterOf, productFilter, type ExportFilter } from './product-filt
 import type { ProductRow } from '../../../src/admin/admin-products'
 import type { OneCField } from '../../../src/catalogue/one-c-fields'
 import { fromOneC } from './one-c-mark'
+import { tableVariants } from './variant-table'
 
 export type { ProductRow }
 
@@ -166,10 +168,10 @@ export async function listProducts(
     .executeTakeFirstOrThrow()
   const shown = rows.slice(0, query.pageSize)
   const last = shown.at(-1)
-  const oneC = await fromOneC(
-    db,
-    shown.map((row) => row.id),
-  )
+  const shownIds = shown.map((row) => row.id)
+  const oneC = await fromOneC(db, shownIds)
+  // The page's variants in one statement, never a statement a row.
+  const variants = await tableVariants(db, shownIds, oneC)
   return {
     data: shown.map((row): ProductRow => ({
       id: row.id,
@@ -185,6 +187,7 @@ export async function listProducts(
       image: row.image,
       updatedAt: row.updatedAt,
       oneC: oneC.has(row.id) ? overwrite : null,
+      variants: variants.get(row.id) ?? [],
     })),
     total: Math.min(Number(counted.count), COUNT_LIMIT),
     totalOver: Number(counted.count) > COUNT_LIMIT,

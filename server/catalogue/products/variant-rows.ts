@@ -191,3 +191,46 @@ export async function loadVariantRows(unit: ContentWrite, productIds: readonly n
   }
   return out
 }
+
+/** What an edit in place («Товары») sets of one variant; a field left undefined stays. */
+export interface VariantFields {
+  readonly price?: number | null
+  readonly oldPrice?: number | null
+  readonly availability?: Availability
+}
+
+/**
+ * Variants' price, old price or availability as given (the caller checks them), then their product's
+ * follow, as after writeVariants: one product's variants, each by its id. Returns the ids of
+ * product `productId` among them (the others are not its variants and are left alone).
+ */
+export async function setVariantFields(
+  unit: ContentWrite,
+  productId: number,
+  changes: readonly { readonly id: number; readonly set: VariantFields }[],
+): Promise<Set<number>> {
+  const rows = await unit.trx
+    .selectFrom('productVariant')
+    .select(['id', 'price', 'oldPrice', 'availability'])
+    .where('productId', '=', productId)
+    .execute()
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  let written = false
+  for (const { id, set } of changes) {
+    const row = byId.get(id)
+    if (!row) continue
+    const changed = Object.fromEntries(
+      Object.entries(set).filter(([k, v]) => v !== undefined && (row as Record<string, unknown>)[k] !== v),
+    )
+    if (Object.keys(changed).length === 0) continue
+    await unit.trx.updateTable('productVariant').set(changed).where('id', '=', id).execute()
+    written = true
+  }
+  if (written) {
+    // A price is no word search finds.
+    await unit.touch([productId], { words: false })
+    await unit.trx.updateTable('structure').set({ updatedAt: unit.at }).where('id', '=', productId).execute()
+    await followVariants(unit, productId)
+  }
+  return new Set(changes.map((change) => change.id).filter((id) => byId.has(id)))
+}

@@ -1,11 +1,13 @@
 // The catalogue search as pages and the back office use it (docs/decisions/030-search.md): the
 // query's words and the one SQL of each database (search-query.ts), the typo correction on zero
-// hits (search-typo.ts), and titles with the matched words marked.
+// hits (search-typo.ts), titles with the matched words marked, and a hit on a variant's артикул
+// linking to that variant (search-variants.ts).
 import type { Db } from '../../data/db'
 import type { SearchAnswer, SearchSource, TitlePart } from '../../../src/site/search-types'
 import { findProducts, findRecords, parseSearch, SEARCH_LIMITS, type SearchQuery } from './search-query'
 import { foldCase, tokenOf } from './search-text'
 import { correctQuery } from './search-typo'
+import { matchedVariants } from './search-variants'
 
 const WORD = /[\p{L}\p{N}]+/gu
 
@@ -70,23 +72,33 @@ export class CatalogueSearch implements SearchSource {
         suggestion = corrected.words.join(' ')
       }
     }
+    const variants = await matchedVariants(
+      this.db,
+      found.rows.map((row) => row.id),
+      query,
+    )
     return {
       ...base,
       state: 'results',
       cut: parsed.query.cut,
       suggestion,
       hasNext: found.hasNext && page < SEARCH_LIMITS.maxPage,
-      products: found.rows.map((row) => ({
-        id: row.id,
-        title: row.title,
-        url: row.urlFull,
-        image: row.image,
-        article: row.article,
-        price: row.price,
-        oldPrice: row.oldPrice,
-        availability: row.availability,
-        titleParts: highlight(row.title, query),
-      })),
+      products: found.rows.map((row) => {
+        // A variant's артикул typed whole: the hit is that variant, at its URL (decision 043).
+        const variant = variants.get(row.id)
+        const title = variant ? `${row.title}, ${variant.title}` : row.title
+        return {
+          id: row.id,
+          title,
+          url: variant ? `${row.urlFull}?v=${variant.id}` : row.urlFull,
+          image: variant?.image ?? row.image,
+          article: variant ? variant.article : row.article,
+          price: variant ? variant.price : row.price,
+          oldPrice: variant ? variant.oldPrice : row.oldPrice,
+          availability: variant ? variant.availability : row.availability,
+          titleParts: highlight(title, query),
+        }
+      }),
     }
   }
 

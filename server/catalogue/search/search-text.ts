@@ -114,10 +114,19 @@ export function searchDocument(product: SearchableProduct): SearchDocument {
     })
   const key = product.article ? articleKey(product.article) : null
   const name = [...tokenise(product.title), ...tokenise(product.article ?? '')]
-  if (key !== null && !name.includes(key)) name.push(key)
+  // An артикул's key is a name token too, and a word of the vocabulary like every other token
+  // (PostgreSQL's search bounds a query by the vocabulary's counts: a token missing from it is
+  // never found), when it is no longer than a token a query can make.
+  const addKey = (article: string, articleKeyOf: string | null) => {
+    if (articleKeyOf === null) return
+    if (!name.includes(articleKeyOf)) name.push(articleKeyOf)
+    if ([...articleKeyOf].length <= MAX_TOKEN && !words.has(articleKeyOf))
+      words.set(articleKeyOf, splitWords(article).join('').slice(0, MAX_TOKEN))
+  }
+  if (product.article) addKey(product.article, key)
   for (const article of product.variantArticles ?? []) {
-    for (const token of [...tokenise(article), articleKey(article)])
-      if (token && !name.includes(token)) name.push(token)
+    for (const token of tokenise(article)) if (!name.includes(token)) name.push(token)
+    addKey(article, articleKey(article))
   }
   const bodyText = [product.vendor ?? '', product.description ?? '', ...product.properties]
     .join('\n')

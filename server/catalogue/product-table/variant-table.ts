@@ -1,0 +1,133 @@
+// «Товары»'s variants (docs/decisions/043-variants.md): a product with variants lists them under it,
+// each with its title, артикул, price, old price and availability, read for the page's products in
+// one statement; a variant's price, old price and availability are edited in place through the
+// variant repository (products/variant-rows.ts), which makes the product's own follow. The product's
+// own price and availability are its variants', so an edit of them is refused with the reason.
+import type { Db } from '../../data/db'
+import type { Availability } from '../../data/schema'
+import { rublesNumber, formatMoney } from '../../../src/format/money'
+import type { VariantRow } from '../../../src/admin/admin-products'
+import { HttpError } from '../../http/http-error'
+import { setVariantFields, type VariantFields } from '../products/variant-rows'
+import type { WriteDoor } from '../write-door'
+import type { ContentWrite } from '../../content/content-write'
+
+/** The fields 1C writes in its variants at every exchange, whatever the owner's switches (decision 043) */
+const ONE_C_VARIANT_FIELDS = ['price', 'stock'] as const
+
+/**
+ * The variants of the page's products (at most a page: one statement), in their order, by product.
+ * A variant 1C sent (its characteristic Ид) of a product from 1C carries the fields 1C overwrites.
+ */
+export async function tableVariants(
+  db: Db,
+  productIds: readonly number[],
+  fromOneC: ReadonlySet<number>,
+): Promise<Map<number, VariantRow[]>> {
+  const out = new Map<number, VariantRow[]>()
+  if (productIds.length === 0) return out
+  const rows = await db
+    .selectFrom('productVariant')
+    .select(['id', 'productId', 'externalId', 'title', 'article', 'price', 'oldPrice', 'availability'])
+    .where('productId', 'in', productIds)
+    .orderBy('productId')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
+  for (const row of rows) {
+    const variant: VariantRow = {
+      id: row.id,
+      title: row.title,
+      article: row.article,
+      price: row.price === null ? null : rublesNumber(Number(row.price)),
+      oldPrice: row.oldPrice === null ? null : rublesNumber(Number(row.oldPrice)),
+      availability: row.availability,
+      oneC: row.externalId !== null && fromOneC.has(row.productId) ? ONE_C_VARIANT_FIELDS : null,
+    }
+    out.set(row.productId, [...(out.get(row.productId) ?? []), variant])
+  }
+  return out
+}
+
+/** Whether the product has variants: its price and availability are theirs then. */
+export async function hasVariants(unit: ContentWrite, productId: number): Promise<boolean> {
+  const row = await unit.trx
+    .selectFrom('productVariant')
+    .select('id')
+    .where('productId', '=', productId)
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The refusal of an edit of a product's own price or availability when its variants set them. */
+export function followsVariants(change: VariantFields): never {
+  const field = change.availability !== undefined && change.price === undefined ? 'availability' : 'price'
+  const message =
+    field === 'availability'
+      ? 'Наличие задаётся у вариантов: измените его в строке варианта'
+      : 'Цена задаётся у вариантов: измените её в строке варианта'
+  const key = change.price === undefined && change.oldPrice !== undefined ? 'oldPrice' : field
+  throw new HttpError(400, message, 'validation_failed', { [key]: message })
+}
+
+/** A variant's edit in place: all of it or nothing, a Russian reason when its prices disagree. */
+export async function editVariant(
+  door: WriteDoor,
+  productId: number,
+  variantId: number,
+  change: VariantFields,
+): Promise<void> {
+  await door.write(async (unit) => {
+    if (!(await setVariantFields(unit, productId, [{ id: variantId, set: change }])).has(variantId)) {
+      throw new HttpError(404, `Вариант с id = ${variantId} у товара с id = ${productId} не найден`, 'not_found')
+    }
+    const row = await unit.trx
+      .selectFrom('productVariant')
+      .select(['price', 'oldPrice'])
+      .where('id', '=', variantId)
+      .executeTakeFirstOrThrow()
+    const problem =
+      row.oldPrice === null
+        ? null
+        : row.price === null
+          ? 'Старая цена указывается только вместе с ценой'
+          : Number(row.oldPrice) <= Number(row.price)
+            ? `Старая цена должна быть больше цены (${formatMoney(Number(row.price))})`
+            : null
+    if (problem) {
+      const field = change.oldPrice !== undefined ? 'oldPrice' : 'price'
+      throw new HttpError(400, problem, 'validation_failed', { [field]: problem })
+    }
+  })
+}
+
+/** The prices and availability of the given products' variants, by product (a statement per 500 products). */
+export async function variantFieldsOf(
+  db: Db | ContentWrite['trx'],
+  productIds: readonly number[],
+): Promise<Map<number, { id: number; price: number | null; oldPrice: number | null; availability: Availability }[]>> {
+  const out = new Map<
+    number,
+    { id: number; price: number | null; oldPrice: number | null; availability: Availability }[]
+  >()
+  for (let i = 0; i < productIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('productVariant')
+      .select(['id', 'productId', 'price', 'oldPrice', 'availability'])
+      .where('productId', 'in', productIds.slice(i, i + 500))
+      .orderBy('productId')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
+    for (const { productId, price, oldPrice, ...row } of rows) {
+      const variant = {
+        ...row,
+        price: price === null ? null : Number(price),
+        oldPrice: oldPrice === null ? null : Number(oldPrice),
+      }
+      out.set(productId, [...(out.get(productId) ?? []), variant])
+    }
+  }
+  return out
+}

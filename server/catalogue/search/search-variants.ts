@@ -1,0 +1,49 @@
+// A search hit on a variant's артикул (docs/decisions/043-variants.md): when the whole query is the
+// артикул of one of a found product's variants («РИ-3006-22», «ри 3006 22», «РИ300622»: one key),
+// the hit is that variant: its link `?v=<id>`, its title after the product's, its артикул, price,
+// availability and picture. The variants are read for the page's products only, in one statement.
+import type { Kysely, Transaction } from 'kysely'
+import type { Availability, Database } from '../../data/schema'
+import type { SearchQuery } from './search-query'
+import { articleKey } from './search-text'
+
+type Queryable = Kysely<Database> | Transaction<Database>
+
+export interface MatchedVariant {
+  id: number
+  title: string
+  article: string
+  price: number | null
+  oldPrice: number | null
+  availability: Availability
+  image: string | null
+}
+
+/** Of the found products, those one of whose variants has the query's артикул key: that variant (the first). */
+export async function matchedVariants(
+  db: Queryable,
+  productIds: readonly number[],
+  query: SearchQuery,
+): Promise<Map<number, MatchedVariant>> {
+  const out = new Map<number, MatchedVariant>()
+  if (query.articleKey === null || productIds.length === 0) return out
+  const rows = await db
+    .selectFrom('productVariant')
+    .select(['id', 'productId', 'title', 'article', 'price', 'oldPrice', 'availability', 'image'])
+    .where('productId', 'in', productIds)
+    .where('article', 'is not', null)
+    .orderBy('productId')
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
+  for (const { productId, article, price, oldPrice, ...row } of rows) {
+    if (out.has(productId) || articleKey(article!) !== query.articleKey) continue
+    out.set(productId, {
+      ...row,
+      article: article!,
+      price: price === null ? null : Number(price),
+      oldPrice: oldPrice === null ? null : Number(oldPrice),
+    })
+  }
+  return out
+}
