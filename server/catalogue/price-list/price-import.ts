@@ -155,7 +155,7 @@ export async function applyPriceList(
     const placed = plan.creates.map(({ section }) => (isNewSection(section) ? sections.get(section.key)! : section))
     // The new models' products take their URLs in the same pass, so a product and a model of one name get two.
     const fresh = plan.models.filter((m) => m.section !== null)
-    const modelPlaces = fresh.map(({ section }) => (isNewSection(section!) ? sections.get(section!.key)! : section!))
+    const modelPlaces = fresh.map(({ section }) => (isNewSection(section!) ? sections.get(section.key)! : section!))
     const urls = await findFreeUrls(door.db, [
       ...plan.creates.map(({ row }, i) => ({ parentUrl: placed[i].urlFull, name: row.name, fallback: row.article })),
       ...fresh.map(({ plan: model }, i) => ({

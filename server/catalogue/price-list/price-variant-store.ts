@@ -66,8 +66,11 @@ export async function loadStoredVariants(db: Queryable, ids: readonly number[]):
   return out
 }
 
-async function withProperties(db: Queryable, rows: readonly Omit<StoredProduct, 'properties'>[]) {
-  const products = rows.map((row) => ({ ...row, properties: [] }) as StoredProduct)
+async function withProperties(
+  db: Queryable,
+  rows: readonly Omit<StoredProduct, 'properties'>[],
+): Promise<StoredProduct[]> {
+  const products = rows.map((row): StoredProduct => ({ ...row, properties: [] }))
   const byId = new Map(products.map((p) => [p.id, p]))
   for (const part of chunks([...byId.keys()])) {
     await yieldToOthers()
@@ -96,15 +99,12 @@ export async function loadProductsByTitle(
 ): Promise<Map<string, StoredProduct[]>> {
   const found = new Map<string, StoredProduct[]>()
   const keys = new Set(wanted.map((w) => `${w.parentId} ${w.title}`))
+  const parents = [...new Set(wanted.map((w) => w.parentId))]
   for (const part of chunks([...new Set(wanted.map((w) => w.title))])) {
     await yieldToOthers()
     const rows = await selectProductRows(db)
       .where('structure.title', 'in', part)
-      .where(
-        'structure.parentId',
-        'in',
-        wanted.map((w) => w.parentId),
-      )
+      .where('structure.parentId', 'in', parents)
       .execute()
     const products = await withProperties(
       db,
@@ -135,13 +135,15 @@ export async function writeModels(unit: ContentWrite, models: readonly ModelWrit
     if (plan.product) {
       await updateProducts(unit, [{ product: plan.product, change: plan.change, properties: plan.properties }])
     } else {
-      ;[id] = await createProducts(unit, [
-        {
-          record: { parentId: place!.parentId, title: plan.model, urlFull: place!.urlFull },
-          fields: { article: null, price: null, oldPrice: null, availability: 'in_stock', vendor: plan.vendor },
-          properties: plan.own,
-        },
-      ])
+      id = (
+        await createProducts(unit, [
+          {
+            record: { parentId: place!.parentId, title: plan.model, urlFull: place!.urlFull },
+            fields: { article: null, price: null, oldPrice: null, availability: 'in_stock', vendor: plan.vendor },
+            properties: plan.own,
+          },
+        ])
+      )[0]
     }
     await writeVariants(unit, id!, plan.variants, plan.complete)
     ids.push(id!)
