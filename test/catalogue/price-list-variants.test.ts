@@ -227,5 +227,29 @@ for (const dialect of DIALECTS) {
       ])
       expect(await preview(file)).toMatchObject({ unchanged: 1, variants: { created: 0, updated: 0, removed: 0 } })
     })
+
+    it("makes a plain product a model's by its title in its section, its own артикул one of its variants", async () => {
+      const products = (await t.app.db.selectFrom('product').select('structureId').execute()).length
+      const file = Buffer.from(
+        [
+          'Артикул;Модель;Цена;Раздел;Комплектация',
+          'СТ-2002;Триммер электрический 1200 Вт;6 490;Садовая техника;Леска',
+          'СТ-2002-Н;Триммер электрический 1200 Вт;6 990;Садовая техника;Леска и нож',
+        ].join('\r\n'),
+      )
+      expect(await preview(file)).toMatchObject({ updated: 1, created: 0, refused: [], variants: { created: 2 } })
+      await apply(file)
+      expect((await t.app.db.selectFrom('product').select('structureId').execute()).length).toBe(products)
+      const res = await page('/structure/garden/trimmer')
+      expect(text(res.body)).toContain('от 6 490 ₽')
+      expect(res.body).toMatch(/href="\/structure\/garden\/trimmer\?v=\d+"[^>]*>[^<]*Леска и нож/)
+    })
+
+    it("refuses one product's rows under two models: each would remove the other's variants", async () => {
+      const file = csv(ROWS[0], ROWS[1].replace(';Ковёр Мираж;', ';Ковёр Мираж 2;'))
+      const data = await preview(file)
+      expect(data.refused).toEqual([{ number: 3, article: 'КМ-2', reason: expect.stringContaining('одну модель') }])
+      expect(data.variants.removed).toBe(0)
+    })
   })
 }

@@ -186,6 +186,7 @@ export async function planModels(
     if (own.length === 0) continue
     const modelGroup: ModelGroup = {
       model: group.productId === undefined ? group.model : product!.title,
+      explicit: group.productId === undefined,
       complete:
         group.productId === undefined &&
         own.length === group.rows.length &&

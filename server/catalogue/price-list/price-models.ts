@@ -34,6 +34,8 @@ export interface StoredVariant {
 export interface ModelGroup {
   /** The product's title: the rows' «Модель», or the product's own for its variants' rows without one */
   readonly model: string
+  /** «Модель» was given: the product takes its title */
+  readonly explicit: boolean
   /**
    * «Модель» was given and none of its rows was refused: the rows are all the product's variants,
    * so a variant the file does not name is removed.
@@ -100,7 +102,7 @@ function productPart(
   vendor: string | null | undefined,
 ): { change: ProductChange; properties: PropertyOp[] } {
   const change: ProductChange = {
-    ...(group.complete && group.model !== product.title ? { title: group.model } : {}),
+    ...(group.explicit && group.model !== product.title ? { title: group.model } : {}),
     ...(vendor !== undefined && vendor !== product.vendor ? { vendor } : {}),
   }
   const properties = propertyOps({ ...group.rows[0], properties: shared }, product)
