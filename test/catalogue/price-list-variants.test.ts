@@ -162,17 +162,17 @@ for (const dialect of DIALECTS) {
       expect((await variants(row.id)).map((v) => v.title)).toEqual(['Ковёр Мираж синий 160×230', 'Зелёный, 160×230'])
     })
 
-    it('refuses a model whose rows name two brands, with the rows and a Russian reason', async () => {
+    it('refuses a model whose rows name two brands, with the rows and a Russian reason, and plans no section for it', async () => {
       const file = Buffer.from(
-        [
-          'Артикул;Модель;Бренд;Цена;Раздел',
-          'Н-1;Набор;Альфа;100;Садовая техника',
-          'Н-2;Набор;Бета;200;Садовая техника',
-        ].join('\r\n'),
+        ['Артикул;Модель;Бренд;Цена;Раздел', 'Н-1;Набор;Альфа;100;Текстиль', 'Н-2;Набор;Бета;200;Текстиль'].join(
+          '\r\n',
+        ),
       )
       const data = await preview(file)
       expect(data.refused.map((r: { number: number }) => r.number)).toEqual([2, 3])
       expect(data.refused[0].reason).toMatch(/разные бренды/)
+      // Its new section is not created for nothing.
+      expect(data.sections).toEqual([])
     })
 
     it('reads a model from an XLSX the owner made, a variant without an артикул named by its options', async () => {

@@ -6,6 +6,7 @@ import type { Transaction } from 'kysely'
 import type { Db } from '../../data/db'
 import type { Database } from '../../data/schema'
 import {
+  isNewSection,
   loadSectionTree,
   sectionResolver,
   type NewSection,
@@ -123,5 +124,16 @@ export async function planImport(db: Queryable, sheet: Sheet): Promise<ImportPla
     else creates.push({ row: row as PriceRow & { name: string }, section })
   }
   refused.sort((a, b) => a.number - b.number)
-  return { sheet, updates, creates, models, unchanged, refused, newSections: sections.planned(), home: tree.home }
+  // Only the new sections an accepted product or model goes in (a model refused as a whole after its
+  // section was planned leaves no empty section behind).
+  const used = new Set<NewSection>()
+  for (const { section } of [...creates, ...models]) {
+    let at: SectionEntry | NewSection | null = section
+    while (at && isNewSection(at)) {
+      used.add(at)
+      at = at.parent
+    }
+  }
+  const newSections = sections.planned().filter((s) => used.has(s))
+  return { sheet, updates, creates, models, unchanged, refused, newSections, home: tree.home }
 }
