@@ -19,6 +19,8 @@ interface Preview {
   readonly created: number
   readonly unchanged: number
   readonly refused: readonly Refused[]
+  /** The models' variants (decision 043); absent from an older site */
+  readonly variants?: { readonly created: number; readonly updated: number; readonly removed: number }
   readonly confirm: string
 }
 
@@ -58,6 +60,10 @@ export async function importPricesMain(
   out.write(
     `${preview.rows} rows: ${preview.updated} to update, ${preview.created} to create, ${preview.unchanged} unchanged, ${preview.refused.length} refused\n`,
   )
+  const variants = preview.variants
+  if (variants && variants.created + variants.updated + variants.removed > 0) {
+    out.write(`Variants: ${variants.created} to create, ${variants.updated} to update, ${variants.removed} to remove\n`)
+  }
   for (const row of preview.refused)
     out.write(`  row ${row.number}${row.article ? ` (${row.article})` : ''}: ${row.reason}\n`)
   if (!apply) {

@@ -21,10 +21,12 @@ export interface PriceCounts {
   readonly refused: readonly RefusedRow[]
   /** The sections the new products name that the site lacks, created on apply («Электроинструмент / Дрели») */
   readonly sections: readonly string[]
+  /** The variants of the rows with a «Модель» (a model is one product in the counts above) */
+  readonly variants: { readonly created: number; readonly updated: number; readonly removed: number }
 }
 
 export interface PricePreview extends PriceCounts {
-  /** The first changes: price before → after (null: on request), or null when the price stays */
+  /** The first changes (a variant's title is «Товар, вариант»): price before → after (null: on request), or null when the price stays */
   readonly sample: readonly {
     readonly number: number
     readonly article: string
@@ -32,6 +34,8 @@ export interface PricePreview extends PriceCounts {
     readonly price: readonly [number | null, number | null] | null
     readonly kind: 'update' | 'create'
   }[]
+  /** The first variants a model's rows no longer name: removed on apply */
+  readonly removedVariants: readonly { readonly article: string | null; readonly title: string }[]
   readonly confirm: string
 }
 

@@ -47,7 +47,7 @@ for (const dialect of DIALECTS) {
       expect(res.headers['content-disposition']).toMatch(/attachment; filename="price-list-\d{8}\.xlsx"/)
       const sheet = (await workbookOf(res.rawPayload)).worksheets[0]
       const header = (sheet.getRow(1).values as unknown[]).slice(1)
-      expect(header.slice(0, 7)).toEqual([
+      expect(header.slice(0, 8)).toEqual([
         'Артикул',
         'Наименование',
         'Цена',
@@ -55,14 +55,24 @@ for (const dialect of DIALECTS) {
         'Наличие',
         'Раздел',
         'Бренд',
+        'Модель',
       ])
-      expect(header.length).toBeGreaterThan(7)
-      expect(sheet.actualRowCount - 1).toBe(await withArticle())
+      expect(header.length).toBeGreaterThan(8)
+      // A product with variants (decision 043) is a row per variant: the demo's tool box in three sizes.
+      const variants = (await t.app.db.selectFrom('productVariant').select('id').execute()).length
+      expect(variants).toBe(3)
+      expect(sheet.actualRowCount - 1).toBe((await withArticle()) - 1 + variants)
 
       const preview = await uploadPriceList(t.app, AUTH, res.rawPayload)
       expect(preview.statusCode, preview.body).toBe(200)
       const data = preview.json().data
-      expect(data).toMatchObject({ updated: 0, created: 0, refused: [] })
+      expect(data).toMatchObject({
+        updated: 0,
+        created: 0,
+        refused: [],
+        variants: { created: 0, updated: 0, removed: 0 },
+      })
+      // The tool box's three rows are one product.
       expect(data.unchanged).toBe(await withArticle())
     })
 

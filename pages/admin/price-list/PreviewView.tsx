@@ -1,6 +1,7 @@
 // A price list's preview: the counts, the sections that will be created, every refused row with its
 // number and reason (the first hundred, then all on request), and the first changes with their
-// prices before and after.
+// prices before and after; the models' variants (decision 043) counted apart, and the ones a model
+// no longer names, which applying removes.
 import { useId, useState, type ReactNode } from 'react'
 import type { PricePreview } from '../../../src/admin/admin-price-list'
 import { formatRubles } from '../../../src/format/money'
@@ -62,6 +63,18 @@ export function PreviewView({ preview, children }: { preview: PricePreview; chil
         Строк в файле: {preview.rows}
         {preview.encoding ? `, кодировка ${preview.encoding}` : ''}.
       </p>
+      {preview.variants && preview.variants.created + preview.variants.updated + preview.variants.removed > 0 && (
+        <p className="price-list__hint" data-testid="variant-counts">
+          Варианты товаров: новых {preview.variants.created}, изменится {preview.variants.updated}, будет удалено{' '}
+          {preview.variants.removed}.
+        </p>
+      )}
+      {preview.removedVariants?.length > 0 && (
+        <p className="price-list__sections" data-testid="removed-variants">
+          Будут удалены варианты, которых нет в файле:{' '}
+          {preview.removedVariants.map((v) => (v.article ? `${v.title} (${v.article})` : v.title)).join('; ')}.
+        </p>
+      )}
       {preview.sections.length > 0 && (
         <p className="price-list__sections" data-testid="new-sections">
           Будут созданы разделы: {preview.sections.join(', ')}.
@@ -94,7 +107,7 @@ export function PreviewView({ preview, children }: { preview: PricePreview; chil
             {preview.sample.map((change) => (
               <tr key={change.number}>
                 <td>{change.number}</td>
-                <td>{change.article}</td>
+                <td>{change.article || '—'}</td>
                 <td>
                   {change.price === null
                     ? 'не меняется'

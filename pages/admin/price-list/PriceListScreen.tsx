@@ -25,10 +25,18 @@ type Step =
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
+/** The models' variants, when a row of the file has a «Модель» or a variant's артикул. */
+function variantsText({ variants }: PriceCounts, future: boolean): string {
+  if (!variants || variants.created + variants.updated + variants.removed === 0) return ''
+  return future
+    ? `; варианты: новых ${variants.created}, изменится ${variants.updated}, будет удалено ${variants.removed}`
+    : `; варианты: новых ${variants.created}, изменено ${variants.updated}, удалено ${variants.removed}`
+}
+
 function countsText(counts: PriceCounts, future: boolean): string {
   return future
-    ? `обновится: ${counts.updated}, будет создано: ${counts.created}, без изменений: ${counts.unchanged}, отклонено строк: ${counts.refused.length}${counts.sections.length > 0 ? `, будут созданы разделы: ${counts.sections.join(', ')}` : ''}`
-    : `обновлено: ${counts.updated}, создано: ${counts.created}, без изменений: ${counts.unchanged}, пропущено строк: ${counts.refused.length}${counts.sections.length > 0 ? `, созданы разделы: ${counts.sections.join(', ')}` : ''}`
+    ? `обновится: ${counts.updated}, будет создано: ${counts.created}, без изменений: ${counts.unchanged}, отклонено строк: ${counts.refused.length}${counts.sections.length > 0 ? `, будут созданы разделы: ${counts.sections.join(', ')}` : ''}${variantsText(counts, true)}`
+    : `обновлено: ${counts.updated}, создано: ${counts.created}, без изменений: ${counts.unchanged}, пропущено строк: ${counts.refused.length}${counts.sections.length > 0 ? `, созданы разделы: ${counts.sections.join(', ')}` : ''}${variantsText(counts, false)}`
 }
 
 function statusText(step: Step): string {
@@ -101,7 +109,10 @@ export function PriceListScreen() {
         <p className="price-list__hint">
           Файл CSV (как его сохраняет Excel) или XLSX. Товары находятся по столбцу «Артикул»; столбцы «Наименование»,
           «Цена», «Старая цена», «Наличие», «Раздел», «Бренд» меняют эти поля, остальные становятся характеристиками.
-          Сначала вы увидите, что изменится, — на сайт ничего не попадёт, пока вы не нажмёте «Применить».
+          Строки с одинаковой «Моделью» в одном разделе — варианты одного товара (модель — его название): у каждой свой
+          артикул, цена и наличие, а характеристики, которые в строках разные (цвет, размер), — выбор варианта на
+          странице товара. Вариант модели, которого нет среди её строк, удаляется. Сначала вы увидите, что изменится, —
+          на сайт ничего не попадёт, пока вы не нажмёте «Применить».
         </p>
         <form className="admin-toolbar" onSubmit={(event) => void preview(event)} noValidate>
           <label className="price-list__field">

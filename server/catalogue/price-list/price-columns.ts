@@ -3,13 +3,14 @@
 // characteristic: «Вес, кг» is the characteristic «Вес» in «кг». Texts are cleaned by the
 // editor's rule (src/validation/plain-text.ts), so an imported product can be saved in it again;
 // a price is a plain decimal from 0 to MAX_PRICE (the 1C exchange's check, commerceml-checks.ts).
+// «Модель» names the product a row is a variant of (price-models.ts, decision 043).
 import type { Availability } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import { cleanText, clampText, hasForbiddenCharacters } from '../../../src/validation/plain-text'
 import { parseMoney, type Kopecks } from '../../../src/format/money'
 import type { Sheet, SheetRow } from './price-list-file'
 
-export type Field = 'article' | 'name' | 'price' | 'oldPrice' | 'availability' | 'section' | 'vendor'
+export type Field = 'article' | 'name' | 'price' | 'oldPrice' | 'availability' | 'section' | 'vendor' | 'model'
 
 const HEADERS: Record<string, Field> = {
   артикул: 'article',
@@ -20,6 +21,7 @@ const HEADERS: Record<string, Field> = {
   наличие: 'availability',
   раздел: 'section',
   бренд: 'vendor',
+  модель: 'model',
 }
 
 export interface PropertyColumn {
@@ -36,6 +38,7 @@ export interface Columns {
 /** What one row says about its product; `undefined` leaves the field as it is. */
 export interface PriceRow {
   readonly number: number
+  /** Empty only in a row of a model: its variant is then found by its title */
   readonly article: string
   readonly name?: string
   /** Kopecks; null: «цена по запросу» */
@@ -44,6 +47,8 @@ export interface PriceRow {
   readonly availability?: Availability
   readonly section?: string
   readonly vendor?: string | null
+  /** «Модель»: the title of the product this row is a variant of */
+  readonly model?: string
   /**
    * The characteristics' columns, by name and unit («Мощность, Вт» and «Мощность, л.с.» are two):
    * the value (null: the cell is empty, the characteristic in that unit goes)
@@ -57,7 +62,16 @@ export interface RefusedRow {
   readonly reason: string
 }
 
-const LIMITS = { article: 100, name: 500, vendor: 200, section: 1000, propertyName: 200, propertyValue: 1000, unit: 50 }
+const LIMITS = {
+  article: 100,
+  name: 500,
+  model: 500,
+  vendor: 200,
+  section: 1000,
+  propertyName: 200,
+  propertyValue: 1000,
+  unit: 50,
+}
 
 export function normalizeHeader(text: string): string {
   return text.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim()
@@ -150,7 +164,8 @@ export function readRow(columns: Columns, row: SheetRow): PriceRow | RefusedRow 
   const raw = cell(columns.fields.article) ?? ''
   try {
     const article = bounded(raw, LIMITS.article, 'Артикул')
-    if (article === '') throw new RowError('Не указан артикул')
+    const model = text(columns.fields.model, LIMITS.model, 'Модель')
+    if (article === '' && !model) throw new RowError('Не указан артикул')
     const name = text(columns.fields.name, LIMITS.name, 'Наименование')
     const price = cell(columns.fields.price)
     const oldPrice = cell(columns.fields.oldPrice)
@@ -175,6 +190,7 @@ export function readRow(columns: Columns, row: SheetRow): PriceRow | RefusedRow 
       ...(availability ? { availability: parseAvailability(availability) } : {}),
       ...(section ? { section } : {}),
       ...(vendor !== undefined ? { vendor: vendor || null } : {}),
+      ...(model ? { model } : {}),
       properties,
     }
   } catch (error) {

@@ -4,7 +4,9 @@
 // exported, edited in Excel and uploaded again changes exactly what was edited. XLSX or CSV as
 // Russian Excel opens it (`;`, UTF-8 with a BOM). Streamed: the products are read a page at a time
 // by id, so the cost in memory does not grow with the catalogue. Products without an артикул are
-// left out: the import finds products by it.
+// left out: the import finds products by it. A product with variants (decision 043) is a row per
+// variant, «Модель» its title, Наименование the variant's, its option values in their
+// characteristics' columns: the import reads them back as the same product's variants.
 import { rublesNumber } from '../../../src/format/money'
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
@@ -24,11 +26,57 @@ export const EXPORT_AVAILABILITY: Readonly<Record<Availability, string>> = {
   out_of_stock: 'Нет в наличии',
 }
 
-/** The filter's products that have an артикул (what the import finds products by). */
+/** The filter's products that have an артикул (what the import finds products by) or variants. */
 function conditions(filter: ExportFilter, sections: number[] | null) {
   const chosen = productFilter(filter, sections)
   return (eb: ExpressionBuilder<Database, 'structure' | 'product'>): Expression<SqlBool> =>
-    eb.and([chosen(eb), eb('product.article', 'is not', null), eb('product.article', '<>', '')])
+    eb.and([
+      chosen(eb),
+      eb.or([
+        eb.and([eb('product.article', 'is not', null), eb('product.article', '<>', '')]),
+        eb.exists(
+          eb
+            .selectFrom('productVariant')
+            .select('productVariant.id')
+            .whereRef('productVariant.productId', '=', 'structure.id'),
+        ),
+      ]),
+    ])
+}
+
+/** The variants of a page's products, in order, each with its option values by column. */
+async function pageVariants(db: Db, ids: readonly number[], column: ReadonlyMap<string, number>) {
+  const variants = await db
+    .selectFrom('productVariant')
+    .select(['id', 'productId', 'title', 'article', 'price', 'oldPrice', 'availability'])
+    .where('productId', 'in', ids)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute()
+  const options = new Map<number, Map<number, string>>()
+  if (variants.length > 0) {
+    for (const o of await db
+      .selectFrom('productProperty')
+      .select(['variantId', 'name', 'value', 'unit'])
+      .where('structureId', 'in', ids)
+      .where('variantId', 'is not', null)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()) {
+      const index = column.get(`${o.name}\u0000${o.unit || ''}`)
+      if (index === undefined) continue
+      const values = options.get(o.variantId!) ?? new Map<number, string>()
+      if (!values.has(index)) values.set(index, o.value)
+      options.set(o.variantId!, values)
+    }
+  }
+  const out = new Map<number, ((typeof variants)[number] & { options: Map<number, string> })[]>()
+  for (const v of variants) {
+    const list = out.get(v.productId) ?? []
+    list.push({ ...v, options: options.get(v.id) ?? new Map<number, string>() })
+    out.set(v.productId, list)
+  }
+  return out
 }
 
 export interface ExportColumns {
@@ -52,11 +100,10 @@ export async function* exportRows(
     .innerJoin('product', 'product.structureId', 'structure.id')
     .select((eb) => ['productProperty.name', 'productProperty.unit', eb.fn.countAll<number | string>().as('uses')])
     .where(where)
-    // A variant's option rows are not the product's characteristics (decision 043).
-    .where('productProperty.variantId', 'is', null)
+    // A variant's option values are in its characteristics' columns too (decision 043).
     .groupBy(['productProperty.name', 'productProperty.unit'])
     .execute()
-  const fixed = ['Артикул', 'Наименование', 'Цена', 'Старая цена', 'Наличие', 'Раздел', 'Бренд']
+  const fixed = ['Артикул', 'Наименование', 'Цена', 'Старая цена', 'Наличие', 'Раздел', 'Бренд', 'Модель']
   const properties = used
     .map((row) => ({ name: row.name, unit: row.unit || null, uses: Number(row.uses) }))
     .sort((a, b) => b.uses - a.uses || a.name.localeCompare(b.name, 'ru'))
@@ -114,18 +161,47 @@ export async function* exportRows(
       values[index] ??= p.value
       valuesOf.set(p.structureId, values)
     }
+    const variantsOf = await pageVariants(
+      db,
+      page.map((p) => p.id),
+      column,
+    )
+    const money = (kopecks: number | null) => (kopecks === null ? null : rublesNumber(kopecks))
     for (const product of page) {
-      yield {
-        cells: [
-          product.article,
-          product.title,
-          product.price === null ? null : rublesNumber(product.price),
-          product.oldPrice === null ? null : rublesNumber(product.oldPrice),
-          EXPORT_AVAILABILITY[product.availability],
-          product.parentId === null ? null : (sectionLabel.get(product.parentId) ?? null),
-          product.vendor,
-          ...(valuesOf.get(product.id) ?? new Array<string | null>(properties.length).fill(null)),
-        ],
+      const own = valuesOf.get(product.id) ?? new Array<string | null>(properties.length).fill(null)
+      const section = product.parentId === null ? null : (sectionLabel.get(product.parentId) ?? null)
+      const variants = variantsOf.get(product.id)
+      if (!variants) {
+        const { article, title, price, oldPrice, availability, vendor } = product
+        yield {
+          cells: [
+            article,
+            title,
+            money(price),
+            money(oldPrice),
+            EXPORT_AVAILABILITY[availability],
+            section,
+            vendor,
+            null,
+            ...own,
+          ],
+        }
+        continue
+      }
+      for (const v of variants) {
+        yield {
+          cells: [
+            v.article,
+            v.title,
+            money(v.price),
+            money(v.oldPrice),
+            EXPORT_AVAILABILITY[v.availability],
+            section,
+            product.vendor,
+            product.title,
+            ...own.map((value, i) => v.options.get(i) ?? value),
+          ],
+        }
       }
     }
     after = page[page.length - 1].id

@@ -1,64 +1,24 @@
-// A price list against the catalogue (docs/decisions/029-price-list-and-feeds.md): the plan says,
-// row by row, which product is updated, created or left alone, which section is created and which
-// row is refused and why. The preview shows the plan; applying writes the plan's accepted rows
+// A price list against the catalogue (docs/decisions/029-price-list-and-feeds.md): the plan
+// (price-plan.ts) says, row by row, which product is updated, created or left alone, which section
+// is created and which row is refused and why, and model by model which variants change (decision
+// 043). The preview shows the plan; applying writes the plan's accepted rows
 // through the write door in short transactions under the import's claim (catalogue/import-claim.ts),
 // and is refused when the catalogue or the file changed since the preview the owner confirmed, or
 // while another import writes. Applying the same file twice changes nothing; a file whose apply
 // stopped midway, applied again, writes the rest.
 import { rublesNumber } from '../../../src/format/money'
 import { createHash } from 'node:crypto'
-import type { Transaction } from 'kysely'
 import { readContentVersion, type Db } from '../../data/db'
-import type { Database } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import type { WriteDoor } from '../write-door'
-import {
-  createSections,
-  isNewSection,
-  loadSectionTree,
-  sectionResolver,
-  type NewSection,
-  type SectionEntry,
-  type SectionTree,
-} from '../catalogue-sections'
+import { createSections, isNewSection } from '../catalogue-sections'
 import { findFreeUrls } from '../free-urls'
-import { claimImport, STALE_PREVIEW, writeInChunks, yieldToOthers, type ChunkStats } from '../import-claim'
-import { describeColumns, isRefused, matchColumns, readRow, type PriceRow, type RefusedRow } from './price-columns'
-import { productChange, propertyOps } from './price-row-changes'
-import { readPriceList, type Sheet } from './price-list-file'
-import {
-  insertProducts,
-  loadProductsByArticle,
-  updateProducts,
-  type ProductChange,
-  type PropertyOp,
-  type StoredProduct,
-} from './price-store'
-
-type Queryable = Db | Transaction<Database>
-
-interface Update {
-  readonly row: PriceRow
-  readonly product: StoredProduct
-  readonly change: ProductChange
-  readonly properties: readonly PropertyOp[]
-}
-
-interface Create {
-  readonly row: PriceRow & { name: string }
-  readonly section: SectionEntry | NewSection
-}
-
-export interface ImportPlan {
-  readonly sheet: Sheet
-  readonly updates: readonly Update[]
-  readonly creates: readonly Create[]
-  readonly unchanged: number
-  readonly refused: readonly RefusedRow[]
-  /** The sections the new products need that do not exist yet, parents first */
-  readonly newSections: readonly NewSection[]
-  readonly home: SectionTree['home']
-}
+import { claimImport, STALE_PREVIEW, writeInChunks, type ChunkStats } from '../import-claim'
+import { describeColumns, matchColumns, type RefusedRow } from './price-columns'
+import { readPriceList } from './price-list-file'
+import { planImport, type ImportPlan } from './price-plan'
+import { insertProducts, updateProducts } from './price-store'
+import { writeModels } from './price-variant-store'
 
 /** What the owner sees before confirming, and what `npm run content -- import-prices` prints. */
 export interface PricePreview {
@@ -72,7 +32,9 @@ export interface PricePreview {
   readonly refused: readonly RefusedRow[]
   /** «будут созданы разделы: …»: the new sections' paths («Электроинструмент / Дрели») */
   readonly sections: readonly string[]
-  /** The first changes, for a look: артикул, name, price before → after */
+  /** The variants of the models' rows (a model is one product in the counts above) */
+  readonly variants: { readonly created: number; readonly updated: number; readonly removed: number }
+  /** The first changes, for a look: артикул, name («Товар, вариант» for a variant), price before → after */
   readonly sample: readonly {
     number: number
     article: string
@@ -80,88 +42,18 @@ export interface PricePreview {
     price: [number | null, number | null] | null
     kind: 'update' | 'create'
   }[]
+  /** The first variants a model no longer names, removed on apply: «Товар, вариант» and its артикул */
+  readonly removedVariants: readonly { article: string | null; title: string }[]
   /** Sent back with «Применить»: the file and the catalogue must be the ones previewed */
   readonly confirm: string
 }
 
-export interface ApplyResult extends Omit<PricePreview, 'confirm' | 'sample'> {
+export interface ApplyResult extends Omit<PricePreview, 'confirm' | 'sample' | 'removedVariants'> {
   /** Ids of the products created or changed (their URLs go to IndexNow) */
   readonly changedIds: readonly number[]
 }
 
 const SAMPLE = 50
-/** Rows read between two yields of the event loop */
-const ROWS_PER_TURN = 1000
-
-/** Reads the rows and compares them with the catalogue; writes nothing. */
-export async function planImport(db: Queryable, sheet: Sheet): Promise<ImportPlan> {
-  const columns = matchColumns(sheet.header)
-  const refused: RefusedRow[] = []
-  const rows: PriceRow[] = []
-  const firstRowOf = new Map<string, number>()
-  for (const [i, sheetRow] of sheet.rows.entries()) {
-    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToOthers()
-    const row = readRow(columns, sheetRow)
-    if (isRefused(row)) {
-      refused.push(row)
-      continue
-    }
-    const first = firstRowOf.get(row.article)
-    if (first !== undefined) {
-      refused.push({ number: row.number, article: row.article, reason: `Артикул уже был в строке ${first}` })
-      continue
-    }
-    firstRowOf.set(row.article, row.number)
-    rows.push(row)
-  }
-  const existing = await loadProductsByArticle(db, [...firstRowOf.keys()])
-  const tree = await loadSectionTree(db)
-  const sections = sectionResolver(tree)
-  const updates: Update[] = []
-  const creates: Create[] = []
-  let unchanged = 0
-  for (const [i, row] of rows.entries()) {
-    if (i % ROWS_PER_TURN === ROWS_PER_TURN - 1) await yieldToOthers()
-    const products = existing.get(row.article) ?? []
-    if (products.length > 1) {
-      refused.push({
-        number: row.number,
-        article: row.article,
-        reason: `Артикул есть у ${products.length} товаров на сайте: исправьте их в админке`,
-      })
-      continue
-    }
-    if (products.length === 1) {
-      const product = products[0]
-      const change = productChange(row, product)
-      const properties = propertyOps(row, product)
-      if (Object.keys(change).length === 0 && properties.length === 0) unchanged++
-      else updates.push({ row, product, change, properties })
-      continue
-    }
-    if (row.name === undefined) {
-      refused.push({
-        number: row.number,
-        article: row.article,
-        reason: 'Товара с таким артикулом нет на сайте, а для нового товара нужно наименование',
-      })
-      continue
-    }
-    if (row.section === undefined) {
-      refused.push({
-        number: row.number,
-        article: row.article,
-        reason: 'Товара с таким артикулом нет на сайте, а для нового товара нужен раздел',
-      })
-      continue
-    }
-    const section = sections.resolve(row.section)
-    if (typeof section === 'string') refused.push({ number: row.number, article: row.article, reason: section })
-    else creates.push({ row: row as PriceRow & { name: string }, section })
-  }
-  refused.sort((a, b) => a.number - b.number)
-  return { sheet, updates, creates, unchanged, refused, newSections: sections.planned(), home: tree.home }
-}
 
 function fingerprint(bytes: Buffer, version: number): string {
   return `${version}.${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}`
@@ -173,13 +65,21 @@ function counts(plan: ImportPlan) {
     encoding: plan.sheet.encoding ?? null,
     columns: describeColumns(plan.sheet, matchColumns(plan.sheet.header)),
     rows: plan.sheet.rows.length,
-    updated: plan.updates.length,
-    created: plan.creates.length,
+    updated: plan.updates.length + plan.models.filter((m) => m.plan.product !== null && !m.plan.unchanged).length,
+    created: plan.creates.length + plan.models.filter((m) => m.plan.product === null).length,
     unchanged: plan.unchanged,
     refused: plan.refused,
     sections: plan.newSections.map((section) => section.path),
+    variants: {
+      created: changesOf(plan, 'create').length,
+      updated: changesOf(plan, 'update').length,
+      removed: plan.models.reduce((sum, m) => sum + m.plan.removed.length, 0),
+    },
   }
 }
+
+const changesOf = (plan: ImportPlan, kind: 'create' | 'update') =>
+  plan.models.flatMap((m) => m.plan.changes.filter((c) => c.kind === kind))
 
 export async function previewPriceList(db: Db, bytes: Buffer): Promise<PricePreview> {
   const sheet = await readPriceList(bytes)
@@ -200,8 +100,15 @@ export async function previewPriceList(db: Db, bytes: Buffer): Promise<PricePrev
       price: rubles(null, c.row.price ?? null),
       kind: 'create' as const,
     })),
+    ...plan.models
+      .flatMap((m) => m.plan.changes)
+      .slice(0, SAMPLE)
+      .map((c) => ({ ...c, price: c.price && rubles(c.price[0], c.price[1]) })),
   ]
-  return { ...counts(plan), sample, confirm: fingerprint(bytes, version) }
+  const removedVariants = plan.models
+    .flatMap((m) => m.plan.removed.map((v) => ({ article: v.article, title: `${m.plan.model}, ${v.title}` })))
+    .slice(0, SAMPLE)
+  return { ...counts(plan), sample, removedVariants, confirm: fingerprint(bytes, version) }
 }
 
 /** A price before and after, in rubles as the API answers (kopecks inside). */
@@ -246,9 +153,19 @@ export async function applyPriceList(
       )),
     )
     const placed = plan.creates.map(({ section }) => (isNewSection(section) ? sections.get(section.key)! : section))
-    const urls = await findFreeUrls(
-      door.db,
-      plan.creates.map(({ row }, i) => ({ parentUrl: placed[i].urlFull, name: row.name, fallback: row.article })),
+    // The new models' products take their URLs in the same pass, so a product and a model of one name get two.
+    const fresh = plan.models.filter((m) => m.section !== null)
+    const modelPlaces = fresh.map(({ section }) => (isNewSection(section!) ? sections.get(section.key)! : section!))
+    const urls = await findFreeUrls(door.db, [
+      ...plan.creates.map(({ row }, i) => ({ parentUrl: placed[i].urlFull, name: row.name, fallback: row.article })),
+      ...fresh.map(({ plan: model }, i) => ({
+        parentUrl: modelPlaces[i].urlFull,
+        name: model.model,
+        fallback: model.rows[0].article || 'model',
+      })),
+    ])
+    const placeOf = new Map(
+      fresh.map((m, i) => [m, { parentId: modelPlaces[i].id, urlFull: urls[plan.creates.length + i] }]),
     )
     const news = plan.creates.map(({ row }, i) => ({
       parentId: placed[i].id,
@@ -264,6 +181,10 @@ export async function applyPriceList(
       ),
     }))
     changedIds.push(...(await writeInChunks(door, claim, news, (unit, part) => insertProducts(unit, part), { stats })))
+    const models = plan.models
+      .filter((m) => !m.plan.unchanged)
+      .map((m) => ({ plan: m.plan, place: placeOf.get(m) ?? null }))
+    changedIds.push(...(await writeInChunks(door, claim, models, (unit, part) => writeModels(unit, part), { stats })))
     return { ...counts(plan), changedIds }
   } finally {
     await claim.release()
