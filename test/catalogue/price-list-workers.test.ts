@@ -14,7 +14,7 @@ let worker: LeadWorker
 beforeAll(async () => {
   t = await buildTestApp({ ADMIN_TOKEN, LEAD_RATE_LIMIT: '0' })
   worker = await spawnLeadWorker(t.dir, {})
-}, 60_000)
+})
 afterAll(async () => {
   await worker?.stop()
   await t?.close()
