@@ -18,4 +18,6 @@ export interface ProductVariantTable {
   availability: ColumnType<Availability, Availability | undefined, Availability>
   image: string | null
   sort: ColumnType<number, number | undefined, number>
+  /** The 1C exchange's run that made it (migration 034, decision 044); null for the others */
+  createdRun: ColumnType<number | null, number | null | undefined, number | null>
 }

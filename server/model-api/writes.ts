@@ -25,6 +25,7 @@ import { executeQuery } from './query-executor'
 import type { Row, SelectNode } from './query-tree'
 import { findModel, partModel, STRUCTURE_PARTS, type ModelDef } from './registry'
 import { writeProductParts, type GalleryInput, type PropertyInput } from '../catalogue/products/product-rows'
+import { refuseFollowedChange } from '../catalogue/product-table/variant-table'
 import { partKind, type WriteMode } from './write-schema'
 import { columnsOf, insertRow, replaceListPart, rowExists, updateRow, writeOnePart } from './write-rows'
 
@@ -150,7 +151,8 @@ async function writeFlat(unit: ContentWrite, model: ModelDef, mode: WriteMode, v
 
 /**
  * A product's parts through the product-row repository, which keeps the catalogue's rules: its
- * image is the gallery's first, its prices agree (400 naming the field, the write undone).
+ * image is the gallery's first, its prices agree (400 naming the field, the write undone), and the
+ * price and availability of a product with variants are theirs (decision 043: a change refused).
  */
 async function writeProduct(
   unit: ContentWrite,
@@ -158,6 +160,7 @@ async function writeProduct(
   parts: Parameters<typeof writeProductParts>[2],
   prefix: string,
 ): Promise<void> {
+  await refuseFollowedChange(unit, id, parts.product, prefix)
   const problem = await writeProductParts(unit, id, parts)
   if (problem) throw new HttpError(400, problem, 'validation_failed', { [`${prefix}oldPrice`]: problem })
 }

@@ -170,11 +170,12 @@ export function createProductsApi() {
       })
       return body.data
     },
-    /** Whether a product comes from 1C and which of its fields the exchange overwrites (the editor's mark) */
-    async oneC(id: number): Promise<readonly OneCField[] | null> {
-      return (
-        await client.request<{ data: { oneC: readonly OneCField[] | null } }>('GET', ADMIN_API_PATHS.productOneC(id))
-      ).data.oneC
+    /**
+     * The editor's mark of a product: whether it comes from 1C and which of its fields the exchange
+     * overwrites, and how many variants it has (its price and availability are theirs then)
+     */
+    async mark(id: number): Promise<ProductMark> {
+      return (await client.request<{ data: ProductMark }>('GET', ADMIN_API_PATHS.productOneC(id))).data
     },
     async audit(): Promise<AuditEntry[]> {
       return (await client.request<{ data: AuditEntry[] }>('GET', ADMIN_API_PATHS.productAudit)).data
@@ -183,3 +184,11 @@ export function createProductsApi() {
 }
 
 export type ProductsApi = ReturnType<typeof createProductsApi>
+
+/** GET /api/admin/products/{id}/one-c: what the editor shows of a product beyond its record */
+export interface ProductMark {
+  /** null: the site's own product; else the fields 1C overwrites in it (decision 044) */
+  readonly oneC: readonly OneCField[] | null
+  /** How many variants it has: its price, old price and availability are theirs then (decision 043) */
+  readonly variants: number
+}

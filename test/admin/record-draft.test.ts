@@ -76,6 +76,14 @@ describe('the record draft', () => {
     expect(price('семь')).toBe('семь')
   })
 
+  it('leaves out the price, old price and availability of a product whose variants set them', () => {
+    const sent = (writeValues(draftFromRecord(product), true) as any).product
+    expect(sent).not.toHaveProperty('price')
+    expect(sent).not.toHaveProperty('oldPrice')
+    expect(sent).not.toHaveProperty('availability')
+    expect(sent).toMatchObject({ article: 'А-1' })
+  })
+
   it('sends only the part its type has; a new record names its type and parent', () => {
     const page = writeValues({ ...emptyDraft('page', 3, '/structure'), title: 'О нас', urlFull: '/structure/about' })
     expect(page).toMatchObject({ typeId: 'page', parentId: 3, urlFull: '/structure/about' })

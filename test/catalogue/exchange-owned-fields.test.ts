@@ -141,10 +141,10 @@ for (const dialect of DIALECTS) {
       expect(rows.length).toBeGreaterThan(1)
 
       const mark = await t.app.inject({ url: `/api/admin/products/${drill!.id}/one-c`, headers: AUTH })
-      expect(mark.json()).toEqual({ data: { oneC: ['stock', 'title', 'images'] } })
+      expect(mark.json()).toEqual({ data: { oneC: ['stock', 'title', 'images'], variants: 0 } })
       const own = rows.find((row) => row.oneC === null)!
       const ownMark = await t.app.inject({ url: `/api/admin/products/${own.id}/one-c`, headers: AUTH })
-      expect(ownMark.json()).toEqual({ data: { oneC: null } })
+      expect(ownMark.json()).toEqual({ data: { oneC: null, variants: 0 } })
       const bad = await t.app.inject({ url: '/api/admin/products/abc/one-c', headers: AUTH })
       expect(bad.statusCode).toBe(400)
       expect(bad.json().error.message).toBe('Неверный id')

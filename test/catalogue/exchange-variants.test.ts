@@ -1,13 +1,16 @@
 // 1C's characteristics become a product's variants (docs/decisions/043-variants.md): offers
 // `Ид#Ид` with «ХарактеристикиТовара» make variants with their prices, stock and артикул, their
 // characteristics become option rows, a later full offers file removes a variant it no longer names
-// and keeps the others' ids, and a prices-only change keeps what it does not say. SQLite and PostgreSQL.
+// and keeps the others' ids, and a prices-only change keeps what it does not say; the owner's
+// switches (decision 044) keep a variant's price or stock set on the site, a new variant (of this
+// run, also from a later file of it) taking every field. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { EXCHANGE_ENV, importXml, injectTransport, OneCClient, offersXml, type Offer } from '../helpers/one-c'
 
 const ADMIN_TOKEN = 'test-admin-token-1234567890'
+const AUTH = { authorization: `Bearer ${ADMIN_TOKEN}` }
 const PRICE_TYPES = [
   { id: 'pt-retail', name: 'Розничная' },
   { id: 'pt-old', name: 'Старая цена' },
@@ -150,6 +153,97 @@ for (const dialect of DIALECTS) {
       expect(after.rows.map((r) => r.id)).toEqual([before.rows[1].id])
       expect(after.options.every((o) => o.variantId === before.rows[1].id)).toBe(true)
       expect(after.product).toMatchObject({ price: 999000, availability: 'in_stock' })
+    })
+
+    // The owner's switches (decision 044) hold for variants as for products.
+    const settings = async (payload: Record<string, string>) => {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/admin/settings', headers: AUTH, payload })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const editVariant = async (id: number, payload: object) => {
+      const { product } = await variants()
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/products/${product.structureId}/variants/${id}`,
+        headers: AUTH,
+        payload,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const send = async (files: Record<string, Buffer>) => {
+      const answers = await client.exchange(files)
+      expect(
+        answers.map((a) => a.lines[0]),
+        answers.map((a) => a.body).join('\n'),
+      ).toEqual(Object.keys(files).map(() => 'success'))
+    }
+    const byId = (rows: Awaited<ReturnType<typeof variants>>['rows'], externalId: string) =>
+      rows.find((row) => row.externalId === externalId)
+
+    it('with «Цена» off, keeps a variant’s price set on the site; a new variant still gets 1C’s', async () => {
+      await settings({ 'exchange.overwrite.price': 'false' })
+      const c2 = byId((await variants()).rows, 'c2')!
+      await editVariant(c2.id, { price: 8888, oldPrice: 9999 })
+      await send({
+        'offers.xml': offersXml({
+          priceTypes: PRICE_TYPES,
+          offers: [rug('c2', 'Серый', '200×300', 7777, 0), rug('c3', 'Бежевый', '80×150', 4990, 1)],
+        }),
+      })
+      const { rows, product } = await variants()
+      // Its price and old price are the owner's; its stock is still 1C's (zero: «под заказ»).
+      expect(byId(rows, 'c2')).toMatchObject({ id: c2.id, price: 888800, oldPrice: 999900, availability: 'on_order' })
+      expect(byId(rows, 'c3')).toMatchObject({ price: 499000, oldPrice: 599000, availability: 'in_stock' })
+      expect(product).toMatchObject({ price: 499000, availability: 'in_stock' })
+      // «Товары» says 1C overwrites its stock only, so a price edit asks nothing.
+      const list = await t.app.inject({ url: '/api/admin/products?pageSize=100', headers: AUTH })
+      const row = (list.json().data as { id: number; variants: { id: number; oneC: string[] | null }[] }[]).find(
+        (r) => r.id === product.structureId,
+      )!
+      expect(row.variants.find((v) => v.id === c2.id)?.oneC).toEqual(['stock'])
+    })
+
+    it('gives a variant the run created its price from a later file of the same run (prices apart)', async () => {
+      const offers = offersXml({
+        priceTypes: PRICE_TYPES,
+        offers: [{ ...rug('c4', 'Белый', '60×90', 0, 3), prices: undefined }],
+      })
+      const prices = offersXml({ priceTypes: PRICE_TYPES, offers: [{ id: 'rug#c4', prices: { 'pt-retail': 2990 } }] })
+      await send({ 'offers0_1.xml': offers, 'prices0_1.xml': prices })
+      expect(byId((await variants()).rows, 'c4')).toMatchObject({ price: 299000, availability: 'in_stock' })
+      // A later run's prices keep it as it is now.
+      await send({
+        'prices.xml': offersXml({ priceTypes: PRICE_TYPES, offers: [{ id: 'rug#c4', prices: { 'pt-retail': 1 } }] }),
+      })
+      expect(byId((await variants()).rows, 'c4')).toMatchObject({ price: 299000 })
+    })
+
+    it('with «Остаток» off, keeps a variant’s availability set on the site; with both on, 1C wins', async () => {
+      await settings({ 'exchange.overwrite.price': 'true', 'exchange.overwrite.stock': 'false' })
+      const c3 = byId((await variants()).rows, 'c3')!
+      await editVariant(c3.id, { availability: 'out_of_stock' })
+      const again = offersXml({
+        priceTypes: PRICE_TYPES,
+        offers: [rug('c3', 'Бежевый', '80×150', 5290, 7), rug('c5', 'Чёрный', '80×150', 5590, 0)],
+      })
+      await send({ 'offers.xml': again })
+      let rows = (await variants()).rows
+      // The price is 1C's again; the stock is the owner's; a new variant takes 1C's stock.
+      expect(byId(rows, 'c3')).toMatchObject({ price: 529000, availability: 'out_of_stock' })
+      expect(byId(rows, 'c5')).toMatchObject({ price: 559000, availability: 'on_order' })
+
+      await settings({ 'exchange.overwrite.stock': 'true' })
+      const c2 = byId(rows, 'c2')!
+      await editVariant(c2.id, { price: 100, oldPrice: null, availability: 'out_of_stock' })
+      await send({
+        'offers.xml': offersXml({
+          priceTypes: PRICE_TYPES,
+          offers: [rug('c2', 'Серый', '200×300', 7777, 2), rug('c3', 'Бежевый', '80×150', 5290, 7)],
+        }),
+      })
+      rows = (await variants()).rows
+      expect(byId(rows, 'c2')).toMatchObject({ price: 777700, oldPrice: 877700, availability: 'in_stock' })
+      expect(byId(rows, 'c3')).toMatchObject({ availability: 'in_stock' })
     })
   })
 }

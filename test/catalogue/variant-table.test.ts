@@ -3,8 +3,8 @@
 // «от» at once, its availability the product's; a refused edit (a bad sum, an old price under the
 // price, a variant of another product) says why in Russian and changes nothing; the product's own
 // price, which its variants set, is refused with the reason instead of being lost, and an action
-// («Изменить цену», «Изменить наличие») on it changes its variants; a variant 1C sent says that 1C
-// overwrites its price and stock.
+// («Изменить цену», «Изменить наличие») on it changes its variants; a variant 1C sent says which of
+// its price and stock 1C overwrites (the owner's switches, decision 044).
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, RootOperationNode } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { writeVariants } from '../../server/catalogue/products/variant-rows'
@@ -227,7 +227,7 @@ for (const dialect of DIALECTS) {
       expect((await act({ kind: 'availability', availability: 'in_stock' }, true)).changes).toBe(0)
     })
 
-    it("says 1C overwrites the price and stock of a variant 1C sent, whatever the owner's switches", async () => {
+    it("says 1C overwrites the price and stock of a variant 1C sent, as the owner's switches let it", async () => {
       const [small] = await stored()
       await t.app.db
         .insertInto('exchangeRecord')
@@ -238,6 +238,14 @@ for (const dialect of DIALECTS) {
       expect(variants[0].oneC).toEqual(['price', 'stock'])
       // A variant the site made itself is not 1C's.
       expect(variants[1].oneC).toBeNull()
+      const off = await t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: AUTH,
+        payload: { 'exchange.overwrite.price': 'false' },
+      })
+      expect(off.statusCode, off.body).toBe(200)
+      expect((await tableRow()).variants[0].oneC).toEqual(['stock'])
     })
   })
 }

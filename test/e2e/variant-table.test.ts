@@ -1,8 +1,9 @@
 // A product's variants in «Товары» (docs/decisions/043-variants.md), in Chromium against the
 // production build on a phone (390×844), on SQLite: the demo tool box says «3 варианта» and that its
 // price is its variants'; the button opens its sizes under it; a size's price edited in place with
-// the keyboard is saved, the product's «от» follows at once, and so does its public page. Nothing
-// wider than the screen; axe finds nothing.
+// the keyboard is saved, the product's «от» follows at once, and so does its public page; the
+// editor shows its price read-only with the reason and saves the rest. Nothing wider than the
+// screen; axe finds nothing.
 import { describe, expect, it } from 'vitest'
 import { ADMIN_PATHS } from '../../src/site/paths'
 import { browserSuite } from '../helpers/browser-suite'
@@ -58,6 +59,19 @@ describe('«Товары» with a product’s variants on a phone', () => {
 
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
     expect(await axeViolations(page, 'variants on a phone')).toEqual([])
+
+    // The editor shows the price its variants set read-only, with the reason, and saves the rest.
+    await page.goto(`${suite.server.url}${url}`)
+    const price = page.getByLabel('Цена, ₽ (самая низкая у вариантов)')
+    await price.waitFor()
+    expect(await price.getAttribute('readonly')).not.toBeNull()
+    expect(plain(await price.inputValue())).toBe('990')
+    expect(await page.getByText('Цена задаётся у вариантов: измените её в строке варианта').count()).toBe(2)
+    await page.getByLabel('Описание товара').fill('Прочный ящик.')
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click()
+    await page.getByText('Сохранено. Изменения уже на сайте.').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    expect(await axeViolations(page, 'the editor of a product with variants')).toEqual([])
     expect(errors()).toEqual([])
     await context.close()
   })

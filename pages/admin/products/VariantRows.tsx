@@ -1,7 +1,8 @@
 // A product's variants in «Товары» (docs/decisions/043-variants.md): rows under their product,
 // indented, each with its title, артикул, price, old price and availability; the prices and the
 // availability are edited in place as a product's are, and the product's own follow. A variant 1C
-// sent has its price and stock written by 1C at every exchange: an edit asks first (decision 044).
+// sent has its price and stock written by 1C at each exchange while the owner's switches let it
+// (its `oneC`): an edit of such a field asks first (decision 044).
 import type { InlineEdit, ProductsApi, VariantRow } from '../../../src/admin/admin-products'
 import { formatRubles } from '../../../src/format/money'
 import { overwriteWarning } from '../../../src/catalogue/one-c-fields'

@@ -6,7 +6,7 @@ import type { ContentWrite } from '../../content/content-write'
 import { loadProductRows, setProductFields, type ProductChange, type ProductFields } from '../products/product-rows'
 import { recordsOf, type Tally } from './exchange-records'
 import { fieldWriter, type OwnedFields } from './exchange-owned-fields'
-import { writeVariants, type VariantInput } from '../products/variant-rows'
+import { writeVariants, type ExchangeVariants, type VariantInput } from '../products/variant-rows'
 
 export interface OfferInput {
   /** 1C's Ид of the product the offers are of */
@@ -20,8 +20,9 @@ export interface OfferInput {
 }
 
 /**
- * Prices and availability of the products the offers name, those the owner lets 1C overwrite
- * (`owned`, exchange-owned-fields.ts; all without it), and their variants, which only 1C writes
+ * Prices and availability of the products the offers name and of their variants, those the owner
+ * lets 1C overwrite (`owned`, exchange-owned-fields.ts; all without it; a product or a variant the
+ * run created takes all), and the variants themselves: their titles, артикулы and options are 1C's
  * (`complete`: a full offers file, so a variant not in it is removed); returns the Ид 1C named that
  * the site does not have.
  */
@@ -44,7 +45,7 @@ export async function applyOffers(
   const writes = await fieldWriter(unit.trx, [...rows.keys()], owned)
   const unknown: string[] = []
   const changes: ProductChange[] = []
-  const withVariants: [number, readonly VariantInput[]][] = []
+  const withVariants: [number, readonly VariantInput[], ExchangeVariants['keep']][] = []
   for (const offer of offers) {
     const record = known.get(offer.productId)
     const row = record && rows.get(record.structureId)
@@ -54,7 +55,11 @@ export async function applyOffers(
     }
     // Its own price and availability follow its variants (variant-rows.ts).
     if (offer.variants) {
-      withVariants.push([record.structureId, offer.variants])
+      const keep = [
+        ...(writes(row.id, 'price') ? [] : (['price', 'oldPrice'] as const)),
+        ...(writes(row.id, 'stock') ? [] : (['availability'] as const)),
+      ]
+      withVariants.push([record.structureId, offer.variants, keep])
       continue
     }
     const set: ProductFields = {}
@@ -66,8 +71,8 @@ export async function applyOffers(
     changes.push({ id: record.structureId, set })
   }
   tally.offersUpdated += await setProductFields(unit, changes)
-  for (const [id, variants] of withVariants) {
-    const done = await writeVariants(unit, id, variants, complete)
+  for (const [id, variants, keep] of withVariants) {
+    const done = await writeVariants(unit, id, variants, complete, owned && { runId: owned.runId, keep })
     if (done.created + done.updated + done.removed > 0) tally.offersUpdated++
   }
   tally.offersSkipped += unknown.length

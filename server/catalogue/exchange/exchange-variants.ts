@@ -3,7 +3,8 @@
 // price and old price (of the price types the owner chose), its stock as availability, its артикул
 // and its «ХарактеристикиТовара» as option rows. What an offer does not say (a prices-only or a
 // rests-only file) stays as stored. The rows are written by the variant repository
-// (products/variant-rows.ts) through the offers step (exchange-offers.ts).
+// (products/variant-rows.ts) through the offers step (exchange-offers.ts), which leaves an existing
+// variant's price or stock as the site has it when the owner's switches say so (decision 044).
 import { cleanText } from '../../../src/validation/plain-text'
 import type { VariantInput } from '../products/variant-rows'
 import type { CmlOffer } from './commerceml'

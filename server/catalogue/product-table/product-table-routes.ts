@@ -20,7 +20,7 @@ import { formatMoney, kopecksOfRubles, MAX_PRICE_RUBLES, RUBLES_PATTERN } from '
 import { PRICE_ROUNDINGS, type PriceRounding } from './price-change'
 import { sectionIds } from './product-filter'
 import { inTreeOrder } from './section-order'
-import { ACTION_BATCH } from '../../../src/admin/admin-products'
+import { ACTION_BATCH, type ProductMark } from '../../../src/admin/admin-products'
 import {
   ACTION_TITLES,
   applyAction,
@@ -31,7 +31,7 @@ import {
 } from './product-actions'
 import { listProducts, productIds, productQueryOf } from './product-table'
 import { oneCMark, overwrittenCount } from './one-c-mark'
-import { editVariant } from './variant-table'
+import { editVariant, variantCount } from './variant-table'
 
 const MAX_IDS = 20_000
 const AVAILABILITIES: readonly Availability[] = ['in_stock', 'on_order', 'out_of_stock']
@@ -176,7 +176,11 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
   app.get<{ Params: { id: string } }>(routeOf(app, ADMIN_API_PATHS.productOneC(':id')), async (request) => {
     requireAdmin(await access(request))
     const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : invalid('id', 'Неверный id')
-    return { data: { oneC: await oneCMark(app.db, id, app.settings.current().exchangeOverwrite) } }
+    const mark: ProductMark = {
+      oneC: await oneCMark(app.db, id, app.settings.current().exchangeOverwrite),
+      variants: await variantCount(app.db, id),
+    }
+    return { data: mark }
   })
 
   app.post(routeOf(app, ADMIN_API_PATHS.productActions), async (request) => {

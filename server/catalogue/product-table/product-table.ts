@@ -171,7 +171,7 @@ export async function listProducts(
   const shownIds = shown.map((row) => row.id)
   const oneC = await fromOneC(db, shownIds)
   // The page's variants in one statement, never a statement a row.
-  const variants = await tableVariants(db, shownIds, oneC)
+  const variants = await tableVariants(db, shownIds, oneC, overwrite)
   return {
     data: shown.map((row): ProductRow => ({
       id: row.id,

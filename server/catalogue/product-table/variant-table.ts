@@ -2,29 +2,38 @@
 // each with its title, артикул, price, old price and availability, read for the page's products in
 // one statement; a variant's price, old price and availability are edited in place through the
 // variant repository (products/variant-rows.ts), which makes the product's own follow. The product's
-// own price and availability are its variants', so an edit of them is refused with the reason.
+// own price and availability are its variants', so an edit of them is refused with the reason, here
+// and in the model API's writes (the editor's save).
 import type { Db } from '../../data/db'
 import type { Availability } from '../../data/schema'
 import { rublesNumber, formatMoney } from '../../../src/format/money'
 import type { VariantRow } from '../../../src/admin/admin-products'
+import type { OneCField } from '../../../src/catalogue/one-c-fields'
+import { FOLLOWS_VARIANTS } from '../../../src/catalogue/variant-fields'
 import { HttpError } from '../../http/http-error'
 import { setVariantFields, type VariantFields } from '../products/variant-rows'
+import { loadProductRows } from '../products/product-rows'
 import type { WriteDoor } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
 
-/** The fields 1C writes in its variants at every exchange, whatever the owner's switches (decision 043) */
-const ONE_C_VARIANT_FIELDS = ['price', 'stock'] as const
+const FOLLOWED = ['price', 'oldPrice', 'availability'] as const
+
+/** A variant's fields the owner's switches name (decision 044): its title, артикул and options are 1C's. */
+const ONE_C_VARIANT_FIELDS: readonly OneCField[] = ['price', 'stock']
 
 /**
  * The variants of the page's products (at most a page: one statement), in their order, by product.
- * A variant 1C sent (its characteristic Ид) of a product from 1C carries the fields 1C overwrites.
+ * A variant 1C sent (its characteristic Ид) of a product from 1C carries the fields 1C overwrites
+ * in it at each exchange: of its price and stock, those the owner lets 1C overwrite (`overwrite`).
  */
 export async function tableVariants(
   db: Db,
   productIds: readonly number[],
   fromOneC: ReadonlySet<number>,
+  overwrite: readonly OneCField[],
 ): Promise<Map<number, VariantRow[]>> {
   const out = new Map<number, VariantRow[]>()
+  const oneC = ONE_C_VARIANT_FIELDS.filter((field) => overwrite.includes(field))
   if (productIds.length === 0) return out
   const rows = await db
     .selectFrom('productVariant')
@@ -42,11 +51,21 @@ export async function tableVariants(
       price: row.price === null ? null : rublesNumber(Number(row.price)),
       oldPrice: row.oldPrice === null ? null : rublesNumber(Number(row.oldPrice)),
       availability: row.availability,
-      oneC: row.externalId !== null && fromOneC.has(row.productId) ? ONE_C_VARIANT_FIELDS : null,
+      oneC: row.externalId !== null && fromOneC.has(row.productId) ? oneC : null,
     }
     out.set(row.productId, [...(out.get(row.productId) ?? []), variant])
   }
   return out
+}
+
+/** How many variants a product has (the editor's mark: its price and availability are theirs then). */
+export async function variantCount(db: Db, productId: number): Promise<number> {
+  const row = await db
+    .selectFrom('productVariant')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('productId', '=', productId)
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
 }
 
 /** Whether the product has variants: its price and availability are theirs then. */
@@ -60,15 +79,33 @@ export async function hasVariants(unit: ContentWrite, productId: number): Promis
   return row !== undefined
 }
 
-/** The refusal of an edit of a product's own price or availability when its variants set them. */
-export function followsVariants(change: VariantFields): never {
+/**
+ * The refusal of an edit of a product's own price or availability when its variants set them: 400
+ * with the field error (its name after `prefix`: «product.» in a structure write).
+ */
+export function followsVariants(change: VariantFields, prefix = ''): never {
   const field = change.availability !== undefined && change.price === undefined ? 'availability' : 'price'
-  const message =
-    field === 'availability'
-      ? 'Наличие задаётся у вариантов: измените его в строке варианта'
-      : 'Цена задаётся у вариантов: измените её в строке варианта'
+  const message = FOLLOWS_VARIANTS[field]
   const key = change.price === undefined && change.oldPrice !== undefined ? 'oldPrice' : field
-  throw new HttpError(400, message, 'validation_failed', { [key]: message })
+  throw new HttpError(400, message, 'validation_failed', { [`${prefix}${key}`]: message })
+}
+
+/**
+ * The model API's write of a product's row (the editor's save, `PATCH /api/product`): a change of
+ * the price, old price or availability of a product with variants is refused as «Товары» refuses
+ * it, before anything is written; a value sent as it is stored passes (the whole row sent back).
+ */
+export async function refuseFollowedChange(
+  unit: ContentWrite,
+  id: number,
+  product: VariantFields | null | undefined,
+  prefix: string,
+): Promise<void> {
+  const sent = FOLLOWED.filter((field) => product?.[field] !== undefined)
+  if (sent.length === 0 || !(await hasVariants(unit, id))) return
+  const stored = (await loadProductRows(unit.trx, [id])).get(id)
+  const changed = sent.filter((field) => stored && product![field] !== stored[field])
+  if (changed.length > 0) followsVariants(Object.fromEntries(changed.map((f) => [f, product![f]])), prefix)
 }
 
 /** A variant's edit in place: all of it or nothing, a Russian reason when its prices disagree. */

@@ -30,6 +30,16 @@ export interface VariantInput {
   readonly options?: readonly { readonly name: string; readonly value: string; readonly unit?: string | null }[]
 }
 
+/**
+ * What the 1C exchange leaves of the variants it did not create (the owner's switches, decision 044):
+ * a variant the run made (in this file or an earlier one of the run) takes every field.
+ */
+export interface ExchangeVariants {
+  readonly runId: number
+  /** The fields an existing variant keeps as stored: the price and old price, the availability */
+  readonly keep: readonly ('price' | 'oldPrice' | 'availability')[]
+}
+
 export interface VariantsWritten {
   created: number
   updated: number
@@ -48,14 +58,16 @@ const keyOf = (v: { externalId?: string | null; article?: string | null; title?:
 /**
  * Writes product `productId`'s variants: each input updates the variant of its key or becomes a new
  * one, in the order given. `complete`: the inputs are all its variants (a full 1C offers file, a price
- * list), so a stored one not among them is removed. Then the product's own price, old price and
- * availability follow its variants.
+ * list), so a stored one not among them is removed. `exchange`: the 1C exchange's run, which marks
+ * the variants it creates and leaves the kept fields of the others. Then the product's own price,
+ * old price and availability follow its variants.
  */
 export async function writeVariants(
   unit: ContentWrite,
   productId: number,
   inputs: readonly VariantInput[],
   complete: boolean,
+  exchange?: ExchangeVariants,
 ): Promise<VariantsWritten> {
   const trx = unit.trx
   const stored = await trx.selectFrom('productVariant').selectAll().where('productId', '=', productId).execute()
@@ -78,15 +90,17 @@ export async function writeVariants(
   for (const [sort, input] of inputs.entries()) {
     const row = byKey.get(keyOf(input))
     if (row && seen.has(row.id)) continue
-    const price = input.price === undefined ? (row?.price ?? null) : input.price
-    const old = input.oldPrice === undefined ? (row?.oldPrice ?? null) : input.oldPrice
+    const kept = (field: ExchangeVariants['keep'][number]) =>
+      row !== undefined && exchange !== undefined && row.createdRun !== exchange.runId && exchange.keep.includes(field)
+    const price = input.price === undefined || kept('price') ? (row?.price ?? null) : input.price
+    const old = input.oldPrice === undefined || kept('oldPrice') ? (row?.oldPrice ?? null) : input.oldPrice
     const values = {
       externalId: input.externalId ?? row?.externalId ?? null,
       title: input.title ?? row?.title ?? input.externalId ?? '',
       article: input.article === undefined ? (row?.article ?? null) : input.article,
       price,
       oldPrice: old !== null && price !== null && old > price ? old : null,
-      availability: input.availability ?? row?.availability ?? 'in_stock',
+      availability: (kept('availability') ? undefined : input.availability) ?? row?.availability ?? 'in_stock',
       image: input.image === undefined ? (row?.image ?? null) : input.image,
       sort: complete ? sort : (row?.sort ?? stored.length + sort),
     }
@@ -104,7 +118,7 @@ export async function writeVariants(
     } else {
       const made = await trx
         .insertInto('productVariant')
-        .values({ ...values, productId })
+        .values({ ...values, productId, createdRun: exchange?.runId ?? null })
         .returning('id')
         .executeTakeFirstOrThrow()
       id = made.id

@@ -31,6 +31,7 @@ import * as m030 from './030-lead-note'
 import * as m031 from './031-characteristics'
 import * as m032 from './032-product-variants'
 import * as m033 from './033-exchange-created-run'
+import * as m034 from './034-variant-created-run'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -64,4 +65,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '031-characteristics': m031,
   '032-product-variants': m032,
   '033-exchange-created-run': m033,
+  '034-variant-created-run': m034,
 }

@@ -1,28 +1,32 @@
 // The editor's mark of a product from 1C (docs/decisions/044-onec-owned-fields.md): «Из 1С» with the
-// fields the exchange overwrites now, and which of them a draft changed, so the save asks first.
+// fields the exchange overwrites now, and which of them a draft changed, so the save asks first;
+// and whether its variants set its price and availability (decision 043: no fields of its own then).
 import { useEffect, useMemo, useState } from 'react'
-import { createProductsApi } from '../../../../src/admin/admin-products'
+import { createProductsApi, type ProductMark } from '../../../../src/admin/admin-products'
 import { overwrittenText, type OneCField } from '../../../../src/catalogue/one-c-fields'
 import type { RecordDraft } from './record-draft'
 
-/** A product's mark: null while unknown or for the site's own product, else the fields 1C overwrites. */
-export function useOneCMark(draft: RecordDraft | null): readonly OneCField[] | null {
+/**
+ * A product's mark: null while unknown (and for a record that is no product), else whether it comes
+ * from 1C with the fields 1C overwrites, and how many variants set its price and availability.
+ */
+export function useProductMark(draft: RecordDraft | null): ProductMark | null {
   const api = useMemo(() => createProductsApi(), [])
-  const [mark, setMark] = useState<{ id: number; oneC: readonly OneCField[] | null } | null>(null)
+  const [mark, setMark] = useState<{ id: number; mark: ProductMark } | null>(null)
   const id = draft?.typeId === 'product' ? draft.id : null
   useEffect(() => {
     if (id === null) return
     let live = true
-    // Without the mark the editor saves as before: the exchange's own rules still hold.
-    api.oneC(id).then(
-      (oneC) => live && setMark({ id, oneC }),
+    // Without the mark the editor saves as before: the exchange's rules and the API's refusals still hold.
+    api.mark(id).then(
+      (answer) => live && setMark({ id, mark: answer }),
       () => {},
     )
     return () => {
       live = false
     }
   }, [api, id])
-  return mark && mark.id === id ? mark.oneC : null
+  return mark && mark.id === id ? mark.mark : null
 }
 
 export function OneCMark({ overwritten }: { overwritten: readonly OneCField[] }) {

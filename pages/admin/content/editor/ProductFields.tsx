@@ -4,6 +4,8 @@ import { FieldShell } from '../../../../src/components/form/FieldShell'
 import { ImageField } from './ImageField'
 import { ListEditor } from './ListEditor'
 import type { PartProps } from './PartFields'
+import { FOLLOWS_VARIANTS } from '../../../../src/catalogue/variant-fields'
+import { ADMIN_PATHS } from '../../../../src/site/paths'
 import { TextFields } from './TextFields'
 import {
   AVAILABILITY_OPTIONS,
@@ -14,9 +16,12 @@ import {
   type RecordDraft,
 } from './record-draft'
 
-const PRODUCT_FIELDS: readonly FieldDefinition[] = [
+const OWN_FIELDS: readonly FieldDefinition[] = [
   { id: 'article', type: 'text', label: 'Артикул' },
   { id: 'vendor', type: 'text', label: 'Бренд' },
+]
+
+const PRICE_FIELDS: readonly FieldDefinition[] = [
   {
     id: 'price',
     type: 'text',
@@ -31,39 +36,98 @@ const PRODUCT_FIELDS: readonly FieldDefinition[] = [
     hint: 'Больше цены: показывается зачёркнутой со скидкой в процентах; пусто — без скидки',
     inputMode: 'decimal',
   },
+]
+
+const DESCRIPTION: readonly FieldDefinition[] = [
   { id: 'description', type: 'textarea', label: 'Описание товара', rows: 5 },
 ]
 
-/** A product's part: prices, brand, availability, the gallery and the characteristics. */
-export function ProductFields({ draft, change, errors }: PartProps) {
+type ProductFieldsProps = PartProps & { followsVariants?: boolean }
+
+/**
+ * A product's own field its variants set (decision 043): its value as theirs make it, read-only,
+ * with the reason as its hint.
+ */
+function FollowedField({ id, label, value, why }: { id: string; label: string; value: string; why: string }) {
+  return (
+    <FieldShell id={id} label={label} hint={why}>
+      <input id={id} className="field__control" readOnly value={value} aria-describedby={`${id}-hint`} />
+    </FieldShell>
+  )
+}
+
+/** A product's price, old price and availability as its variants make them, and where they are edited. */
+function FollowedFields({ draft }: { draft: RecordDraft }) {
+  const product = draft.product
+  const availability = AVAILABILITY_OPTIONS.find((o) => o.value === product.availability)?.label ?? ''
+  return (
+    <>
+      <FollowedField
+        id="product-price"
+        label="Цена, ₽ (самая низкая у вариантов)"
+        value={product.price}
+        why={FOLLOWS_VARIANTS.price}
+      />
+      <FollowedField
+        id="product-oldPrice"
+        label="Цена до скидки, ₽"
+        value={product.oldPrice}
+        why={FOLLOWS_VARIANTS.price}
+      />
+      <FollowedField
+        id="product-availability"
+        label="Наличие"
+        value={availability}
+        why={FOLLOWS_VARIANTS.availability}
+      />
+      <p>
+        <a href={`${ADMIN_PATHS.products}?q=${encodeURIComponent(draft.title)}`}>Варианты товара — в «Товарах»</a>
+      </p>
+    </>
+  )
+}
+
+/**
+ * A product's part: prices, brand, availability, the gallery and the characteristics. The price,
+ * old price and availability of a product with variants (`followsVariants`) are theirs: shown
+ * read-only with the reason, edited in «Товары»' variant rows.
+ */
+export function ProductFields({ draft, change, errors, followsVariants = false }: ProductFieldsProps) {
   const product = draft.product
   const set = (patch: Partial<RecordDraft['product']>) => change({ product: { ...product, ...patch } })
+  const fields = (list: readonly FieldDefinition[]) => (
+    <TextFields
+      fields={list}
+      values={product}
+      onChange={set}
+      errors={errors}
+      errorPath="product."
+      idPrefix="product-"
+    />
+  )
   return (
     <>
       <fieldset className="record-form__group fields">
         <legend>Товар</legend>
-        <TextFields
-          fields={PRODUCT_FIELDS}
-          values={product}
-          onChange={set}
-          errors={errors}
-          errorPath="product."
-          idPrefix="product-"
-        />
-        <FieldShell id="product-availability" label="Наличие" error={errors['product.availability']}>
-          <select
-            id="product-availability"
-            className="field__control"
-            value={product.availability}
-            onChange={(event) => set({ availability: event.target.value as Availability })}
-          >
-            {AVAILABILITY_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </FieldShell>
+        {fields(OWN_FIELDS)}
+        {followsVariants ? <FollowedFields draft={draft} /> : fields(PRICE_FIELDS)}
+        {fields(DESCRIPTION)}
+        {!followsVariants && (
+          <FieldShell id="product-availability" label="Наличие" error={errors['product.availability']}>
+            <select
+              id="product-availability"
+              className="field__control"
+              value={product.availability}
+              onChange={(event) => set({ availability: event.target.value as Availability })}
+            >
+              {AVAILABILITY_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </FieldShell>
+        )}
         <div className="field field--checkbox">
           <input
             id="product-featured"

@@ -18,13 +18,14 @@ import {
 import { ADMIN_PATHS } from '../../../../src/site/paths'
 import { overwriteWarning } from '../../../../src/catalogue/one-c-fields'
 import { Confirm } from '../../layout/Confirm'
-import { changedOneCFields, OneCMark, useOneCMark } from './OneCMark'
+import { changedOneCFields, OneCMark, useProductMark } from './OneCMark'
 
 /**
  * /admin/content/:id edits a record, /admin/content/new?parentId=…&typeId=… creates one. A save is
  * one write of the record with its part and lists through the model API: all of it or nothing,
  * with the API's Russian message next to each field it names. A product from 1C is marked so, and
- * a save that changes a field the exchange overwrites asks first (decision 044).
+ * a save that changes a field the exchange overwrites asks first (decision 044). A product with
+ * variants shows its price and availability as theirs, read-only, and its save leaves them out.
  */
 export function RecordEditor({ id: recordId }: { id: string }) {
   const api = useAdminApi()
@@ -34,7 +35,10 @@ export function RecordEditor({ id: recordId }: { id: string }) {
   /** The draft as last loaded or saved: what a save compares against for 1C's fields */
   const [stored, setStored] = useState<RecordDraft | null>(null)
   const [asking, setAsking] = useState<string | null>(null)
-  const oneC = useOneCMark(stored)
+  const mark = useProductMark(stored)
+  const oneC = mark?.oneC ?? null
+  /** Its variants set its price and availability: shown, not sent (decision 043) */
+  const followsVariants = (mark?.variants ?? 0) > 0
   const [loadError, setLoadError] = useState<string | null>(null)
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({})
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null)
@@ -99,7 +103,7 @@ export function RecordEditor({ id: recordId }: { id: string }) {
     setMessage(null)
     setErrors({})
     try {
-      const values = writeValues(draft)
+      const values = writeValues(draft, followsVariants)
       const saved =
         draft.id === null ? await api.models.post('structure', values) : await api.models.patch('structure', values)
       if (draft.id === null) {
@@ -135,7 +139,7 @@ export function RecordEditor({ id: recordId }: { id: string }) {
       )}
       {oneC && <OneCMark overwritten={oneC} />}
       <form noValidate onSubmit={submit}>
-        <RecordForm draft={draft} change={change} errors={errors} />
+        <RecordForm draft={draft} change={change} errors={errors} followsVariants={followsVariants} />
         {message?.error && (
           <p ref={messageRef} tabIndex={-1} className="admin-error record-editor__message" role="alert">
             {message.text}

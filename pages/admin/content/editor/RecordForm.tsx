@@ -9,6 +9,8 @@ interface RecordFormProps {
   draft: RecordDraft
   change: (patch: Partial<RecordDraft>) => void
   errors: Readonly<Record<string, string>>
+  /** A product whose variants set its price and availability (decision 043) */
+  followsVariants?: boolean
 }
 
 const HEAD_FIELDS: readonly FieldDefinition[] = [
@@ -38,7 +40,7 @@ const META_FIELDS: readonly FieldDefinition[] = [
 ]
 
 /** The fields of one structure record: the common ones, then its type's part. */
-export function RecordForm({ draft, change, errors }: RecordFormProps) {
+export function RecordForm({ draft, change, errors, followsVariants = false }: RecordFormProps) {
   const id = useId()
   const isNew = draft.id === null
   return (
@@ -79,7 +81,9 @@ export function RecordForm({ draft, change, errors }: RecordFormProps) {
         {errors.published && <p className="field__error">{errors.published}</p>}
       </div>
       {draft.typeId === 'index' && <IndexFields draft={draft} change={change} errors={errors} />}
-      {draft.typeId === 'product' && <ProductFields draft={draft} change={change} errors={errors} />}
+      {draft.typeId === 'product' && (
+        <ProductFields draft={draft} change={change} errors={errors} followsVariants={followsVariants} />
+      )}
       <TextFields fields={BODY_FIELDS} values={draft} onChange={change} errors={errors} idPrefix="record-" />
       <fieldset className="record-form__group fields">
         <legend>Для поисковиков</legend>

@@ -226,8 +226,11 @@ function price(value: string): number | string | null {
   return /^-?\d{1,12}(\.\d+)?$/.test(decimal) ? Number(decimal) : value
 }
 
-/** The write API's values for this draft: the record, and the part and lists its type has. */
-export function writeValues(draft: RecordDraft): Record<string, unknown> {
+/**
+ * The write API's values for this draft: the record, and the part and lists its type has. A product
+ * whose variants set its price, old price and availability (`followsVariants`) is sent without them.
+ */
+export function writeValues(draft: RecordDraft, followsVariants = false): Record<string, unknown> {
   const values: Record<string, unknown> = {
     ...(draft.id === null ? { typeId: draft.typeId, parentId: draft.parentId } : { id: draft.id }),
     title: draft.title.trim(),
@@ -259,10 +262,10 @@ export function writeValues(draft: RecordDraft): Record<string, unknown> {
     // The gallery carries the main image: the API copies its first picture to product.image.
     values.product = {
       article: orNull(article),
-      price: price(draft.product.price),
-      oldPrice: price(draft.product.oldPrice),
+      ...(followsVariants
+        ? {}
+        : { price: price(draft.product.price), oldPrice: price(draft.product.oldPrice), availability }),
       vendor: orNull(vendor),
-      availability,
       featured,
       description: orNull(description),
     }
