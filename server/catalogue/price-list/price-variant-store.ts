@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
 import { createProducts, loadProperties, selectProductRows } from '../products/product-rows'
-import { chunks } from '../products/product-row-reads'
+import { chunks, loadVariants } from '../products/product-row-reads'
 import { writeVariants } from '../products/variant-rows'
 import { yieldToOthers } from '../import-claim'
 import { updateProducts, type StoredProduct } from './price-store'
@@ -39,17 +39,10 @@ export async function loadStoredVariants(db: Queryable, ids: readonly number[]):
   const byId = new Map<number, StoredVariant>()
   for (const part of chunks([...new Set(ids)])) {
     await yieldToOthers()
-    const rows = await db
-      .selectFrom('productVariant')
-      .select(['id', 'productId', 'externalId', 'title', 'article', 'price', 'oldPrice', 'availability'])
-      .where('productId', 'in', part)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
-    for (const { productId, ...row } of rows) {
-      const variant: StoredVariant = { ...row, options: [] }
-      byId.set(row.id, variant)
-      out.set(productId, [...(out.get(productId) ?? []), variant])
+    for (const [productId, variants] of await loadVariants(db, part)) {
+      const list = variants.map(({ image: _image, ...row }): StoredVariant => ({ ...row, options: [] }))
+      for (const variant of list) byId.set(variant.id, variant)
+      out.set(productId, list)
     }
     const options = await db
       .selectFrom('productProperty')

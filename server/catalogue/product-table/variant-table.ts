@@ -5,7 +5,6 @@
 // own price and availability are its variants', so an edit of them is refused with the reason, here
 // and in the model API's writes (the editor's save).
 import type { Db } from '../../data/db'
-import type { Availability } from '../../data/schema'
 import { rublesNumber, formatMoney } from '../../../src/format/money'
 import type { VariantRow } from '../../../src/admin/admin-products'
 import type { OneCField } from '../../../src/catalogue/one-c-fields'
@@ -13,6 +12,7 @@ import { FOLLOWS_VARIANTS } from '../../../src/catalogue/variant-fields'
 import { HttpError } from '../../http/http-error'
 import { setVariantFields, type VariantFields } from '../products/variant-rows'
 import { loadProductRows } from '../products/product-rows'
+import { loadVariants, type VariantRow as StoredVariant } from '../products/product-row-reads'
 import type { WriteDoor } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
 
@@ -35,25 +35,17 @@ export async function tableVariants(
   const out = new Map<number, VariantRow[]>()
   const oneC = ONE_C_VARIANT_FIELDS.filter((field) => overwrite.includes(field))
   if (productIds.length === 0) return out
-  const rows = await db
-    .selectFrom('productVariant')
-    .select(['id', 'productId', 'externalId', 'title', 'article', 'price', 'oldPrice', 'availability'])
-    .where('productId', 'in', productIds)
-    .orderBy('productId')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute()
-  for (const row of rows) {
-    const variant: VariantRow = {
+  for (const [productId, variants] of await loadVariants(db, productIds)) {
+    const rows = variants.map((row): VariantRow => ({
       id: row.id,
       title: row.title,
       article: row.article,
-      price: row.price === null ? null : rublesNumber(Number(row.price)),
-      oldPrice: row.oldPrice === null ? null : rublesNumber(Number(row.oldPrice)),
+      price: row.price === null ? null : rublesNumber(row.price),
+      oldPrice: row.oldPrice === null ? null : rublesNumber(row.oldPrice),
       availability: row.availability,
-      oneC: row.externalId !== null && fromOneC.has(row.productId) ? oneC : null,
-    }
-    out.set(row.productId, [...(out.get(row.productId) ?? []), variant])
+      oneC: row.externalId !== null && fromOneC.has(productId) ? oneC : null,
+    }))
+    out.set(productId, rows)
   }
   return out
 }
@@ -143,28 +135,6 @@ export async function editVariant(
 export async function variantFieldsOf(
   db: Db | ContentWrite['trx'],
   productIds: readonly number[],
-): Promise<Map<number, { id: number; price: number | null; oldPrice: number | null; availability: Availability }[]>> {
-  const out = new Map<
-    number,
-    { id: number; price: number | null; oldPrice: number | null; availability: Availability }[]
-  >()
-  for (let i = 0; i < productIds.length; i += 500) {
-    const rows = await db
-      .selectFrom('productVariant')
-      .select(['id', 'productId', 'price', 'oldPrice', 'availability'])
-      .where('productId', 'in', productIds.slice(i, i + 500))
-      .orderBy('productId')
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
-    for (const { productId, price, oldPrice, ...row } of rows) {
-      const variant = {
-        ...row,
-        price: price === null ? null : Number(price),
-        oldPrice: oldPrice === null ? null : Number(oldPrice),
-      }
-      out.set(productId, [...(out.get(productId) ?? []), variant])
-    }
-  }
-  return out
+): Promise<Map<number, Pick<StoredVariant, 'id' | 'price' | 'oldPrice' | 'availability'>[]>> {
+  return loadVariants(db, productIds)
 }

@@ -3,7 +3,7 @@
 // Pages read products through product-store.ts; the rows are written by product-rows.ts alone.
 import { formatMoney } from '../../../src/format/money'
 import type { Kysely, Transaction, Updateable } from 'kysely'
-import type { Database, NewStructure, ProductTable } from '../../data/schema'
+import type { Availability, Database, NewStructure, ProductTable } from '../../data/schema'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -120,6 +120,45 @@ export async function loadProductRows(db: Queryable, ids: readonly number[]): Pr
   const out = new Map<number, ProductRow>()
   for (const part of chunks([...new Set(ids)])) {
     for (const row of await selectProductRows(db).where('structure.id', 'in', part).execute()) out.set(row.id, row)
+  }
+  return out
+}
+
+/** A product's variant as its readers take it (docs/decisions/043-variants.md): prices in kopecks. */
+export interface VariantRow {
+  id: number
+  /** 1C's characteristic Ид; null for the site's own variant */
+  externalId: string | null
+  title: string
+  article: string | null
+  price: number | null
+  oldPrice: number | null
+  availability: Availability
+  image: string | null
+}
+
+/** The variants of the given products, by product, each product's in their order (a statement per 500). */
+export async function loadVariants(db: Queryable, ids: readonly number[]): Promise<Map<number, VariantRow[]>> {
+  const out = new Map<number, VariantRow[]>()
+  for (const part of chunks([...new Set(ids)])) {
+    const rows = await db
+      .selectFrom('productVariant')
+      .select(['id', 'productId', 'externalId', 'title', 'article', 'price', 'oldPrice', 'availability', 'image'])
+      .where('productId', 'in', part)
+      .orderBy('productId')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
+    for (const { productId, price, oldPrice, ...row } of rows) {
+      const variant = {
+        ...row,
+        price: price === null ? null : Number(price),
+        oldPrice: oldPrice === null ? null : Number(oldPrice),
+      }
+      const list = out.get(productId)
+      if (list) list.push(variant)
+      else out.set(productId, [variant])
+    }
   }
   return out
 }

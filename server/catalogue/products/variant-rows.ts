@@ -190,22 +190,6 @@ export async function followVariants(unit: ContentWrite, productId: number): Pro
   await setProductFields(unit, [{ id: productId, set }])
 }
 
-/** The variants of the given products, in order, by product (a statement per 500): their writers' read. */
-export async function loadVariantRows(unit: ContentWrite, productIds: readonly number[]) {
-  const out = new Map<number, { id: number; externalId: string | null; title: string; article: string | null }[]>()
-  for (const part of chunks([...new Set(productIds)])) {
-    const rows = await unit.trx
-      .selectFrom('productVariant')
-      .select(['id', 'productId', 'externalId', 'title', 'article'])
-      .where('productId', 'in', part)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute()
-    for (const { productId, ...row } of rows) out.set(productId, [...(out.get(productId) ?? []), row])
-  }
-  return out
-}
-
 /** What an edit in place («Товары») sets of one variant; a field left undefined stays. */
 export interface VariantFields {
   readonly price?: number | null

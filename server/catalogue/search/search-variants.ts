@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { Availability, Database } from '../../data/schema'
 import type { SearchQuery } from './search-query'
 import { articleKey } from './search-text'
+import { loadVariants } from '../products/product-row-reads'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -27,23 +28,11 @@ export async function matchedVariants(
 ): Promise<Map<number, MatchedVariant>> {
   const out = new Map<number, MatchedVariant>()
   if (query.articleKey === null || productIds.length === 0) return out
-  const rows = await db
-    .selectFrom('productVariant')
-    .select(['id', 'productId', 'title', 'article', 'price', 'oldPrice', 'availability', 'image'])
-    .where('productId', 'in', productIds)
-    .where('article', 'is not', null)
-    .orderBy('productId')
-    .orderBy('sort')
-    .orderBy('id')
-    .execute()
-  for (const { productId, article, price, oldPrice, ...row } of rows) {
-    if (out.has(productId) || articleKey(article!) !== query.articleKey) continue
-    out.set(productId, {
-      ...row,
-      article: article!,
-      price: price === null ? null : Number(price),
-      oldPrice: oldPrice === null ? null : Number(oldPrice),
-    })
+  for (const [productId, variants] of await loadVariants(db, productIds)) {
+    const variant = variants.find((v) => v.article !== null && articleKey(v.article) === query.articleKey)
+    if (!variant) continue
+    const { id, title, price, oldPrice, availability, image } = variant
+    out.set(productId, { id, title, article: variant.article!, price, oldPrice, availability, image })
   }
   return out
 }
