@@ -27,7 +27,7 @@ describe('«Товары» with a product’s variants on a phone', () => {
     const row = page.locator('.products__table tbody tr').filter({ hasText: 'Ящик для инструмента' }).first()
     await row.waitFor()
     await expect.poll(async () => plain(await row.textContent())).toContain('от 1 290 ₽')
-    expect(plain(await row.textContent())).toContain('Цена задаётся у вариантов')
+    expect(plain(await row.textContent())).toContain('Цена и наличие задаются у вариантов')
     // The product's own price is no field here: its variants set it.
     expect(await row.getByRole('button', { name: /Цена «Ящик для инструмента»: изменить/ }).count()).toBe(0)
 

@@ -22,7 +22,7 @@ import { parseSizedUpload, variantPath } from '../../../src/site/image-variants'
 import { PriceCell } from './PriceCell'
 import { overwriteWarning, overwrittenText } from '../../../src/catalogue/one-c-fields'
 import { AvailabilityCell } from './AvailabilityCell'
-import { FollowedCell, followedPrice, VariantRows, variantCount } from './VariantRows'
+import { FOLLOWED_NOTE, FollowedCell, followedPrice, VariantRows, variantCount } from './VariantRows'
 
 /** The smallest variant of an upload (the list shows a thumbnail), else the file itself. */
 function thumbnail(mediaUrl: string, image: string): string {
@@ -98,6 +98,7 @@ export function ProductRowView({
                 <span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
               </button>
             )}
+            {variants && <small className="products__followed">{FOLLOWED_NOTE}</small>}
           </span>
         </td>
         <td data-label="Артикул" className="products__nowrap">

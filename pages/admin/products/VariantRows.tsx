@@ -15,17 +15,20 @@ export const variantCount = (count: number) =>
   `${count} ${pluralRu(count, { one: 'вариант', few: 'варианта', many: 'вариантов', other: 'варианта' })}`
 
 /**
- * A product's price set by its variants, shown and not edited: «от 1 290 ₽» when theirs differ, and
- * why it is not a field (its availability likewise).
+ * A product's price set by its variants, shown and not edited: «от 1 290 ₽» when theirs differ (its
+ * availability likewise), on one line as every price is; why it is no field is said under the
+ * product's title (FOLLOWED_NOTE) and on hover.
  */
 export function FollowedCell({ text, why }: { text: string; why: string }) {
   return (
-    <span className="products__editing">
-      <span>{text}</span>
-      <small className="products__followed">{why}</small>
+    <span className="products__editing" title={why}>
+      {text}
     </span>
   )
 }
+
+/** Under the title of a product with variants: why its price and availability are no fields. */
+export const FOLLOWED_NOTE = 'Цена и наличие задаются у вариантов'
 
 /** The product's price as its variants make it: «от» the lowest when they differ. */
 export function followedPrice(price: number | null, variants: readonly VariantRow[]): string {
