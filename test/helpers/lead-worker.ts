@@ -92,4 +92,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   })
   process.stdout.write(`listening ${url}\n`)
   process.once('SIGTERM', () => void app.close().then(() => process.exit(0)))
+  // The test that spawned it is gone (a hook that timed out never stops it): so is the worker.
+  process.once('disconnect', () => process.exit(0))
 }
