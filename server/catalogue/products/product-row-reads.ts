@@ -3,7 +3,8 @@
 // Pages read products through product-store.ts; the rows are written by product-rows.ts alone.
 import { formatMoney } from '../../../src/format/money'
 import type { Kysely, Transaction, Updateable } from 'kysely'
-import type { Availability, Database, NewStructure, ProductTable } from '../../data/schema'
+import type { Database, NewStructure, ProductTable } from '../../data/schema'
+import type { ProductVariantView } from '../../../src/site/types'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -124,17 +125,10 @@ export async function loadProductRows(db: Queryable, ids: readonly number[]): Pr
   return out
 }
 
-/** A product's variant as its readers take it (docs/decisions/043-variants.md): prices in kopecks. */
-export interface VariantRow {
-  id: number
+/** A product's variant as its readers take it (docs/decisions/043-variants.md): the page's view without its options, prices in kopecks. */
+export type VariantRow = Omit<ProductVariantView, 'options'> & {
   /** 1C's characteristic Ид; null for the site's own variant */
   externalId: string | null
-  title: string
-  article: string | null
-  price: number | null
-  oldPrice: number | null
-  availability: Availability
-  image: string | null
 }
 
 /** The variants of the given products, by product, each product's in their order (a statement per 500). */

@@ -3,22 +3,15 @@
 // the hit is that variant: its link `?v=<id>`, its title after the product's, its артикул, price,
 // availability and picture. The variants are read for the page's products only, in one statement.
 import type { Kysely, Transaction } from 'kysely'
-import type { Availability, Database } from '../../data/schema'
+import type { Database } from '../../data/schema'
 import type { SearchQuery } from './search-query'
 import { articleKey } from './search-text'
-import { loadVariants } from '../products/product-row-reads'
+import { loadVariants, type VariantRow } from '../products/product-row-reads'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
-export interface MatchedVariant {
-  id: number
-  title: string
-  article: string
-  price: number | null
-  oldPrice: number | null
-  availability: Availability
-  image: string | null
-}
+/** The variant a hit links to: its артикул is the query's. */
+export type MatchedVariant = Omit<VariantRow, 'externalId' | 'article'> & { article: string }
 
 /** Of the found products, those one of whose variants has the query's артикул key: that variant (the first). */
 export async function matchedVariants(
