@@ -1,11 +1,12 @@
 // The route map: every record's URL and place in the tree, plus the index records with their
-// logo, phone and texts (the spec's structure load). Loaded in two queries and kept by
-// RouteMapCache for structureTtl seconds, served stale while it reloads, dropped on writes.
+// logo, phone and texts (the spec's structure load). Loaded a part at a time without holding the
+// event loop (route-map-load.ts) and kept by RouteMapCache for structureTtl seconds, served stale
+// while it reloads, patched or dropped on writes.
 import { readContentVersion, type Db } from '../data/db'
 import { readContentChanges } from '../data/content-changes'
 import type { PagesChanged } from '../../src/site/page-tags'
-import { loadRouteEntries, type IndexEntry, type RouteEntry } from './structure-store'
-import { isPublic } from './visibility'
+import type { IndexEntry, RouteEntry } from './structure-store'
+import { loadRouteMap } from './route-map-load'
 import { patchRoutes, routeWork } from './route-map-patch'
 import type { NavLink } from '../../src/site/types'
 
@@ -22,24 +23,6 @@ export interface RouteMap {
   /** Public index records, longest urlFull first, for owner lookup */
   readonly indexes: readonly IndexEntry[]
   readonly loadedAt: number
-}
-
-async function loadRouteMap(db: Db, now: number): Promise<RouteMap> {
-  const { entries, indexes } = await loadRouteEntries(db)
-  const children = new Map<number | null, RouteEntry[]>()
-  for (const e of entries) {
-    if (!isPublic(e)) continue
-    const list = children.get(e.parentId) ?? []
-    list.push(e)
-    children.set(e.parentId, list)
-  }
-  return {
-    byUrl: new Map(entries.map((e) => [e.urlFull, e])),
-    byId: new Map(entries.map((e) => [e.id, e])),
-    children,
-    indexes,
-    loadedAt: now,
-  }
 }
 
 /** The route map of this process, with the content version check that keeps PM2 workers in step. */

@@ -5,7 +5,7 @@
 import type { Kysely, Transaction, Updateable } from 'kysely'
 import type { Database, NewStructure, StructureTable } from '../data/schema'
 import type { ContentWrite } from './content-write'
-import { isPublicRecord, statesOf, type PublicState } from './visibility'
+import { isPublicRecord, type PublicState } from './visibility'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -38,53 +38,46 @@ export interface IndexEntry {
   }
 }
 
-/** Every record's route and the published index records, longest URL first; two queries. */
-export async function loadRouteEntries(db: Queryable): Promise<{ entries: RouteEntry[]; indexes: IndexEntry[] }> {
-  const [rows, indexRows] = await Promise.all([
-    db
-      .selectFrom('structure')
-      .select(['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort', 'published', 'status'])
-      .orderBy('sort')
-      .orderBy('id')
-      .execute(),
-    // select id, parentId, typeId, urlFull, index {logo, tel, telText, description, copyright}
-    // where typeId in [index] orderBy typeId asc (the route map load, docs/contract.md §3)
-    db
-      .selectFrom('structure')
-      .leftJoin('siteIndex', 'siteIndex.structureId', 'structure.id')
-      .select([
-        'structure.id',
-        'structure.parentId',
-        'structure.typeId',
-        'structure.urlFull',
-        'structure.published',
-        'structure.status',
-        'siteIndex.logo',
-        'siteIndex.tel',
-        'siteIndex.telText',
-        'siteIndex.description',
-        'siteIndex.copyright',
-      ])
-      .where('structure.typeId', 'in', ['index'])
-      .orderBy('structure.typeId', 'asc')
-      .execute(),
-  ])
-  const byId = new Map(rows.map((r) => [r.id, r]))
-  const states = statesOf(rows, byId)
-  const indexes: IndexEntry[] = indexRows
-    .filter((r) => states.get(r.id) === 'public')
-    .map((r) => ({
-      id: r.id,
-      parentId: r.parentId,
-      typeId: r.typeId,
-      urlFull: r.urlFull,
-      index: { logo: r.logo, tel: r.tel, telText: r.telText, description: r.description, copyright: r.copyright },
-    }))
-    .sort((a, b) => b.urlFull.length - a.urlFull.length)
-  return {
-    entries: rows.map((r) => ({ ...r, published: Boolean(r.published), state: states.get(r.id)! })),
-    indexes,
-  }
+/** A record's route as stored (the 0/1 flag); the route map makes it an entry (route-map-load.ts). */
+export type RouteRow = Omit<RouteEntry, 'published' | 'state'> & { published: number }
+
+/**
+ * `limit` records after `afterId`, in id order (a keyset: each part reads only its rows), so the
+ * route map reads a catalogue of any size a part at a time.
+ */
+export async function loadRouteRows(db: Queryable, afterId: number, limit: number): Promise<RouteRow[]> {
+  return db
+    .selectFrom('structure')
+    .select(['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort', 'published', 'status'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}
+
+/** The index records with their part: the site's logo, phone and texts. */
+export async function loadIndexRows(db: Queryable) {
+  // select id, parentId, typeId, urlFull, index {logo, tel, telText, description, copyright}
+  // where typeId in [index] orderBy typeId asc (the route map load, docs/contract.md §3)
+  return db
+    .selectFrom('structure')
+    .leftJoin('siteIndex', 'siteIndex.structureId', 'structure.id')
+    .select([
+      'structure.id',
+      'structure.parentId',
+      'structure.typeId',
+      'structure.urlFull',
+      'structure.published',
+      'structure.status',
+      'siteIndex.logo',
+      'siteIndex.tel',
+      'siteIndex.telText',
+      'siteIndex.description',
+      'siteIndex.copyright',
+    ])
+    .where('structure.typeId', 'in', ['index'])
+    .orderBy('structure.typeId', 'asc')
+    .execute()
 }
 
 /** The id of the record at `urlFull` (other than `exceptId`), or null. */

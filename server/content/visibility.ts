@@ -57,13 +57,15 @@ export function isPublicRecord(eb: ExpressionBuilder<any, any>, table = ''): Exp
   ])
 }
 
-/** Computes the state of every record of a tree given as rows, parents resolved through `byId`. */
-export function statesOf<T extends Visibility & { id: number; parentId: number | null }>(
-  rows: Iterable<T>,
+/**
+ * The state of a record of a tree given as rows, parents resolved through `byId`: each record's
+ * state is worked out once, by walking up to the first record whose state is known (or the root).
+ */
+export function stateResolver<T extends Visibility & { id: number; parentId: number | null }>(
   byId: ReadonlyMap<number, T>,
-): Map<number, PublicState> {
+): (row: T) => PublicState {
   const states = new Map<number, PublicState>()
-  const resolve = (row: T): PublicState => {
+  return (row) => {
     const known = states.get(row.id)
     if (known) return known
     // Walk up to the first record whose state is known (or the root), then come back down.
@@ -82,6 +84,4 @@ export function statesOf<T extends Visibility & { id: number; parentId: number |
     }
     return states.get(row.id)!
   }
-  for (const row of rows) resolve(row)
-  return states
 }

@@ -8,7 +8,8 @@
 // bench prints the exchange's wall time, the home page's p50/p99 and the leads' p99, worst and
 // failures, beside issue 35's floors (issue 43's at BENCH_PRODUCTS ≥ 100,000: a 60 MB import.xml), and
 // the importing process's peak resident memory against what it held before. `npm run bench:exchange`; BENCH_DB=sqlite or postgres runs one
-// database only; BENCH_PROFILE=<folder> writes the importing process's CPU profile there.
+// database only; BENCH_PROFILE=<folder> writes the CPU profiles of the importing process and of the one taking
+// the leads there (importing/, leads/).
 import fs from 'node:fs'
 import sharp from 'sharp'
 import { watchSite } from './load'
@@ -144,10 +145,18 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
     ...env,
   }
   const profile = process.env.BENCH_PROFILE
-  const a = await startProdServer(common, dir, {
-    nodeArgs: profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
+  // BENCH_NODE_ARGS: more flags for the importing process (e.g. --trace-gc), its output then kept
+  // in BENCH_PROFILE (or the working folder) as importing.log.
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const profiled = (name: string) => ({
+    nodeArgs: [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}/${name}`] : []),
+      ...(name === 'importing' ? extra : []),
+    ],
   })
-  const b = await startProdServer({ ...common, SEED_DEMO: 'false' }, dir)
+  const a = await startProdServer(common, dir, profiled('importing'))
+  const leadsStarted = Date.now()
+  const b = await startProdServer({ ...common, SEED_DEMO: 'false' }, dir, profiled('leads'))
   try {
     console.log(
       `\n${name}: ${PRODUCTS} products in ${GROUPS_TOP * (GROUPS_PER_TOP + 1)} groups, ${PRODUCTS / 10} pictures`,
@@ -214,11 +223,19 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
             : ` (+${growth.toFixed(0)}, ${ok(growth, FLOORS.rssGrowthMiB)} ≤ ${FLOORS.rssGrowthMiB})`),
       )
       console.log(`  ${''.padEnd(30)} calls: ${split}`)
+      if (seen.slowLeads.length > 0) {
+        const slow = seen.slowLeads.map(
+          (l) => `${l.ms.toFixed(0)} ms at ${((l.at - leadsStarted) / 1000).toFixed(1)} s`,
+        )
+        console.log(`  ${''.padEnd(30)} leads over 100 ms (since the leads' process started): ${slow.join(', ')}`)
+      }
     }
   } finally {
     await b.stop()
     await a.stop()
-    a.cleanup()
+    if (extra.length > 0) fs.writeFileSync(`${profile ?? '.'}/importing.log`, a.output())
+    if (!process.env.BENCH_KEEP) a.cleanup()
+    else console.log(`kept ${dir}`)
   }
 }
 

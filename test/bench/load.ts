@@ -175,6 +175,7 @@ export interface SiteWatch {
     leadMax: number
     leadFailures: number
     leads: number
+    slowLeads: { at: number; ms: number }[]
   }>
 }
 
@@ -189,6 +190,8 @@ export function watchSite(pagesOn: string, paths: readonly string[], leadsTo: st
   const hits: number[] = []
   const misses: number[] = []
   const leads: number[] = []
+  /** Leads that waited past 100 ms: when they were sent (epoch ms) and how long they took */
+  const slowLeads: { at: number; ms: number }[] = []
   let failures = 0
   let n = 0
   const pageLoop = (async () => {
@@ -207,6 +210,7 @@ export function watchSite(pagesOn: string, paths: readonly string[], leadsTo: st
   const leadLoop = (async () => {
     while (running) {
       const start = performance.now()
+      const sentAt = Date.now()
       const res = await fetch(`${leadsTo}/api/feedback`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -219,7 +223,9 @@ export function watchSite(pagesOn: string, paths: readonly string[], leadsTo: st
       }).catch(() => null)
       if (!res || res.status >= 300) failures++
       await res?.arrayBuffer()
-      leads.push(performance.now() - start)
+      const ms = performance.now() - start
+      leads.push(ms)
+      if (ms > 100) slowLeads.push({ at: sentAt, ms })
       await new Promise((r) => setTimeout(r, 250))
     }
   })()
@@ -238,6 +244,7 @@ export function watchSite(pagesOn: string, paths: readonly string[], leadsTo: st
         leadMax: leads.at(-1) ?? NaN,
         leadFailures: failures,
         leads: leads.length,
+        slowLeads,
       }
     },
   }

@@ -5,8 +5,7 @@
 // state, every list of public children in tree order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteMap } from '../../server/content/route-map'
-import { loadRouteEntries } from '../../server/content/structure-store'
-import { isPublic } from '../../server/content/visibility'
+import { loadRouteMap } from '../../server/content/route-map-load'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { recordIdAt, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
@@ -26,17 +25,9 @@ function shape(map: Pick<RouteMap, 'byId' | 'byUrl' | 'children' | 'indexes'>) {
   }
 }
 
-/** The map a full load makes now, as loadRouteMap builds it. */
+/** The map a full load makes now. */
 async function freshShape(t: TestApp) {
-  const { entries, indexes } = await loadRouteEntries(t.app.db)
-  const children = new Map<number | null, typeof entries>()
-  for (const e of entries) if (isPublic(e)) children.set(e.parentId, [...(children.get(e.parentId) ?? []), e])
-  return shape({
-    byId: new Map(entries.map((e) => [e.id, e])),
-    byUrl: new Map(entries.map((e) => [e.urlFull, e])),
-    children,
-    indexes,
-  })
+  return shape(await loadRouteMap(t.app.db, Date.now()))
 }
 
 for (const dialect of DIALECTS) {

@@ -32,6 +32,7 @@ import * as m031 from './031-characteristics'
 import * as m032 from './032-product-variants'
 import * as m033 from './033-exchange-created-run'
 import * as m034 from './034-variant-created-run'
+import * as m035 from './035-section-list-index'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -66,4 +67,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '032-product-variants': m032,
   '033-exchange-created-run': m033,
   '034-variant-created-run': m034,
+  '035-section-list-index': m035,
 }
