@@ -47,15 +47,28 @@ async function loadRows(db: Db, ids: readonly number[]) {
   return rows
 }
 
-/** Tree order: by sort, then id (as the full load reads the rows). */
-const before = (a: RouteEntry, b: RouteEntry) => a.sort < b.sort || (a.sort === b.sort && a.id < b.id)
+/** Tree order: by sort, then id (as the full load makes the lists). */
+const treeOrder = (a: RouteEntry, b: RouteEntry) => a.sort - b.sort || a.id - b.id
+
+/** Two lists in tree order as one. */
+function merged(a: readonly RouteEntry[], b: readonly RouteEntry[]): RouteEntry[] {
+  if (b.length === 0) return [...a]
+  const out: RouteEntry[] = []
+  let i = 0
+  let j = 0
+  while (i < a.length || j < b.length) {
+    if (j === b.length || (i < a.length && treeOrder(a[i], b[j]) < 0)) out.push(a[i++])
+    else out.push(b[j++])
+  }
+  return out
+}
 
 /**
  * The tables with these records read again, or null when a reload is needed instead: a record that
  * is (or was) not a product, or whose parent is not in the map. The maps are patched in place (a
  * copy of 110,000 entries per step of an import held every request of a process for 50–90 ms): they
  * are the cache's own, built by route-map-load.ts and changed only here, and a request holding the
- * map of before sees these records as they are now. A list of children is copied, never changed:
+ * map of before sees these records as they are now. A list of children is made anew, never changed:
  * what was worked out from the map of before (derivedFrom) stays as it was.
  */
 export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<number>): Promise<RouteTables | null> {
@@ -74,23 +87,16 @@ export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<
     const parent = byId.get(row.parentId)
     if (!parent || parent.typeId === 'product') return null
   }
-  const copied = new Set<number | null>()
-  const listOf = (parentId: number | null) => {
-    if (!copied.has(parentId)) {
-      children.set(parentId, [...(children.get(parentId) ?? [])])
-      copied.add(parentId)
-    }
-    return children.get(parentId)!
-  }
+  // Each list of children a change touches is made anew once, in one pass: its entries less the
+  // records read again, merged in tree order with their new entries.
+  const gone = new Map<number | null, Set<number>>()
+  const fresh = new Map<number | null, RouteEntry[]>()
   for (const id of ids) {
     const old = byId.get(id)
     if (!old) continue
     byId.delete(old.id)
     if (byUrl.get(old.urlFull)?.id === old.id) byUrl.delete(old.urlFull)
-    if (!isPublic(old)) continue
-    const list = listOf(old.parentId)
-    const at = list.findIndex((e) => e.id === old.id)
-    if (at >= 0) list.splice(at, 1)
+    if (isPublic(old)) gone.set(old.parentId, (gone.get(old.parentId) ?? new Set()).add(old.id))
   }
   for (const row of rows) {
     const parent = byId.get(row.parentId!)!
@@ -98,11 +104,16 @@ export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<
     byId.set(entry.id, entry)
     byUrl.set(entry.urlFull, entry)
     if (!isPublic(entry)) continue
-    const list = listOf(entry.parentId)
-    let at = list.length
-    while (at > 0 && before(entry, list[at - 1])) at--
-    list.splice(at, 0, entry)
+    const list = fresh.get(entry.parentId)
+    if (list) list.push(entry)
+    else fresh.set(entry.parentId, [entry])
   }
-  for (const parentId of copied) if (children.get(parentId)!.length === 0) children.delete(parentId)
+  for (const parentId of new Set([...gone.keys(), ...fresh.keys()])) {
+    const leaving = gone.get(parentId)
+    const kept = (children.get(parentId) ?? []).filter((e) => !leaving?.has(e.id))
+    const list = merged(kept, (fresh.get(parentId) ?? []).sort(treeOrder))
+    if (list.length > 0) children.set(parentId, list)
+    else children.delete(parentId)
+  }
   return { byUrl, byId, children }
 }
