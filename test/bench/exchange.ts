@@ -28,6 +28,8 @@ import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-s
 import { tempDir } from '../helpers/build-test-app'
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000)
+/** BENCH_PHASES=1: the first exchange only */
+const PHASES = Number(process.env.BENCH_PHASES ?? 3)
 /** Issue 43's scale: about 110,000 products, a 60 MB import.xml */
 const LARGE = PRODUCTS >= 100_000
 const GROUPS_TOP = 20
@@ -56,12 +58,35 @@ function rssMiB(pid: number | undefined): number | null {
   }
 }
 
-/** Samples a process's resident memory every 100 ms until stopped; the peak, MiB. */
+/**
+ * Samples a process's resident memory every 100 ms until stopped; the peak, MiB. BENCH_RSS_TIMELINE
+ * prints its resident memory every 5 s as well (seconds into the phase: MiB/anonymous MiB).
+ */
 function watchRss(pid: number | undefined) {
   let peak = rssMiB(pid) ?? 0
-  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid) ?? 0)), 100)
+  const started = performance.now()
+  const timeline: string[] = []
+  let next = 0
+  const timer = setInterval(() => {
+    const now = rssMiB(pid) ?? 0
+    peak = Math.max(peak, now)
+    const at = (performance.now() - started) / 1000
+    if (at >= next) {
+      // Anonymous memory (the heap of V8 and of malloc) beside the file pages mapped in
+      let anon = ''
+      try {
+        const kb = /Anonymous:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1]
+        if (kb) anon = `/${(Number(kb) / 1024).toFixed(0)}`
+      } catch {
+        // not Linux
+      }
+      timeline.push(`${at.toFixed(0)}s:${now.toFixed(0)}${anon}`)
+      next += 5
+    }
+  }, 100)
   return () => {
     clearInterval(timer)
+    if (process.env.BENCH_RSS_TIMELINE) console.log(`  RSS timeline (MiB): ${timeline.join(' ')}`)
     return peak
   }
 }
@@ -203,7 +228,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
       ],
     ]
     const rssBefore = rssMiB(a.child.pid)
-    for (const [label, files, floor] of phases) {
+    for (const [label, files, floor] of phases.slice(0, PHASES)) {
       const watching = watchSite(a.url, ['/'], b.url)
       const rss = watchRss(a.child.pid)
       const { ms, split } = await exchange(a, files)
