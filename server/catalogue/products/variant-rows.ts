@@ -56,9 +56,16 @@ const keyOf = (v: { externalId?: string | null; article?: string | null; title?:
   v.externalId ? `x:${v.externalId}` : v.article ? `a:${v.article}` : `t:${v.title}`
 
 /**
+ * Which stored variants the inputs are all of, so one not among them is removed: every variant (a
+ * price list's model), 1C's only (`'oneC'`: a full 1C offers file names all the characteristics
+ * 1C has, and a variant the site made, without 1C's Ид, stays), or none (a partial file).
+ */
+export type VariantsComplete = boolean | 'oneC'
+
+/**
  * Writes product `productId`'s variants: each input updates the variant of its key or becomes a new
- * one, in the order given. `complete`: the inputs are all its variants (a full 1C offers file, a price
- * list), so a stored one not among them is removed. `exchange`: the 1C exchange's run, which marks
+ * one, in the order given. `complete`: the inputs are all its variants, or all its 1C variants, so a
+ * stored one of them not among the inputs is removed. `exchange`: the 1C exchange's run, which marks
  * the variants it creates and leaves the kept fields of the others. Then the product's own price,
  * old price and availability follow its variants.
  */
@@ -66,7 +73,7 @@ export async function writeVariants(
   unit: ContentWrite,
   productId: number,
   inputs: readonly VariantInput[],
-  complete: boolean,
+  complete: VariantsComplete,
   exchange?: ExchangeVariants,
 ): Promise<VariantsWritten> {
   const trx = unit.trx
@@ -131,7 +138,9 @@ export async function writeVariants(
       optionsChanged = true
     }
   }
-  const gone = complete ? stored.filter((row) => !seen.has(row.id)).map((row) => row.id) : []
+  const removable = (row: (typeof stored)[number]) =>
+    complete === true || (complete === 'oneC' && row.externalId !== null)
+  const gone = complete ? stored.filter((row) => !seen.has(row.id) && removable(row)).map((row) => row.id) : []
   for (const part of chunks(gone)) {
     // Its option rows go with it (on delete cascade); said here too, for a database without the rule.
     await trx.deleteFrom('productProperty').where('variantId', 'in', part).execute()
