@@ -16,6 +16,8 @@ import { loadProductRows, setProductFields, type ProductFields } from './product
 
 /** One variant as a writer names it; a field left undefined stays as stored (a new variant: none). */
 export interface VariantInput {
+  /** The variant of this id (the editor's, which names a variant by it); else found by its key */
+  readonly id?: number
   /** 1C's characteristic Ид; null or absent for the site's own */
   readonly externalId?: string | null
   /** Required for a new variant that has no 1C Ид */
@@ -79,6 +81,9 @@ export async function writeVariants(
   const trx = unit.trx
   const stored = await trx.selectFrom('productVariant').selectAll().where('productId', '=', productId).execute()
   const byKey = new Map(stored.map((row) => [keyOf(row), row]))
+  const byId = new Map(stored.map((row) => [row.id, row]))
+  // A new variant of a partial write goes after the stored ones.
+  const after = stored.reduce((most, row) => Math.max(most, row.sort + 1), 0)
   const storedOptions = new Map<number, string>()
   for (const row of await trx
     .selectFrom('productProperty')
@@ -95,8 +100,8 @@ export async function writeVariants(
   let words = false
   const seen = new Set<number>()
   for (const [sort, input] of inputs.entries()) {
-    const row = byKey.get(keyOf(input))
-    if (row && seen.has(row.id)) continue
+    const row = input.id !== undefined ? byId.get(input.id) : byKey.get(keyOf(input))
+    if ((row && seen.has(row.id)) || (input.id !== undefined && !row)) continue
     const kept = (field: ExchangeVariants['keep'][number]) =>
       row !== undefined && exchange !== undefined && row.createdRun !== exchange.runId && exchange.keep.includes(field)
     const price = input.price === undefined || kept('price') ? (row?.price ?? null) : input.price
@@ -109,7 +114,7 @@ export async function writeVariants(
       oldPrice: old !== null && price !== null && old > price ? old : null,
       availability: (kept('availability') ? undefined : input.availability) ?? row?.availability ?? 'in_stock',
       image: input.image === undefined ? (row?.image ?? null) : input.image,
-      sort: complete ? sort : (row?.sort ?? stored.length + sort),
+      sort: complete ? sort : (row?.sort ?? after + sort),
     }
     let id: number
     if (row) {
@@ -134,7 +139,7 @@ export async function writeVariants(
     }
     seen.add(id)
     if (input.options !== undefined && input.options.map(optionKey).join('') !== (storedOptions.get(id) ?? '')) {
-      await replaceOptions(unit, productId, id, sort, input.options)
+      await replaceOptions(unit, productId, id, values.sort, input.options)
       optionsChanged = true
     }
   }
