@@ -203,6 +203,12 @@ for (const dialect of DIALECTS) {
         `?v=${variant.id}`,
       )
       expect((await api('PATCH', `/variants/${variant.id}`, {})).json().errors).toEqual({ price: 'Нечего сохранить' })
+      // Two variants stored alike (by an older price list) are still saved with their title unchanged.
+      const [first, second] = (await stored()).variants
+      await t.app.db.updateTable('productVariant').set({ title: second.title }).where('id', '=', first.id).execute()
+      const alike = await api('PATCH', `/variants/${first.id}`, { title: second.title, price: 1290 })
+      expect(alike.statusCode, alike.body).toBe(200)
+      await t.app.db.updateTable('productVariant').set({ title: first.title }).where('id', '=', first.id).execute()
       const stranger = await t.app.db
         .selectFrom('productVariant')
         .select('id')

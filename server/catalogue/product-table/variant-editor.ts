@@ -106,8 +106,9 @@ async function checkDraft(
     if (draft.article !== undefined && draft.article !== row.article) refuse('article', ONE_C_VARIANT.article)
     if (options && !sameOptions(options, draft.options!)) refuse('options', ONE_C_VARIANT.options)
   }
-  if (draft.title !== undefined && stored.some((v) => v.id !== row?.id && v.title === draft.title)) {
-    refuse('title', `У товара уже есть вариант «${draft.title}»`)
+  const title = draft.title !== undefined && draft.title !== row?.title ? draft.title : null
+  if (title !== null && stored.some((v) => v.id !== row?.id && v.title === title)) {
+    refuse('title', `У товара уже есть вариант «${title}»`)
   }
   if (draft.article && draft.article !== row?.article)
     await checkArticle(unit, productId, row?.id ?? null, draft.article)
