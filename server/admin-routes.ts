@@ -12,6 +12,7 @@ import { privacyRoutes } from './privacy/privacy-routes'
 import { priceListRoutes } from './catalogue/price-list/price-routes'
 import { priceExportRoutes } from './catalogue/price-list/price-export-routes'
 import { productTableRoutes } from './catalogue/product-table/product-table-routes'
+import { variantEditorRoutes } from './catalogue/product-table/variant-editor-routes'
 import { feedsStatusRoutes } from './catalogue/feed/feeds-routes'
 import { exchangeAdminRoutes } from './catalogue/exchange/exchange-admin-routes'
 import { characteristicRoutes } from './catalogue/characteristics/characteristic-routes'
@@ -35,6 +36,7 @@ export async function adminRoutes(app: FastifyInstance, { config }: { config: Co
   await app.register(priceListRoutes, { config })
   await app.register(priceExportRoutes, { config })
   await app.register(productTableRoutes, { config })
+  await app.register(variantEditorRoutes, { config })
   await app.register(feedsStatusRoutes, { config })
   await app.register(exchangeAdminRoutes, { config })
   await app.register(characteristicRoutes, { config })

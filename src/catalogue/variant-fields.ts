@@ -8,3 +8,13 @@ export const FOLLOWS_VARIANTS = {
   price: 'Цена задаётся у вариантов: измените её в строке варианта',
   availability: 'Наличие задаётся у вариантов: измените его в строке варианта',
 } as const
+
+/**
+ * Why a variant 1C sent (its characteristic Ид) of a product from 1C has no title, артикул or option
+ * fields (decision 044: they are its characteristics, 1C's at every exchange).
+ */
+export const ONE_C_VARIANT = {
+  title: 'Название варианта из 1С задаёт 1С: измените его в 1С',
+  article: 'Артикул варианта из 1С задаёт 1С: измените его в 1С',
+  options: 'Характеристики варианта из 1С задаёт 1С: измените их в 1С',
+} as const

@@ -137,8 +137,12 @@ export const ADMIN_API_PATHS = Object.freeze({
   productAudit: `${ADMIN_API}/products/audit`,
   /** PATCH a product's price, old price or availability in place */
   product: (id: Id) => `${ADMIN_API}/products/${id}`,
-  /** PATCH a variant's price, old price or availability in place (decision 043) */
+  /** GET a product's variants with their options (the editor's «Варианты»), POST a new one */
+  productVariants: (id: Id) => `${ADMIN_API}/products/${id}/variants`,
+  /** PATCH a variant (its price, old price or availability in place; in the editor also its title, артикул, options), DELETE it */
   productVariant: (id: Id, variantId: Id) => `${ADMIN_API}/products/${id}/variants/${variantId}`,
+  /** PUT the order of a product's variants */
+  productVariantOrder: (id: Id) => `${ADMIN_API}/products/${id}/variant-order`,
   /** GET whether a product comes from 1C and the fields the exchange overwrites in it */
   productOneC: (id: Id) => `${ADMIN_API}/products/${id}/one-c`,
   /** GET how many demo products are left; DELETE «Убрать демо-магазин» */

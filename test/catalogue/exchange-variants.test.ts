@@ -3,11 +3,13 @@
 // characteristics become option rows, a later full offers file removes a variant it no longer names
 // and keeps the others' ids, and a prices-only change keeps what it does not say; the owner's
 // switches (decision 044) keep a variant's price or stock set on the site, a new variant (of this
-// run, also from a later file of it) taking every field. SQLite and PostgreSQL.
+// run, also from a later file of it) taking every field; a full file removes only 1C's variants, never
+// the ones the site made. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { EXCHANGE_ENV, importXml, injectTransport, OneCClient, offersXml, type Offer } from '../helpers/one-c'
+import { writeVariants } from '../../server/catalogue/products/variant-rows'
 
 const ADMIN_TOKEN = 'test-admin-token-1234567890'
 const AUTH = { authorization: `Bearer ${ADMIN_TOKEN}` }
@@ -244,6 +246,40 @@ for (const dialect of DIALECTS) {
       rows = (await variants()).rows
       expect(byId(rows, 'c2')).toMatchObject({ price: 777700, oldPrice: 877700, availability: 'in_stock' })
       expect(byId(rows, 'c3')).toMatchObject({ availability: 'in_stock' })
+    })
+
+    it('a full offers file removes the variants 1C no longer names, never the site’s own', async () => {
+      const { product } = await variants()
+      // A variant the site made (no characteristic Ид), as the editor's «Варианты» makes one.
+      await t.app.writeDoor.write((unit) =>
+        writeVariants(
+          unit,
+          product.structureId,
+          [{ title: 'Под заказ, 300×400', article: 'ЛЗ-САЙТ', price: 4_999_000, availability: 'on_order' }],
+          false,
+        ),
+      )
+      const own = (await variants()).rows.find((row) => row.article === 'ЛЗ-САЙТ')!
+      expect(own).toMatchObject({ externalId: null, price: 4_999_000 })
+      await send({
+        'offers.xml': offersXml(
+          { priceTypes: PRICE_TYPES, offers: [rug('c2', 'Серый', '200×300', 7777, 2)] },
+          { onlyChanges: false },
+        ),
+      })
+      const after = await variants()
+      expect(after.rows.map((row) => [row.externalId, row.title])).toEqual(
+        expect.arrayContaining([
+          ['c2', 'Серый, 200×300'],
+          [null, 'Под заказ, 300×400'],
+        ]),
+      )
+      expect(after.rows).toHaveLength(2)
+      expect(after.rows.find((row) => row.externalId === null)).toEqual(own)
+      // The product follows what is left: 1C's cheaper size, in stock.
+      expect(after.product).toMatchObject({ price: 777700, availability: 'in_stock' })
+      const page = await t.app.inject({ url: `${product.urlFull}?v=${own.id}` })
+      expect(page.statusCode).toBe(200)
     })
   })
 }

@@ -23,7 +23,7 @@ export interface OfferInput {
  * Prices and availability of the products the offers name and of their variants, those the owner
  * lets 1C overwrite (`owned`, exchange-owned-fields.ts; all without it; a product or a variant the
  * run created takes all), and the variants themselves: their titles, артикулы and options are 1C's
- * (`complete`: a full offers file, so a variant not in it is removed); returns the Ид 1C named that
+ * (`complete`: a full offers file, so a variant from 1C not in it is removed; the site's own stay); returns the Ид 1C named that
  * the site does not have.
  */
 export async function applyOffers(
@@ -72,7 +72,9 @@ export async function applyOffers(
   }
   tally.offersUpdated += await setProductFields(unit, changes)
   for (const [id, variants, keep] of withVariants) {
-    const done = await writeVariants(unit, id, variants, complete, owned && { runId: owned.runId, keep })
+    // A full file names all of 1C's characteristics; the site's own variants (no Ид) stay.
+    const whole = complete && 'oneC'
+    const done = await writeVariants(unit, id, variants, whole, owned && { runId: owned.runId, keep })
     if (done.created + done.updated + done.removed > 0) tally.offersUpdated++
   }
   tally.offersSkipped += unknown.length

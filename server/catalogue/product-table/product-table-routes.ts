@@ -4,7 +4,7 @@
 //   GET   /products/sections     the sections in the tree's order with their depth, for the filter and «Перенести»
 //   PATCH /products/{id}         a price, an old price or the availability edited in place (400 for a
 //                                product with variants: they set them)
-//   PATCH /products/{id}/variants/{variantId}  a variant's price, old price or availability in place
+//   (a variant's edit in place, and the editor's variants: variant-editor-routes.ts)
 //   GET   /products/{id}/one-c   whether it comes from 1C, with the fields the exchange overwrites (the editor's mark)
 //   POST  /products/actions      one batch (≤ ACTION_BATCH ids) of an action; the audit log grows
 //   GET   /products/audit        the newest actions: when, who, what, how many
@@ -13,10 +13,10 @@ import type { Config } from '../../config/config'
 import type { Availability } from '../../data/schema'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { auditActor, shownActor } from '../../admin/audit-actor'
-import { HttpError } from '../../http/http-error'
+import { AVAILABILITIES, idOf, invalid, money } from './admin-input'
 import { routeOf } from '../../http/route-path'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
-import { formatMoney, kopecksOfRubles, MAX_PRICE_RUBLES, RUBLES_PATTERN } from '../../../src/format/money'
+import { formatMoney, kopecksOfRubles, RUBLES_PATTERN } from '../../../src/format/money'
 import { PRICE_ROUNDINGS, type PriceRounding } from './price-change'
 import { sectionIds } from './product-filter'
 import { inTreeOrder } from './section-order'
@@ -31,26 +31,11 @@ import {
 } from './product-actions'
 import { listProducts, productIds, productQueryOf } from './product-table'
 import { oneCMark, overwrittenCount } from './one-c-mark'
-import { editVariant, variantCount } from './variant-table'
+import { variantCount } from './variant-table'
 
 const MAX_IDS = 20_000
-const AVAILABILITIES: readonly Availability[] = ['in_stock', 'on_order', 'out_of_stock']
 
-const invalid = (field: string, message: string): never => {
-  throw new HttpError(400, message, 'validation_failed', { [field]: message })
-}
-
-const idOf = (text: string, field: string): number =>
-  /^[1-9]\d{0,9}$/.test(text) ? Number(text) : invalid(field, 'Неверный id')
-
-/** A price the screen sent in rubles (at most two decimals), as kopecks. */
-function money(value: unknown, field: string, label: string): number | null {
-  if (value === null || value === '') return null
-  const kopecks = typeof value === 'number' && value <= MAX_PRICE_RUBLES ? kopecksOfRubles(value) : null
-  if (kopecks === null) return invalid(field, `${label}: сумма в рублях от 0, не более 2 знаков после запятой`)
-  return kopecks
-}
-
+/** A product's price, old price or availability edited in place. */
 function inlineChangeOf(body: unknown): InlineChange {
   const input = (body ?? {}) as Record<string, unknown>
   const change: { -readonly [K in keyof InlineChange]: InlineChange[K] } = {}
@@ -161,17 +146,6 @@ export async function productTableRoutes(app: FastifyInstance, { config }: { con
     await editProduct(app.writeDoor, id, inlineChangeOf(request.body))
     return { data: { id } }
   })
-
-  app.patch<{ Params: { id: string; variantId: string } }>(
-    routeOf(app, ADMIN_API_PATHS.productVariant(':id', ':variantId')),
-    async (request) => {
-      requireAdmin(await access(request))
-      const id = idOf(request.params.id, 'id')
-      const variantId = idOf(request.params.variantId, 'variantId')
-      await editVariant(app.writeDoor, id, variantId, inlineChangeOf(request.body))
-      return { data: { id, variantId } }
-    },
-  )
 
   app.get<{ Params: { id: string } }>(routeOf(app, ADMIN_API_PATHS.productOneC(':id')), async (request) => {
     requireAdmin(await access(request))

@@ -1,19 +1,18 @@
 // «Товары»'s variants (docs/decisions/043-variants.md): a product with variants lists them under it,
 // each with its title, артикул, price, old price and availability, read for the page's products in
 // one statement; a variant's price, old price and availability are edited in place through the
-// variant repository (products/variant-rows.ts), which makes the product's own follow. The product's
+// variant repository (variant-editor.ts, products/variant-rows.ts), which makes the product's own follow. The product's
 // own price and availability are its variants', so an edit of them is refused with the reason, here
 // and in the model API's writes (the editor's save).
 import type { Db } from '../../data/db'
-import { rublesNumber, formatMoney } from '../../../src/format/money'
+import { rublesNumber } from '../../../src/format/money'
 import type { VariantRow } from '../../../src/admin/admin-products'
 import type { OneCField } from '../../../src/catalogue/one-c-fields'
 import { FOLLOWS_VARIANTS } from '../../../src/catalogue/variant-fields'
 import { HttpError } from '../../http/http-error'
-import { setVariantFields, type VariantFields } from '../products/variant-rows'
+import type { VariantFields } from '../products/variant-rows'
 import { loadProductRows } from '../products/product-rows'
 import { loadVariants, type VariantRow as StoredVariant } from '../products/product-row-reads'
-import type { WriteDoor } from '../write-door'
 import type { ContentWrite } from '../../content/content-write'
 
 const FOLLOWED = ['price', 'oldPrice', 'availability'] as const
@@ -98,37 +97,6 @@ export async function refuseFollowedChange(
   const stored = (await loadProductRows(unit.trx, [id])).get(id)
   const changed = sent.filter((field) => stored && product![field] !== stored[field])
   if (changed.length > 0) followsVariants(Object.fromEntries(changed.map((f) => [f, product![f]])), prefix)
-}
-
-/** A variant's edit in place: all of it or nothing, a Russian reason when its prices disagree. */
-export async function editVariant(
-  door: WriteDoor,
-  productId: number,
-  variantId: number,
-  change: VariantFields,
-): Promise<void> {
-  await door.write(async (unit) => {
-    if (!(await setVariantFields(unit, productId, [{ id: variantId, set: change }])).has(variantId)) {
-      throw new HttpError(404, `Вариант с id = ${variantId} у товара с id = ${productId} не найден`, 'not_found')
-    }
-    const row = await unit.trx
-      .selectFrom('productVariant')
-      .select(['price', 'oldPrice'])
-      .where('id', '=', variantId)
-      .executeTakeFirstOrThrow()
-    const problem =
-      row.oldPrice === null
-        ? null
-        : row.price === null
-          ? 'Старая цена указывается только вместе с ценой'
-          : Number(row.oldPrice) <= Number(row.price)
-            ? `Старая цена должна быть больше цены (${formatMoney(Number(row.price))})`
-            : null
-    if (problem) {
-      const field = change.oldPrice !== undefined ? 'oldPrice' : 'price'
-      throw new HttpError(400, problem, 'validation_failed', { [field]: problem })
-    }
-  })
 }
 
 /** The prices and availability of the given products' variants, by product (a statement per 500 products). */

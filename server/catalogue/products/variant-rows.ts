@@ -16,6 +16,8 @@ import { loadProductRows, setProductFields, type ProductFields } from './product
 
 /** One variant as a writer names it; a field left undefined stays as stored (a new variant: none). */
 export interface VariantInput {
+  /** The variant of this id (the editor's, which names a variant by it); else found by its key */
+  readonly id?: number
   /** 1C's characteristic Ид; null or absent for the site's own */
   readonly externalId?: string | null
   /** Required for a new variant that has no 1C Ид */
@@ -56,9 +58,16 @@ const keyOf = (v: { externalId?: string | null; article?: string | null; title?:
   v.externalId ? `x:${v.externalId}` : v.article ? `a:${v.article}` : `t:${v.title}`
 
 /**
+ * Which stored variants the inputs are all of, so one not among them is removed: every variant (a
+ * price list's model), 1C's only (`'oneC'`: a full 1C offers file names all the characteristics
+ * 1C has, and a variant the site made, without 1C's Ид, stays), or none (a partial file).
+ */
+export type VariantsComplete = boolean | 'oneC'
+
+/**
  * Writes product `productId`'s variants: each input updates the variant of its key or becomes a new
- * one, in the order given. `complete`: the inputs are all its variants (a full 1C offers file, a price
- * list), so a stored one not among them is removed. `exchange`: the 1C exchange's run, which marks
+ * one, in the order given. `complete`: the inputs are all its variants, or all its 1C variants, so a
+ * stored one of them not among the inputs is removed. `exchange`: the 1C exchange's run, which marks
  * the variants it creates and leaves the kept fields of the others. Then the product's own price,
  * old price and availability follow its variants.
  */
@@ -66,12 +75,15 @@ export async function writeVariants(
   unit: ContentWrite,
   productId: number,
   inputs: readonly VariantInput[],
-  complete: boolean,
+  complete: VariantsComplete,
   exchange?: ExchangeVariants,
 ): Promise<VariantsWritten> {
   const trx = unit.trx
   const stored = await trx.selectFrom('productVariant').selectAll().where('productId', '=', productId).execute()
   const byKey = new Map(stored.map((row) => [keyOf(row), row]))
+  const byId = new Map(stored.map((row) => [row.id, row]))
+  // A new variant of a partial write goes after the stored ones.
+  const after = stored.reduce((most, row) => Math.max(most, row.sort + 1), 0)
   const storedOptions = new Map<number, string>()
   for (const row of await trx
     .selectFrom('productProperty')
@@ -88,8 +100,8 @@ export async function writeVariants(
   let words = false
   const seen = new Set<number>()
   for (const [sort, input] of inputs.entries()) {
-    const row = byKey.get(keyOf(input))
-    if (row && seen.has(row.id)) continue
+    const row = input.id !== undefined ? byId.get(input.id) : byKey.get(keyOf(input))
+    if ((row && seen.has(row.id)) || (input.id !== undefined && !row)) continue
     const kept = (field: ExchangeVariants['keep'][number]) =>
       row !== undefined && exchange !== undefined && row.createdRun !== exchange.runId && exchange.keep.includes(field)
     const price = input.price === undefined || kept('price') ? (row?.price ?? null) : input.price
@@ -102,7 +114,7 @@ export async function writeVariants(
       oldPrice: old !== null && price !== null && old > price ? old : null,
       availability: (kept('availability') ? undefined : input.availability) ?? row?.availability ?? 'in_stock',
       image: input.image === undefined ? (row?.image ?? null) : input.image,
-      sort: complete ? sort : (row?.sort ?? stored.length + sort),
+      sort: complete ? sort : (row?.sort ?? after + sort),
     }
     let id: number
     if (row) {
@@ -127,11 +139,13 @@ export async function writeVariants(
     }
     seen.add(id)
     if (input.options !== undefined && input.options.map(optionKey).join('') !== (storedOptions.get(id) ?? '')) {
-      await replaceOptions(unit, productId, id, sort, input.options)
+      await replaceOptions(unit, productId, id, values.sort, input.options)
       optionsChanged = true
     }
   }
-  const gone = complete ? stored.filter((row) => !seen.has(row.id)).map((row) => row.id) : []
+  const removable = (row: (typeof stored)[number]) =>
+    complete === true || (complete === 'oneC' && row.externalId !== null)
+  const gone = complete ? stored.filter((row) => !seen.has(row.id) && removable(row)).map((row) => row.id) : []
   for (const part of chunks(gone)) {
     // Its option rows go with it (on delete cascade); said here too, for a database without the rule.
     await trx.deleteFrom('productProperty').where('variantId', 'in', part).execute()

@@ -8,9 +8,10 @@ import type { RecordDraft } from './record-draft'
 
 /**
  * A product's mark: null while unknown (and for a record that is no product), else whether it comes
- * from 1C with the fields 1C overwrites, and how many variants set its price and availability.
+ * from 1C with the fields 1C overwrites, and how many variants set its price and availability. Read
+ * again when `version` changes (after a variant was added or removed).
  */
-export function useProductMark(draft: RecordDraft | null): ProductMark | null {
+export function useProductMark(draft: RecordDraft | null, version = 0): ProductMark | null {
   const api = useMemo(() => createProductsApi(), [])
   const [mark, setMark] = useState<{ id: number; mark: ProductMark } | null>(null)
   const id = draft?.typeId === 'product' ? draft.id : null
@@ -25,7 +26,7 @@ export function useProductMark(draft: RecordDraft | null): ProductMark | null {
     return () => {
       live = false
     }
-  }, [api, id])
+  }, [api, id, version])
   return mark && mark.id === id ? mark.mark : null
 }
 

@@ -81,7 +81,8 @@ function FollowedFields({ draft }: { draft: RecordDraft }) {
         why={FOLLOWS_VARIANTS.availability}
       />
       <p>
-        <a href={`${ADMIN_PATHS.products}?q=${encodeURIComponent(draft.title)}`}>Варианты товара — в «Товарах»</a>
+        Варианты товара — <a href="#record-variants-title">ниже, в «Вариантах»</a>, и{' '}
+        <a href={`${ADMIN_PATHS.products}?q=${encodeURIComponent(draft.title)}`}>в «Товарах»</a>
       </p>
     </>
   )

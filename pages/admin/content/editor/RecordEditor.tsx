@@ -14,18 +14,21 @@ import {
   writeValues,
   type RecordDraft,
   type TypeId,
+  withProductOf,
 } from './record-draft'
 import { ADMIN_PATHS } from '../../../../src/site/paths'
 import { overwriteWarning } from '../../../../src/catalogue/one-c-fields'
 import { Confirm } from '../../layout/Confirm'
 import { changedOneCFields, OneCMark, useProductMark } from './OneCMark'
+import { VariantsPart } from './VariantsPart'
 
 /**
  * /admin/content/:id edits a record, /admin/content/new?parentId=…&typeId=… creates one. A save is
  * one write of the record with its part and lists through the model API: all of it or nothing,
  * with the API's Russian message next to each field it names. A product from 1C is marked so, and
  * a save that changes a field the exchange overwrites asks first (decision 044). A product with
- * variants shows its price and availability as theirs, read-only, and its save leaves them out.
+ * variants shows its price and availability as theirs, read-only, and its save leaves them out; its
+ * «Варианты» part adds, edits, moves and removes them, each change written at once.
  */
 export function RecordEditor({ id: recordId }: { id: string }) {
   const api = useAdminApi()
@@ -35,7 +38,8 @@ export function RecordEditor({ id: recordId }: { id: string }) {
   /** The draft as last loaded or saved: what a save compares against for 1C's fields */
   const [stored, setStored] = useState<RecordDraft | null>(null)
   const [asking, setAsking] = useState<string | null>(null)
-  const mark = useProductMark(stored)
+  const [markVersion, setMarkVersion] = useState(0)
+  const mark = useProductMark(stored, markVersion)
   const oneC = mark?.oneC ?? null
   /** Its variants set its price and availability: shown, not sent (decision 043) */
   const followsVariants = (mark?.variants ?? 0) > 0
@@ -88,6 +92,14 @@ export function RecordEditor({ id: recordId }: { id: string }) {
 
   const change = (patch: Partial<RecordDraft>) =>
     setDraftState((current) => (current ? { ...current, ...patch } : current))
+
+  /** After a variant's change: the product's price, old price and availability as its variants made them. */
+  async function followVariants(id: number) {
+    setMarkVersion((version) => version + 1)
+    const follow = withProductOf(draftFromRecord(await api.models.get('structure', recordQuery(id))))
+    setDraftState(follow)
+    setStored(follow)
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -164,6 +176,9 @@ export function RecordEditor({ id: recordId }: { id: string }) {
           )}
         </div>
       </form>
+      {draft.typeId === 'product' && draft.id !== null && (
+        <VariantsPart productId={draft.id} onChanged={() => void followVariants(draft.id!).catch(() => {})} />
+      )}
       {!isNew && (
         <RecordActions
           draft={draft}

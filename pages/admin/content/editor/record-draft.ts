@@ -279,3 +279,9 @@ export function writeValues(draft: RecordDraft, followsVariants = false): Record
   }
   return values
 }
+
+/** A draft with the product's price, old price and availability of `fresh` (as its variants made them). */
+export const withProductOf =
+  ({ product: { price, oldPrice, availability } }: RecordDraft) =>
+  (draft: RecordDraft | null): RecordDraft | null =>
+    draft && { ...draft, product: { ...draft.product, price, oldPrice, availability } }
