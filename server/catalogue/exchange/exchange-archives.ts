@@ -4,8 +4,9 @@
 // declares more than one file may be or a zip bomb's ratio; and while inflating, where the bytes are
 // counted as they stream (a header's size is never trusted alone), when an entry yields more than it
 // declared, more than one file may be, or more than `zipRatio` times its compressed size. An entry
-// is held until it has inflated whole, so nothing of a refused one is stored; the entries of the
-// same archive stored before it go too.
+// is stored a mebibyte at a time as it inflates (held whole, a large import.xml was 60 MB of the
+// process's memory); a refused one is dropped with the entries of the same archive stored before
+// it, so nothing of a refused archive stays (a zip bomb is refused past a mebibyte or two).
 import yauzl from 'yauzl'
 import { writeTransaction, type Db } from '../../data/db'
 import { HttpError } from '../../http/http-error'
@@ -71,45 +72,52 @@ function pastLimits(archive: string, entry: yauzl.Entry, bytes: number): string 
   return null
 }
 
-/** An entry inflated whole, in parts of at most STORED_PART_BYTES, counted as it streams. */
-function inflate(zip: yauzl.ZipFile, archive: string, entry: yauzl.Entry): Promise<Buffer[]> {
+/** Opens an entry's stream of inflated bytes. */
+function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
+  return new Promise((resolve, reject) =>
+    zip.openReadStream(entry, (error, stream) =>
+      error ? reject(zipError(`Архив повреждён: ${error.message}`)) : resolve(stream),
+    ),
+  )
+}
+
+/**
+ * An entry's inflated bytes in parts of STORED_PART_BYTES (the last may be shorter), counted as they
+ * stream: refused (HttpError) the moment they pass what the entry declared or a limit. Only the
+ * part being filled is held, so an entry of any size costs a mebibyte or two of memory.
+ */
+async function* inflatedParts(zip: yauzl.ZipFile, archive: string, entry: yauzl.Entry): AsyncGenerator<Buffer> {
   const early = pastLimits(archive, entry, entry.uncompressedSize)
-  if (early !== null) return Promise.reject(zipError(early))
-  return new Promise<Buffer[]>((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error) return reject(zipError(`Архив повреждён: ${error.message}`))
-      const parts: Buffer[] = []
-      let chunks: Buffer[] = []
-      let chunked = 0
-      let total = 0
-      stream.on('data', (chunk: Buffer) => {
-        total += chunk.length
-        const refused =
-          total > entry.uncompressedSize
-            ? `Архив ${archive}: файл ${entry.fileName} распаковывается в больший объём, чем заявлено`
-            : pastLimits(archive, entry, total)
-        if (refused !== null) {
-          parts.length = 0
-          chunks = []
-          stream.destroy(zipError(refused))
-          return
-        }
-        chunks.push(chunk)
-        chunked += chunk.length
-        while (chunked >= STORED_PART_BYTES) {
-          const whole = Buffer.concat(chunks)
-          parts.push(whole.subarray(0, STORED_PART_BYTES))
-          chunks = [whole.subarray(STORED_PART_BYTES)]
-          chunked = chunks[0].length
-        }
-      })
-      stream.on('error', (e: Error) => reject(e instanceof HttpError ? e : zipError(`Архив повреждён: ${e.message}`)))
-      stream.on('end', () => {
-        if (chunked > 0 || parts.length === 0) parts.push(Buffer.concat(chunks))
-        resolve(parts)
-      })
-    })
-  })
+  if (early !== null) throw zipError(early)
+  const stream = await readStream(zip, entry)
+  let chunks: Buffer[] = []
+  let chunked = 0
+  let total = 0
+  let parts = 0
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      total += chunk.length
+      const refused =
+        total > entry.uncompressedSize
+          ? `Архив ${archive}: файл ${entry.fileName} распаковывается в больший объём, чем заявлено`
+          : pastLimits(archive, entry, total)
+      if (refused !== null) throw zipError(refused)
+      chunks.push(chunk)
+      chunked += chunk.length
+      while (chunked >= STORED_PART_BYTES) {
+        const whole = Buffer.concat(chunks)
+        // A copy, not a view: the rest of `whole` is not kept alive by the part.
+        yield Buffer.from(whole.subarray(0, STORED_PART_BYTES))
+        parts++
+        chunks = [whole.subarray(STORED_PART_BYTES)]
+        chunked = chunks[0].length
+      }
+    }
+  } catch (error) {
+    ;(stream as unknown as { destroy?: () => void }).destroy?.()
+    throw error instanceof HttpError ? error : zipError(`Архив повреждён: ${(error as Error).message}`)
+  }
+  if (chunked > 0 || parts === 0) yield Buffer.concat(chunks)
 }
 
 /** Unpacks the session's archives (see the file's head); returns the names of the archives unpacked. */
@@ -155,11 +163,13 @@ export async function unpackArchives(db: Db, sessionId: string): Promise<string[
       for (const entry of entries) {
         if (entry.fileName.endsWith('/')) continue
         const name = checkedName(entry.fileName)
-        const parts = await inflate(zip, archive.name, entry)
-        // Stored in parts of at most a mebibyte, each its own short write; an entry replaces a file of its name.
+        // Stored a mebibyte at a time as it inflates, each its own short write; an entry replaces a
+        // file of its name. Named in `seen` before its first part, so a refusal drops what was stored.
+        const replace = !seen.has(name)
         let seq = seen.get(name) ?? 0
-        for (const part of parts) {
-          pending.push({ name, seq, bytes: part, replace: seq === 0 && !seen.has(name) })
+        seen.set(name, seq)
+        for await (const part of inflatedParts(zip, archive.name, entry)) {
+          pending.push({ name, seq, bytes: part, replace: replace && seq === 0 })
           seq++
           pendingBytes += part.length
           if (pending.length >= UNPACK_BATCH.entries || pendingBytes >= UNPACK_BATCH.bytes) await flush()
