@@ -18,7 +18,7 @@ const ROWS_PER_QUERY = 5000
 export const SLICE_MS = 10
 
 /** Lets every waiting request and timer run when the work has held the event loop for SLICE_MS. */
-class Slices {
+export class Slices {
   private since = performance.now()
 
   async next(): Promise<void> {

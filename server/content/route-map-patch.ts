@@ -8,6 +8,7 @@ import type { Db } from '../data/db'
 import { placeIds, TREE_TAG, type PagesChanged } from '../../src/site/page-tags'
 import type { RouteEntry } from './structure-store'
 import { isPublic, stateInTree } from './visibility'
+import { Slices } from './route-map-load'
 
 /** Ids per query: well under SQLite's and PostgreSQL's bound parameters */
 const IDS_PER_QUERY = 500
@@ -32,7 +33,7 @@ export function routeWork(changed: PagesChanged): 'nothing' | 'reload' | Readonl
 }
 
 /** The rows of these records as the route map holds them; an id without a row was deleted. */
-async function loadRows(db: Db, ids: readonly number[]) {
+async function loadRows(db: Db, ids: readonly number[], slices: Slices) {
   const rows = []
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
     const chunk = ids.slice(i, i + IDS_PER_QUERY)
@@ -43,6 +44,7 @@ async function loadRows(db: Db, ids: readonly number[]) {
         .where('id', 'in', chunk)
         .execute()),
     )
+    await slices.next()
   }
   return rows
 }
@@ -69,14 +71,17 @@ function merged(a: readonly RouteEntry[], b: readonly RouteEntry[]): RouteEntry[
  * copy of 110,000 entries per step of an import held every request of a process for 50–90 ms): they
  * are the cache's own, built by route-map-load.ts and changed only here, and a request holding the
  * map of before sees these records as they are now. A list of children is made anew, never changed:
- * what was worked out from the map of before (derivedFrom) stays as it was.
+ * what was worked out from the map of before (derivedFrom) stays as it was. The work is done first,
+ * in slices with the event loop let go between them (an import's second of writes touches lists
+ * across the catalogue), and the maps are changed after it in one go, so no request sees half a
+ * patch. The cache runs one patch at a time, and drops its result when the map was reloaded meanwhile.
  */
 export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<number>): Promise<RouteTables | null> {
-  const rows = await loadRows(db, [...ids])
+  const slices = new Slices()
+  const rows = await loadRows(db, [...ids], slices)
   const byUrl = tables.byUrl as Map<string, RouteEntry>
   const byId = tables.byId as Map<number, RouteEntry>
   const children = tables.children as Map<number | null, RouteEntry[]>
-  // Every check before the first change: a reload leaves these maps to the old map alone.
   for (const id of ids) {
     const old = byId.get(id)
     // A product with records under it: their states and URLs may follow it.
@@ -90,28 +95,41 @@ export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<
   // Each list of children a change touches is made anew once, in one pass: its entries less the
   // records read again, merged in tree order with their new entries.
   const gone = new Map<number | null, Set<number>>()
-  const fresh = new Map<number | null, RouteEntry[]>()
   for (const id of ids) {
     const old = byId.get(id)
-    if (!old) continue
-    byId.delete(old.id)
-    if (byUrl.get(old.urlFull)?.id === old.id) byUrl.delete(old.urlFull)
-    if (isPublic(old)) gone.set(old.parentId, (gone.get(old.parentId) ?? new Set()).add(old.id))
+    if (old && isPublic(old)) gone.set(old.parentId, (gone.get(old.parentId) ?? new Set()).add(old.id))
   }
-  for (const row of rows) {
-    const parent = byId.get(row.parentId!)!
-    const entry: RouteEntry = { ...row, published: Boolean(row.published), state: stateInTree(row, parent.state) }
-    byId.set(entry.id, entry)
-    byUrl.set(entry.urlFull, entry)
+  const entries = rows.map((row): RouteEntry => ({
+    ...row,
+    published: Boolean(row.published),
+    state: stateInTree(row, byId.get(row.parentId!)!.state),
+  }))
+  const fresh = new Map<number | null, RouteEntry[]>()
+  for (const entry of entries) {
     if (!isPublic(entry)) continue
     const list = fresh.get(entry.parentId)
     if (list) list.push(entry)
     else fresh.set(entry.parentId, [entry])
   }
+  const lists = new Map<number | null, RouteEntry[]>()
   for (const parentId of new Set([...gone.keys(), ...fresh.keys()])) {
     const leaving = gone.get(parentId)
     const kept = (children.get(parentId) ?? []).filter((e) => !leaving?.has(e.id))
-    const list = merged(kept, (fresh.get(parentId) ?? []).sort(treeOrder))
+    lists.set(parentId, merged(kept, (fresh.get(parentId) ?? []).sort(treeOrder)))
+    await slices.next()
+  }
+  // The changes, in one go.
+  for (const id of ids) {
+    const old = byId.get(id)
+    if (!old) continue
+    byId.delete(old.id)
+    if (byUrl.get(old.urlFull)?.id === old.id) byUrl.delete(old.urlFull)
+  }
+  for (const entry of entries) {
+    byId.set(entry.id, entry)
+    byUrl.set(entry.urlFull, entry)
+  }
+  for (const [parentId, list] of lists) {
     if (list.length > 0) children.set(parentId, list)
     else children.delete(parentId)
   }
