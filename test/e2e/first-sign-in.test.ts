@@ -27,14 +27,12 @@ const LINK_INVALID =
   'Перезапустите сервер — в консоли появится новая.'
 
 let browser: Browser
-const tabs: AdminTab[] = []
 
 beforeAll(async () => {
   ensureBuild()
   browser = await launchBrowser()
 })
 afterAll(async () => {
-  for (const tab of tabs) await tab.context.close()
   await browser?.close()
 })
 
@@ -64,6 +62,7 @@ for (const dialect of DIALECTS)
       it(`on ${size.name}: the printed link chooses the password once and signs in; a new password ends the other device's session`, async () => {
         const schema = dialect.name === 'PostgreSQL' ? await createTestSchema() : undefined
         const server = await startAdminServer({ ADMIN_TOKEN: '', ...(schema ? { DATABASE_URL: schema.url } : {}) })
+        const tabs: AdminTab[] = []
         const open = async (path: string) => {
           const tab = await openAdmin(browser, server, path, size.viewport)
           tabs.push(tab)
@@ -140,6 +139,9 @@ for (const dialect of DIALECTS)
           // The link's token is printed once: the server's log (warn and above here) never repeats it.
           expect(server.output().split(link.searchParams.get('token')!)).toHaveLength(2)
         } finally {
+          // The tabs go first: their keep-alive sockets would hold the server's graceful stop for
+          // up to the 5 s it promised them (server/main.ts).
+          for (const tab of tabs) await tab.context.close()
           await server.stop()
           server.cleanup()
           await schema?.drop()
