@@ -4,7 +4,8 @@
 // price edited in place with the keyboard (Escape cancels, Enter saves, a refused old price says why
 // in place); the view's price list downloaded, read back with the project's XLSX library, one price
 // changed in it and uploaded: the preview shows exactly that change; on a phone each product is a
-// card and nothing scrolls sideways. axe finds nothing at either width.
+// card and nothing scrolls sideways. axe finds nothing at either width (scanned on SQLite: the same
+// screens on PostgreSQL prove nothing more).
 import ExcelJS from 'exceljs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +15,7 @@ import { launchBrowser } from '../helpers/browser'
 import { multipartBody } from '../helpers/multipart'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { ensureBuild, type ProdServer } from '../helpers/prod-server'
-import { ADMIN_SECRET, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
+import { ADMIN_SECRET, AXE_DIALECT, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 390, height: 844 }
@@ -90,7 +91,7 @@ for (const dialect of DIALECTS)
     it('hides the products without a photo, raises a section by 5 %, edits a price in place, downloads the view', async () => {
       const { page, context, errors } = await openSignedIn(browser, server, ADMIN_PATHS.products, DESKTOP)
       await page.getByRole('heading', { name: 'Товары', level: 1 }).waitFor()
-      expect(await axeViolations(page, 'products')).toEqual([])
+      if (dialect.name === AXE_DIALECT) expect(await axeViolations(page, 'products')).toEqual([])
 
       // «Без фото»: the filter goes into the URL; all of them hidden at once.
       await page.getByLabel('Без фото', { exact: true }).check()
@@ -223,7 +224,7 @@ for (const dialect of DIALECTS)
       expect(await firstCell.evaluate((cell) => getComputedStyle(cell).display)).toBe('grid')
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
       expect(await page.getByLabel('Сортировка').inputValue()).toBe('price:desc')
-      expect(await axeViolations(page, 'products on a phone')).toEqual([])
+      if (dialect.name === AXE_DIALECT) expect(await axeViolations(page, 'products on a phone')).toEqual([])
       expect(errors()).toEqual([])
       await context.close()
     })

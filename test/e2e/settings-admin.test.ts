@@ -4,7 +4,8 @@
 // webhook's test call carries a signature the generated secret verifies, the address check fetches
 // the site's own robots.txt, the feed and the counter are found, and 1C's generated password opens
 // an exchange. A wrong value shows its Russian reason and changes nothing; a variable the operator
-// set shows read-only; no secret is on the page after a reload; axe finds nothing.
+// set shows read-only; no secret is on the page after a reload; axe finds nothing (each size scanned
+// on SQLite: the same screen on PostgreSQL proves nothing more).
 import type { Browser, Page } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,7 +14,7 @@ import { launchBrowser } from '../helpers/browser'
 import { ensureBuild, type ProdServer } from '../helpers/prod-server'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { startHttpReceiver, startSmtpReceiver, type HttpReceiver, type SmtpReceiver } from '../helpers/receivers'
-import { ADMIN_SECRET, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
+import { ADMIN_SECRET, AXE_DIALECT, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 
 const SIZES = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -150,7 +151,8 @@ for (const dialect of DIALECTS)
         const { page, context, errors } = await openSignedIn(browser, server, ADMIN_PATHS.settings, size)
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
         await page.getByRole('heading', { name: 'Настройки', level: 1 }).waitFor()
-        expect(await axeViolations(page, `settings ${size.name}`)).toEqual([])
+        const scan = dialect.name === AXE_DIALECT
+        if (scan) expect(await axeViolations(page, `settings ${size.name}`)).toEqual([])
         const { secret, password } = await walkGroups(page, server)
 
         // After a reload no secret is anywhere on the page or in its answers; the log names the keys.
@@ -164,7 +166,7 @@ for (const dialect of DIALECTS)
         const body = await api.text()
         for (const value of [secret, password, BOT_TOKEN]) expect(body).not.toContain(value)
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
-        expect(await axeViolations(page, `settings ${size.name} after the checks`)).toEqual([])
+        if (scan) expect(await axeViolations(page, `settings ${size.name} after the checks`)).toEqual([])
         expect(errors()).toEqual([])
         await context.close()
       }, 120_000)
