@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatMoney } from '../../src/format/money'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { browserSuite, type BrowserSuite } from '../helpers/browser-suite'
+import { NOT_KEPT_ALIVE } from '../helpers/prod-server'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { ADMIN_SECRET, openSignedIn, startAdminServer } from './admin-helpers'
 
@@ -18,11 +19,6 @@ const SIZES = [
   { name: 'phone', width: 390, height: 844 },
 ]
 const bearer = { authorization: `Bearer ${ADMIN_SECRET}` }
-/**
- * The test's own requests to the server are not kept alive: an idle socket left in this process's
- * pool would hold the server's graceful stop in afterAll for up to the 5 s it promises its clients.
- */
-const ONCE = { connection: 'close' }
 const DIALECTS = [
   { name: 'SQLite', available: true },
   { name: 'PostgreSQL', available: Boolean(TEST_DATABASE_URL) },
@@ -77,7 +73,10 @@ const brokenCells = (page: Page) =>
   )
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(suite.server.url + path, { ...init, headers: { ...bearer, ...ONCE, ...init.headers } })
+  const res = await fetch(suite.server.url + path, {
+    ...init,
+    headers: { ...bearer, ...NOT_KEPT_ALIVE, ...init.headers },
+  })
   expect(res.status, path).toBeLessThan(300)
   return (await res.json()) as T
 }
@@ -184,7 +183,7 @@ function inboxEveryDay() {
     )
     const res = await fetch(`${suite.server.url}/api/feedback`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...ONCE },
+      headers: { 'content-type': 'application/json', ...NOT_KEPT_ALIVE },
       body: JSON.stringify({
         username: 'Заметкин Пётр',
         phone: '+7 916 555-44-33',

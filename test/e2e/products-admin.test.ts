@@ -14,17 +14,12 @@ import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { multipartBody } from '../helpers/multipart'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, NOT_KEPT_ALIVE, type ProdServer } from '../helpers/prod-server'
 import { ADMIN_SECRET, AXE_DIALECT, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 390, height: 844 }
-/**
- * The test's own requests to the server are not kept alive: an idle socket left in this process's
- * pool would hold the server's graceful stop in afterAll for up to the 5 s it promises its clients.
- */
-const ONCE = { connection: 'close' }
-const bearer = { authorization: `Bearer ${ADMIN_SECRET}`, ...ONCE }
+const bearer = { authorization: `Bearer ${ADMIN_SECRET}`, ...NOT_KEPT_ALIVE }
 
 let server: ProdServer
 let browser: Browser
@@ -68,7 +63,9 @@ afterAll(async () => {
 })
 
 async function publicStatus(path: string) {
-  return (await fetch(server.url + encodeURI(path), { headers: { 'user-agent': 'Mozilla/5.0 test', ...ONCE } })).status
+  return (
+    await fetch(server.url + encodeURI(path), { headers: { 'user-agent': 'Mozilla/5.0 test', ...NOT_KEPT_ALIVE } })
+  ).status
 }
 
 const DIALECTS = [
@@ -159,14 +156,16 @@ for (const dialect of DIALECTS)
       await page.getByText(`Готово: изменено товаров — ${priced}.`).waitFor()
       const raised = Math.round(screwdriver.price * 1.05)
       const shown = (html: string) => html.replace(/&nbsp;|&#160;/g, '\u00a0')
-      const publicPage = await (await fetch(server.url + encodeURI(screwdriver.urlFull), { headers: ONCE })).text()
+      const publicPage = await (
+        await fetch(server.url + encodeURI(screwdriver.urlFull), { headers: NOT_KEPT_ALIVE })
+      ).text()
       expect(shown(publicPage)).toContain(formatMoney(raised * 100))
       // The feed and search show the new price too.
-      const feed = await (await fetch(server.url + '/feeds/yandex.xml', { headers: ONCE })).text()
+      const feed = await (await fetch(server.url + '/feeds/yandex.xml', { headers: NOT_KEPT_ALIVE })).text()
       const offer = feed.split('<offer ').find((o) => o.includes(`<vendorCode>ЭИ-1002</vendorCode>`))
       expect(offer).toContain(`<price>${raised}</price>`)
       const found = await fetch(`${server.url}/poisk?q=${encodeURIComponent('ЭИ-1002')}`, {
-        headers: { 'user-agent': 'Mozilla/5.0 test', ...ONCE },
+        headers: { 'user-agent': 'Mozilla/5.0 test', ...NOT_KEPT_ALIVE },
       })
       expect(shown(await found.text())).toContain(formatMoney(raised * 100))
 

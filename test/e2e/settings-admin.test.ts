@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, NOT_KEPT_ALIVE, type ProdServer } from '../helpers/prod-server'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { startHttpReceiver, startSmtpReceiver, type HttpReceiver, type SmtpReceiver } from '../helpers/receivers'
 import { ADMIN_SECRET, AXE_DIALECT, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
@@ -20,11 +20,6 @@ const SIZES = [
   { name: 'desktop', width: 1366, height: 900 },
   { name: 'phone', width: 390, height: 844 },
 ]
-/**
- * The test's own requests to the server are not kept alive: an idle socket left in this process's
- * pool would hold the server's graceful stop in afterAll for up to the 5 s it promises its clients.
- */
-const ONCE = { connection: 'close' }
 const BOT_TOKEN = '123456:AAbbCCddEEffGGhhIIjjKKllMMnn'
 const CHAT = '-1009876543210'
 
@@ -120,7 +115,7 @@ async function walkGroups(page: Page, server: ProdServer) {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password)
   const login = await oneC.getByLabel('Логин для 1С').inputValue()
   const checkauth = await fetch(`${server.url}/1c/exchange?type=catalog&mode=checkauth`, {
-    headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`, ...ONCE },
+    headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`, ...NOT_KEPT_ALIVE },
   })
   expect(await checkauth.text()).toMatch(/^success\n/)
   return { secret, password }
@@ -166,7 +161,7 @@ for (const dialect of DIALECTS)
         const html = await page.content()
         for (const value of [secret, password, BOT_TOKEN, 'secret"']) expect(html).not.toContain(value)
         const api = await fetch(server.url + ADMIN_API_PATHS.settings, {
-          headers: { authorization: `Bearer ${ADMIN_SECRET}`, ...ONCE },
+          headers: { authorization: `Bearer ${ADMIN_SECRET}`, ...NOT_KEPT_ALIVE },
         })
         const body = await api.text()
         for (const value of [secret, password, BOT_TOKEN]) expect(body).not.toContain(value)
