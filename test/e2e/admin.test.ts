@@ -21,6 +21,7 @@ import {
   signIn,
   startAdminServer,
   type AdminTab,
+  type PrepareContext,
 } from './admin-helpers'
 
 // Browser work under a loaded CI machine: each test gets 90 s (the default is 30 s).
@@ -53,10 +54,15 @@ afterEach(async () => {
   }
 })
 
-async function admin(path = '/admin', viewport?: { width: number; height: number }, signedIn = true) {
+async function admin(
+  path = '/admin',
+  viewport?: { width: number; height: number },
+  signedIn = true,
+  prepare?: PrepareContext,
+) {
   const tab = signedIn
-    ? await openSignedIn(browser, server, path, viewport)
-    : await openAdmin(browser, server, path, viewport)
+    ? await openSignedIn(browser, server, path, viewport, prepare)
+    : await openAdmin(browser, server, path, viewport, prepare)
   tabs.push(tab)
   return tab
 }
@@ -141,12 +147,15 @@ describe('signing in to the back office', { timeout: 90_000 }, () => {
 
 describe('the leads inbox', { timeout: 90_000 }, () => {
   it('shows a lead sent through the public form without a reload, with its source and deliveries', async () => {
-    const { page } = await admin()
+    // The inbox's clock is Playwright's: it runs as a real one, and the test moves it past the
+    // 10 s poll instead of waiting for it.
+    const { page } = await admin('/admin', undefined, true, (context) => context.clock.install())
     await page.getByRole('heading', { name: 'Заявки', level: 1 }).waitFor()
     await sendLeadFromSite('/structure/product', 'Пётр Покупателев', 'petr@example.ru', '8 912 555-44-33')
 
     const lead = card(page, 'Пётр Покупателев')
-    // Polling (every 10 s) brings it in; the live region says so.
+    // The poll brings it in without a reload; the live region says so.
+    await page.clock.fastForward(10_000)
     await lead.waitFor({ timeout: 25_000 })
     await page.getByText(/Поступила новая заявка/).waitFor({ state: 'attached' })
     expect(await lead.getByRole('link', { name: 'petr@example.ru' }).getAttribute('href')).toBe(
@@ -372,13 +381,17 @@ describe('the sign-in limit', { timeout: 90_000 }, () => {
 describe('without an admin secret', { timeout: 90_000 }, () => {
   it('says in Russian that the link to choose a password is in the server console, and offers no form', async () => {
     const bare = await startProdServer({ LOG_LEVEL: 'error' })
+    let tab: AdminTab | undefined
     try {
-      const tab = await openAdmin(browser, bare)
-      tabs.push(tab)
+      tab = await openAdmin(browser, bare)
       await tab.page.getByText('Пароль владельца ещё не задан.').waitFor()
       await tab.page.getByText(/напечатана в консоли сервера при запуске/).waitFor()
       expect(await tab.page.getByLabel('Пароль').count()).toBe(0)
+      expect(tab.errors()).toEqual([])
     } finally {
+      // The tab goes first: its keep-alive sockets would hold the server's graceful stop for up to
+      // the 5 s it promised them (server/main.ts).
+      await tab?.context.close()
       await bare.stop()
       bare.cleanup()
     }

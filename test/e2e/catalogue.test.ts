@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { waitForVike, watchErrors } from '../helpers/browser'
 import { axeViolations, openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
 import { browserSuite } from '../helpers/browser-suite'
+import { NOT_KEPT_ALIVE } from '../helpers/prod-server'
 
 const closing: Array<{ close(): Promise<void> }> = []
 
@@ -126,7 +127,9 @@ describe('the back office edits a product’s catalogue fields', { timeout: 120_
 
   it('adds, reorders and removes characteristics, reorders the gallery, and the site shows it', async () => {
     const query = JSON.stringify({ where: { urlFull: '/structure/garden/lawn-mower' }, select: { id: true } })
-    const res = await fetch(`${suite.server.url}/api/structure?query=${encodeURIComponent(query)}`)
+    const res = await fetch(`${suite.server.url}/api/structure?query=${encodeURIComponent(query)}`, {
+      headers: NOT_KEPT_ALIVE,
+    })
     const id = ((await res.json()) as { data: { id: number } }).data.id
     tab = await openSignedIn(suite.browser, suite.server, `/admin/content/${id}`)
     const { page } = tab
@@ -150,7 +153,9 @@ describe('the back office edits a product’s catalogue fields', { timeout: 120_
     await page.getByRole('button', { name: 'Сохранить' }).click()
     await page.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor()
 
-    const html = await (await fetch(`${suite.server.url}/structure/garden/lawn-mower`)).text()
+    const html = await (
+      await fetch(`${suite.server.url}/structure/garden/lawn-mower`, { headers: NOT_KEPT_ALIVE })
+    ).text()
     const rows = [...html.matchAll(/<tr>(.*?)<\/tr>/g)].map((m) =>
       m[1]
         .replace(/<[^>]+>/g, ' ')

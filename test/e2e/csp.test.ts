@@ -5,7 +5,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, waitForVike } from '../helpers/browser'
-import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, NOT_KEPT_ALIVE, startProdServer, type ProdServer } from '../helpers/prod-server'
 
 let browser: Browser
 
@@ -101,8 +101,8 @@ for (const metrika of [false, true]) {
     })
 
     it('sends the same policy on a miss and on a hit', async () => {
-      const miss = await fetch(server.url + '/structure/power-tools/')
-      const hit = await fetch(server.url + '/structure/power-tools/')
+      const miss = await fetch(server.url + '/structure/power-tools/', { headers: NOT_KEPT_ALIVE })
+      const hit = await fetch(server.url + '/structure/power-tools/', { headers: NOT_KEPT_ALIVE })
       expect(hit.headers.get('x-vitrina-cache')).toBe('hit')
       const policy = miss.headers.get('content-security-policy')
       expect(policy).toContain("'strict-dynamic'")

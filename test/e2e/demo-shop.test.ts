@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { axeViolations, openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
 import { browserSuite } from '../helpers/browser-suite'
+import { NOT_KEPT_ALIVE } from '../helpers/prod-server'
 
 const tabs: AdminTab[] = []
 const suite = browserSuite(startAdminServer)
@@ -21,7 +22,7 @@ async function admin(viewport: { width: number; height: number }) {
   return tab
 }
 
-const status = async (path: string) => (await fetch(suite.server.url + path)).status
+const status = async (path: string) => (await fetch(suite.server.url + path, { headers: NOT_KEPT_ALIVE })).status
 
 describe('«Убрать демо-магазин»', { timeout: 90_000 }, () => {
   it('fits a phone, asks before it acts, and «Отмена» changes nothing', async () => {

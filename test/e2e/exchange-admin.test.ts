@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { EXCHANGE_ENV, LOGIN, OneCClient, httpTransport, importXml, offersXml } from '../helpers/one-c'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, NOT_KEPT_ALIVE, type ProdServer } from '../helpers/prod-server'
 import { ADMIN_SECRET, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 
 const PHONE = { width: 390, height: 844 }
@@ -72,7 +72,7 @@ describe('«Обмен с 1С» in the back office', () => {
     await page.getByRole('button', { name: 'Сохранить' }).click()
     await page.getByRole('status').filter({ hasText: 'Сохранено' }).waitFor()
     const res = await fetch(server.url + ADMIN_API_PATHS.exchange, {
-      headers: { authorization: `Bearer ${ADMIN_SECRET}` },
+      headers: { authorization: `Bearer ${ADMIN_SECRET}`, ...NOT_KEPT_ALIVE },
     })
     const { data } = (await res.json()) as { data: { settings: { zeroStock: string; priceType: string } } }
     expect(data.settings).toMatchObject({ zeroStock: 'on_order', priceType: 'Розничная' })

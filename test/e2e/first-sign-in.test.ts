@@ -2,14 +2,23 @@
 // SQLite and PostgreSQL, on a laptop (1366×900) and a phone (390×844): a new site's /admin says the
 // link is in the console; the link the start printed chooses the owner's password and signs in;
 // the same link is refused afterwards; another device signs in with the password; «Сменить пароль»
-// ends that other device's session and keeps this one. Nothing scrolls sideways; axe finds nothing.
+// ends that other device's session and keeps this one. Nothing scrolls sideways; axe finds nothing
+// (each screen and size scanned on SQLite: the same screens on PostgreSQL prove nothing more).
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { createTestSchema, TEST_DATABASE_URL } from '../helpers/postgres'
 import { ensureBuild, type ProdServer } from '../helpers/prod-server'
-import { axeViolations, fieldError, openAdmin, signIn, startAdminServer, type AdminTab } from './admin-helpers'
+import {
+  AXE_DIALECT,
+  axeViolations,
+  fieldError,
+  openAdmin,
+  signIn,
+  startAdminServer,
+  type AdminTab,
+} from './admin-helpers'
 
 const SIZES = [
   { name: 'a laptop', viewport: { width: 1366, height: 900 } },
@@ -27,14 +36,12 @@ const LINK_INVALID =
   'Перезапустите сервер — в консоли появится новая.'
 
 let browser: Browser
-const tabs: AdminTab[] = []
 
 beforeAll(async () => {
   ensureBuild()
   browser = await launchBrowser()
 })
 afterAll(async () => {
-  for (const tab of tabs) await tab.context.close()
   await browser?.close()
 })
 
@@ -64,6 +71,8 @@ for (const dialect of DIALECTS)
       it(`on ${size.name}: the printed link chooses the password once and signs in; a new password ends the other device's session`, async () => {
         const schema = dialect.name === 'PostgreSQL' ? await createTestSchema() : undefined
         const server = await startAdminServer({ ADMIN_TOKEN: '', ...(schema ? { DATABASE_URL: schema.url } : {}) })
+        const tabs: AdminTab[] = []
+        const scan = dialect.name === AXE_DIALECT
         const open = async (path: string) => {
           const tab = await openAdmin(browser, server, path, size.viewport)
           tabs.push(tab)
@@ -84,12 +93,12 @@ for (const dialect of DIALECTS)
           await first.page.getByText(/напечатана в консоли сервера при запуске/).waitFor()
           expect(await first.page.getByLabel('Пароль', { exact: true }).count()).toBe(0)
           expect(await fitsWidth(first)).toBe(true)
-          expect(await axeViolations(first.page, 'not set up')).toEqual([])
+          if (scan) expect(await axeViolations(first.page, 'not set up')).toEqual([])
 
           // The link: its form refuses a short password and a mismatch in Russian, then signs in.
           const setup = await open(link.pathname + link.search)
           await setup.page.getByRole('heading', { name: 'Пароль владельца', level: 1 }).waitFor()
-          expect(await axeViolations(setup.page, 'setup')).toEqual([])
+          if (scan) expect(await axeViolations(setup.page, 'setup')).toEqual([])
           await choosePassword(setup, 'короткий')
           expect(await fieldError(setup.page, 'Новый пароль')).toBe('Пароль должен быть не короче 10 символов')
           await choosePassword(setup, PASSWORD, `${PASSWORD}!`)
@@ -113,7 +122,7 @@ for (const dialect of DIALECTS)
           // «Сменить пароль» on the first device: a wrong current password is refused, then it changes.
           await setup.page.getByRole('link', { name: 'Пароль', exact: true }).click()
           await setup.page.getByRole('heading', { name: 'Сменить пароль', level: 1 }).waitFor()
-          expect(await axeViolations(setup.page, 'change password')).toEqual([])
+          if (scan) expect(await axeViolations(setup.page, 'change password')).toEqual([])
           const change = async (current: string) => {
             await setup.page.getByLabel('Текущий пароль', { exact: true }).fill(current)
             await setup.page.getByLabel('Новый пароль', { exact: true }).fill(NEW_PASSWORD)
@@ -140,6 +149,9 @@ for (const dialect of DIALECTS)
           // The link's token is printed once: the server's log (warn and above here) never repeats it.
           expect(server.output().split(link.searchParams.get('token')!)).toHaveLength(2)
         } finally {
+          // The tabs go first: their keep-alive sockets would hold the server's graceful stop for
+          // up to the 5 s it promised them (server/main.ts).
+          for (const tab of tabs) await tab.context.close()
           await server.stop()
           server.cleanup()
           await schema?.drop()

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { launchBrowser, waitForVike, watchErrors } from '../helpers/browser'
-import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, NOT_KEPT_ALIVE, startProdServer, type ProdServer } from '../helpers/prod-server'
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef'
 const PAGE = '/structure/power-tools/photo-drill'
@@ -152,7 +152,9 @@ describe('an uploaded photo in a browser', () => {
     // In the background: the first pages may still show the plain image.
     await vi.waitFor(
       async () =>
-        expect(await (await fetch(server.url + PAGE)).text()).toContain(`srcSet="/media/${stemOf(sized)}-320.avif`),
+        expect(await (await fetch(server.url + PAGE, { headers: NOT_KEPT_ALIVE })).text()).toContain(
+          `srcSet="/media/${stemOf(sized)}-320.avif`,
+        ),
       { timeout: 20_000, interval: 100 },
     )
     const seen = await show({ width: 390, height: 844 }, 1)

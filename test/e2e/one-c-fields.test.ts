@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { formatMoney } from '../../src/format/money'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { browserSuite } from '../helpers/browser-suite'
+import { NOT_KEPT_ALIVE } from '../helpers/prod-server'
 import { EXCHANGE_ENV, OneCClient, httpTransport, importXml, offersXml } from '../helpers/one-c'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { ADMIN_SECRET, openSignedIn, startAdminServer } from './admin-helpers'
@@ -44,7 +45,7 @@ for (const dialect of DIALECTS)
 
     const stored = async () => {
       const res = await fetch(`${suite.server.url}${ADMIN_API_PATHS.products}?q=${encodeURIComponent('КГ-17')}`, {
-        headers: { authorization: `Bearer ${ADMIN_SECRET}` },
+        headers: { authorization: `Bearer ${ADMIN_SECRET}`, ...NOT_KEPT_ALIVE },
       })
       return ((await res.json()) as { data: { id: number; price: number; oneC: string[] | null }[] }).data[0]
     }

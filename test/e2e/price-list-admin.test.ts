@@ -12,7 +12,7 @@ import { formatMoney } from '../../src/format/money'
 import { ADMIN_API_PATHS, ADMIN_PATHS, PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { multipartBody } from '../helpers/multipart'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, NOT_KEPT_ALIVE, type ProdServer } from '../helpers/prod-server'
 import { startHttpReceiver, waitFor, type HttpReceiver } from '../helpers/receivers'
 import { ADMIN_SECRET, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 
@@ -41,7 +41,7 @@ afterAll(async () => {
   await yandex?.close()
 })
 
-const bearer = { authorization: `Bearer ${ADMIN_SECRET}` }
+const bearer = { authorization: `Bearer ${ADMIN_SECRET}`, ...NOT_KEPT_ALIVE }
 
 /** Changes another product's price through the API, as a second owner's tab would. */
 async function changeCatalogueElsewhere(): Promise<void> {
@@ -116,7 +116,9 @@ describe('the price list in the back office', () => {
     expect(await refusedRow.getByRole('cell').allTextContents()).toEqual(['3', 'НЕТ-1', REFUSED_REASON])
     expect(await axeViolations(page, 'price list preview')).toEqual([])
     // Nothing is written by the preview; the page fits the phone's width.
-    expect(await (await fetch(server.url + PRODUCT)).text()).not.toContain(formatMoney(NEW_PRICE * 100))
+    expect(await (await fetch(server.url + PRODUCT, { headers: NOT_KEPT_ALIVE })).text()).not.toContain(
+      formatMoney(NEW_PRICE * 100),
+    )
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
 
     // Someone changes the catalogue after the preview: «Применить» refuses and offers a fresh look.
@@ -133,7 +135,9 @@ describe('the price list in the back office', () => {
     expect(await done.textContent()).toContain(
       'обновлено: 1, создано: 1, без изменений: 0, пропущено строк: 1, созданы разделы: Электроинструмент / Дрели',
     )
-    expect((await fetch(`${server.url}/structure/power-tools/dreli/drel-novaya`)).status).toBe(200)
+    expect(
+      (await fetch(`${server.url}/structure/power-tools/dreli/drel-novaya`, { headers: NOT_KEPT_ALIVE })).status,
+    ).toBe(200)
 
     const product = await context.newPage()
     await product.goto(server.url + PRODUCT)

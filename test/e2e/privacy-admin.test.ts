@@ -8,6 +8,7 @@ import { cookieNoticeVersionOf } from '../../server/content/documents'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 import { browserSuite } from '../helpers/browser-suite'
+import { NOT_KEPT_ALIVE } from '../helpers/prod-server'
 
 const PERSON = { username: 'Евдокия Заречная', email: 'evdokiya@example.ru' }
 const VISITOR_IP = '192.0.2.77'
@@ -18,7 +19,12 @@ const suite = browserSuite(startAdminServer)
 async function post(path: string, body: unknown): Promise<number> {
   const response = await fetch(suite.server.url + path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': VISITOR_IP, 'user-agent': 'Evdokiya browser' },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': VISITOR_IP,
+      'user-agent': 'Evdokiya browser',
+      ...NOT_KEPT_ALIVE,
+    },
     body: JSON.stringify(body),
   })
   return response.status
@@ -80,7 +86,7 @@ describe('personal data in the back office', () => {
     expect(await post('/api/cookie-choice', { analytics: false, version })).toBe(204)
     const other = await fetch(suite.server.url + '/api/feedback', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.99' },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.99', ...NOT_KEPT_ALIVE },
       body: JSON.stringify({ username: 'Сосед', phone: '+7 916 000-00-01', email: 'n@example.ru', consent: true }),
     })
     expect(other.status).toBe(201)

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, NOT_KEPT_ALIVE, startProdServer, type ProdServer } from '../helpers/prod-server'
 
 let server: ProdServer
 beforeAll(async () => {
@@ -129,7 +129,8 @@ describe('compression', () => {
   it('sends each built script as its brotli or gzip twin made by the build, varying on Accept-Encoding', async () => {
     const { request } = await import('undici')
     const { brotliDecompressSync, gunzipSync } = await import('node:zlib')
-    const html = await (await fetch(server.url + '/')).text()
+    // The file's last requests: their sockets must not hold the server's stop in afterAll.
+    const html = await (await fetch(server.url + '/', { headers: NOT_KEPT_ALIVE })).text()
     const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1])
     const largest = scripts
       .map((url) => ({ url, file: path.join('dist/client', url) }))
@@ -139,7 +140,9 @@ describe('compression', () => {
       ['br', '.br', brotliDecompressSync],
       ['gzip', '.gz', gunzipSync],
     ] as const) {
-      const res = await request(server.url + largest.url, { headers: { 'accept-encoding': encoding } })
+      const res = await request(server.url + largest.url, {
+        headers: { 'accept-encoding': encoding, ...NOT_KEPT_ALIVE },
+      })
       expect(res.headers['content-encoding']).toBe(encoding)
       expect(res.headers.vary).toMatch(/accept-encoding/i)
       expect(res.headers['content-type']).toMatch(/javascript/)

@@ -4,7 +4,8 @@
 // price edited in place with the keyboard (Escape cancels, Enter saves, a refused old price says why
 // in place); the view's price list downloaded, read back with the project's XLSX library, one price
 // changed in it and uploaded: the preview shows exactly that change; on a phone each product is a
-// card and nothing scrolls sideways. axe finds nothing at either width.
+// card and nothing scrolls sideways. axe finds nothing at either width (scanned on SQLite: the same
+// screens on PostgreSQL prove nothing more).
 import ExcelJS from 'exceljs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,12 +14,12 @@ import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
 import { multipartBody } from '../helpers/multipart'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
-import { ADMIN_SECRET, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
+import { ensureBuild, NOT_KEPT_ALIVE, type ProdServer } from '../helpers/prod-server'
+import { ADMIN_SECRET, AXE_DIALECT, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 
 const DESKTOP = { width: 1280, height: 900 }
 const PHONE = { width: 390, height: 844 }
-const bearer = { authorization: `Bearer ${ADMIN_SECRET}` }
+const bearer = { authorization: `Bearer ${ADMIN_SECRET}`, ...NOT_KEPT_ALIVE }
 
 let server: ProdServer
 let browser: Browser
@@ -62,7 +63,9 @@ afterAll(async () => {
 })
 
 async function publicStatus(path: string) {
-  return (await fetch(server.url + encodeURI(path), { headers: { 'user-agent': 'Mozilla/5.0 test' } })).status
+  return (
+    await fetch(server.url + encodeURI(path), { headers: { 'user-agent': 'Mozilla/5.0 test', ...NOT_KEPT_ALIVE } })
+  ).status
 }
 
 const DIALECTS = [
@@ -90,7 +93,7 @@ for (const dialect of DIALECTS)
     it('hides the products without a photo, raises a section by 5 %, edits a price in place, downloads the view', async () => {
       const { page, context, errors } = await openSignedIn(browser, server, ADMIN_PATHS.products, DESKTOP)
       await page.getByRole('heading', { name: 'Товары', level: 1 }).waitFor()
-      expect(await axeViolations(page, 'products')).toEqual([])
+      if (dialect.name === AXE_DIALECT) expect(await axeViolations(page, 'products')).toEqual([])
 
       // «Без фото»: the filter goes into the URL; all of them hidden at once.
       await page.getByLabel('Без фото', { exact: true }).check()
@@ -153,14 +156,16 @@ for (const dialect of DIALECTS)
       await page.getByText(`Готово: изменено товаров — ${priced}.`).waitFor()
       const raised = Math.round(screwdriver.price * 1.05)
       const shown = (html: string) => html.replace(/&nbsp;|&#160;/g, '\u00a0')
-      const publicPage = await (await fetch(server.url + encodeURI(screwdriver.urlFull))).text()
+      const publicPage = await (
+        await fetch(server.url + encodeURI(screwdriver.urlFull), { headers: NOT_KEPT_ALIVE })
+      ).text()
       expect(shown(publicPage)).toContain(formatMoney(raised * 100))
       // The feed and search show the new price too.
-      const feed = await (await fetch(server.url + '/feeds/yandex.xml')).text()
+      const feed = await (await fetch(server.url + '/feeds/yandex.xml', { headers: NOT_KEPT_ALIVE })).text()
       const offer = feed.split('<offer ').find((o) => o.includes(`<vendorCode>ЭИ-1002</vendorCode>`))
       expect(offer).toContain(`<price>${raised}</price>`)
       const found = await fetch(`${server.url}/poisk?q=${encodeURIComponent('ЭИ-1002')}`, {
-        headers: { 'user-agent': 'Mozilla/5.0 test' },
+        headers: { 'user-agent': 'Mozilla/5.0 test', ...NOT_KEPT_ALIVE },
       })
       expect(shown(await found.text())).toContain(formatMoney(raised * 100))
 
@@ -223,7 +228,7 @@ for (const dialect of DIALECTS)
       expect(await firstCell.evaluate((cell) => getComputedStyle(cell).display)).toBe('grid')
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
       expect(await page.getByLabel('Сортировка').inputValue()).toBe('price:desc')
-      expect(await axeViolations(page, 'products on a phone')).toEqual([])
+      if (dialect.name === AXE_DIALECT) expect(await axeViolations(page, 'products on a phone')).toEqual([])
       expect(errors()).toEqual([])
       await context.close()
     })

@@ -4,16 +4,17 @@
 // webhook's test call carries a signature the generated secret verifies, the address check fetches
 // the site's own robots.txt, the feed and the counter are found, and 1C's generated password opens
 // an exchange. A wrong value shows its Russian reason and changes nothing; a variable the operator
-// set shows read-only; no secret is on the page after a reload; axe finds nothing.
+// set shows read-only; no secret is on the page after a reload; axe finds nothing (each size scanned
+// on SQLite: the same screen on PostgreSQL proves nothing more).
 import type { Browser, Page } from 'playwright-core'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser } from '../helpers/browser'
-import { ensureBuild, type ProdServer } from '../helpers/prod-server'
+import { ensureBuild, NOT_KEPT_ALIVE, type ProdServer } from '../helpers/prod-server'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { startHttpReceiver, startSmtpReceiver, type HttpReceiver, type SmtpReceiver } from '../helpers/receivers'
-import { ADMIN_SECRET, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
+import { ADMIN_SECRET, AXE_DIALECT, axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 
 const SIZES = [
   { name: 'desktop', width: 1366, height: 900 },
@@ -114,7 +115,7 @@ async function walkGroups(page: Page, server: ProdServer) {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(password)
   const login = await oneC.getByLabel('Логин для 1С').inputValue()
   const checkauth = await fetch(`${server.url}/1c/exchange?type=catalog&mode=checkauth`, {
-    headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` },
+    headers: { authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`, ...NOT_KEPT_ALIVE },
   })
   expect(await checkauth.text()).toMatch(/^success\n/)
   return { secret, password }
@@ -150,7 +151,8 @@ for (const dialect of DIALECTS)
         const { page, context, errors } = await openSignedIn(browser, server, ADMIN_PATHS.settings, size)
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
         await page.getByRole('heading', { name: 'Настройки', level: 1 }).waitFor()
-        expect(await axeViolations(page, `settings ${size.name}`)).toEqual([])
+        const scan = dialect.name === AXE_DIALECT
+        if (scan) expect(await axeViolations(page, `settings ${size.name}`)).toEqual([])
         const { secret, password } = await walkGroups(page, server)
 
         // After a reload no secret is anywhere on the page or in its answers; the log names the keys.
@@ -159,12 +161,12 @@ for (const dialect of DIALECTS)
         const html = await page.content()
         for (const value of [secret, password, BOT_TOKEN, 'secret"']) expect(html).not.toContain(value)
         const api = await fetch(server.url + ADMIN_API_PATHS.settings, {
-          headers: { authorization: `Bearer ${ADMIN_SECRET}` },
+          headers: { authorization: `Bearer ${ADMIN_SECRET}`, ...NOT_KEPT_ALIVE },
         })
         const body = await api.text()
         for (const value of [secret, password, BOT_TOKEN]) expect(body).not.toContain(value)
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width)
-        expect(await axeViolations(page, `settings ${size.name} after the checks`)).toEqual([])
+        if (scan) expect(await axeViolations(page, `settings ${size.name} after the checks`)).toEqual([])
         expect(errors()).toEqual([])
         await context.close()
       }, 120_000)

@@ -17,6 +17,9 @@ afterEach(async () => {
 let dataRequests: string[]
 
 async function open(path: string, viewport = { width: 1280, height: 800 }) {
+  // The page opened before is done with: left open, its hydrated page would keep running beside
+  // the next ones until the file ends.
+  await page?.context().close()
   const context = await suite.browser.newContext({ viewport, locale: 'ru-RU' })
   page = await context.newPage()
   errors = watchErrors(page)
@@ -190,7 +193,6 @@ describe('the site in a browser', () => {
         { width: 1280, height: 800 },
         { width: 375, height: 740 },
       ]) {
-        await page?.context().close()
         await open(path, viewport)
         const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
         for (const v of violations) {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { ADMIN_PATHS } from '../../src/site/paths'
 import { browserSuite } from '../helpers/browser-suite'
+import { NOT_KEPT_ALIVE } from '../helpers/prod-server'
 import { axeViolations, openSignedIn, startAdminServer } from './admin-helpers'
 
 const PHONE = { width: 390, height: 844 }
@@ -52,7 +53,7 @@ describe('«Товары» with a product’s variants on a phone', () => {
     expect(url).toMatch(/^\/admin\//)
     const publicPage = await (
       await fetch(`${suite.server.url}/structure/hand-tools/tool-box`, {
-        headers: { 'user-agent': 'Mozilla/5.0 test' },
+        headers: { 'user-agent': 'Mozilla/5.0 test', ...NOT_KEPT_ALIVE },
       })
     ).text()
     expect(plain(publicPage)).toContain('от 990 ₽')

@@ -11,6 +11,13 @@ import { ROOT_DIR } from '../../server/config/config'
 import { PATHS } from '../../src/site/paths'
 import { tempDir } from './build-test-app'
 
+/**
+ * Headers for a test's own request that should not stay in this process's connection pool: an idle
+ * kept-alive socket holds the server's graceful stop for up to the 5 s it promises its clients
+ * (server/main.ts), so a stop in afterAll soon after such a request waits for it.
+ */
+export const NOT_KEPT_ALIVE = { connection: 'close' } as const
+
 export function ensureBuild(): void {
   if (!isBuildFresh()) runBuild()
 }
@@ -95,7 +102,8 @@ export async function startProdServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${output}`)
     try {
-      const res = await fetch(`${url}/robots.txt`)
+      // A test may stop the server right after its start: the probe's socket must not hold the stop.
+      const res = await fetch(`${url}/robots.txt`, { headers: NOT_KEPT_ALIVE })
       if (res.ok) break
     } catch {
       /* not listening yet */
@@ -119,7 +127,7 @@ export async function startProdServer(
       const marker = `/log-settled-${randomUUID()}`
       const res = await fetch(`${url}${PATHS.cspReport}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/csp-report' },
+        headers: { 'content-type': 'application/csp-report', ...NOT_KEPT_ALIVE },
         body: JSON.stringify({ 'csp-report': { 'document-uri': `${url}${marker}`, 'violated-directive': 'img-src' } }),
       })
       if (res.status !== 204) throw new Error(`the CSP report was refused: ${res.status}`)
