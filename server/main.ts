@@ -1,21 +1,10 @@
 // Process entry: read config, build, listen, and close gracefully on SIGINT/SIGTERM.
 // Under PM2 (cluster, wait_ready) it reports 'ready' only once it accepts connections.
-import v8 from 'node:v8'
 import { buildApp } from './app'
 import { startLines } from './admin/start-line'
 import { ConfigError, readConfig, type Config } from './config/config'
 
-/**
- * How much V8 lets its old generation grow past what the last full collection kept alive, percent.
- * Left to itself it grows by up to 4× while a process allocates fast, and a 1C import of 110,000
- * products left 350 MB of dead objects in the heap for a minute at a time (RSS +670 MiB; PM2
- * restarts a process past 512 MB). At 20 % the same import ran as fast with RSS flat at +140 MiB
- * (docs/decisions/032-1c-exchange.md). Read by V8 at each collection, so setting it at start works.
- */
-const HEAP_GROWING_PERCENT = 20
-
 export async function main(): Promise<void> {
-  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`)
   let config: Config
   try {
     config = readConfig()

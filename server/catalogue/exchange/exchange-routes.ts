@@ -18,6 +18,7 @@ import { CmlError } from './commerceml'
 import { EXCHANGE_LIMITS, appendFile, checkedName, dropFiles, listFiles } from './exchange-files'
 import { COOKIE_NAME, findSession, openSession, resetSession, type ExchangeSession } from './exchange-sessions'
 import { importStep } from './exchange-import'
+import { withTightHeap } from '../import-heap'
 import { endRun } from './exchange-runs'
 import { readSettings } from './exchange-settings'
 
@@ -149,18 +150,20 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
         return answer(reply, 200, ['success'])
       }
       case 'catalog:import': {
-        const result = await importStep(
-          {
-            db: app.db,
-            door: app.writeDoor,
-            storage: app.mediaStorage,
-            log: request.log,
-            now,
-            budgetMs,
-            overwrite: app.settings.current().exchangeOverwrite,
-          },
-          session,
-          filename ?? '',
+        const result = await withTightHeap(() =>
+          importStep(
+            {
+              db: app.db,
+              door: app.writeDoor,
+              storage: app.mediaStorage,
+              log: request.log,
+              now,
+              budgetMs,
+              overwrite: app.settings.current().exchangeOverwrite,
+            },
+            session,
+            filename ?? '',
+          ),
         )
         // The session's last file in: the run ends, failed when 1C sent items the site refused.
         const refused = result.status === 'success' ? await finishWhenAllDone(session) : null
