@@ -7,14 +7,8 @@ import type { PartProps } from './PartFields'
 import { FOLLOWS_VARIANTS } from '../../../../src/catalogue/variant-fields'
 import { ADMIN_PATHS } from '../../../../src/site/paths'
 import { TextFields } from './TextFields'
-import {
-  AVAILABILITY_OPTIONS,
-  newKey,
-  type Availability,
-  type GalleryDraft,
-  type PropertyDraft,
-  type RecordDraft,
-} from './record-draft'
+import { AvailabilityField } from './AvailabilityField'
+import { AVAILABILITY_OPTIONS, newKey, type GalleryDraft, type PropertyDraft, type RecordDraft } from './record-draft'
 
 const OWN_FIELDS: readonly FieldDefinition[] = [
   { id: 'article', type: 'text', label: 'Артикул' },
@@ -114,20 +108,12 @@ export function ProductFields({ draft, change, errors, followsVariants = false }
         {followsVariants ? <FollowedFields draft={draft} /> : fields(PRICE_FIELDS)}
         {fields(DESCRIPTION)}
         {!followsVariants && (
-          <FieldShell id="product-availability" label="Наличие" error={errors['product.availability']}>
-            <select
-              id="product-availability"
-              className="field__control"
-              value={product.availability}
-              onChange={(event) => set({ availability: event.target.value as Availability })}
-            >
-              {AVAILABILITY_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </FieldShell>
+          <AvailabilityField
+            id="product-availability"
+            value={product.availability}
+            error={errors['product.availability']}
+            onChange={(availability) => set({ availability })}
+          />
         )}
         <div className="field field--checkbox">
           <input

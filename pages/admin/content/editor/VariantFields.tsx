@@ -3,7 +3,7 @@
 // variants have, labelled by it, or a characteristic named here with its value.
 import { FieldShell } from '../../../../src/components/form/FieldShell'
 import { ONE_C_VARIANT } from '../../../../src/catalogue/variant-fields'
-import { AVAILABILITY_OPTIONS, type Availability } from './record-draft'
+import { AvailabilityField } from './AvailabilityField'
 import type { OptionDraft, VariantDraft } from './variant-draft'
 
 export function VariantText(props: {
@@ -117,20 +117,12 @@ export function VariantPrices({
         error={errors.oldPrice}
         onChange={(oldPrice) => set({ oldPrice })}
       />
-      <FieldShell id={id('availability')} label="Наличие" error={errors.availability}>
-        <select
-          id={id('availability')}
-          className="field__control"
-          value={draft.availability}
-          onChange={(event) => set({ availability: event.target.value as Availability })}
-        >
-          {AVAILABILITY_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </FieldShell>
+      <AvailabilityField
+        id={id('availability')}
+        value={draft.availability}
+        error={errors.availability}
+        onChange={(availability) => set({ availability })}
+      />
     </>
   )
 }
