@@ -6,26 +6,24 @@
 // held the event loop for SLICE_MS, it lets every waiting request and timer run first. The map is
 // only used once it is whole, and a write that lands meanwhile is applied to it afterwards (the
 // cache's pending records, or a reload), as for a load in one piece.
-import { performance } from 'node:perf_hooks'
 import type { Db } from '../data/db'
-import type { RouteMap } from './route-map'
 import { loadIndexRows, loadRouteRows, type IndexEntry, type RouteEntry, type RouteRow } from './structure-store'
 import { isPublic, stateResolver } from './visibility'
+import { Slices } from './slices'
 
 /** Records per query: a few milliseconds of a query on either database */
 const ROWS_PER_QUERY = 5000
-/** How long the load holds the event loop at most before it lets others run, ms */
-export const SLICE_MS = 10
 
-/** Lets every waiting request and timer run when the work has held the event loop for SLICE_MS. */
-export class Slices {
-  private since = performance.now()
-
-  async next(): Promise<void> {
-    if (performance.now() - this.since < SLICE_MS) return
-    await new Promise((resolve) => setImmediate(resolve))
-    this.since = performance.now()
-  }
+/** A route map: every record by URL and by id, the public children of each, the index records. */
+export interface RouteMap {
+  /** Every record, drafts and withdrawn ones too: their URLs answer 404 and 410 */
+  readonly byUrl: ReadonlyMap<string, RouteEntry>
+  readonly byId: ReadonlyMap<number, RouteEntry>
+  /** The public children of each record, in tree order: what menus, tiles and cards may show */
+  readonly children: ReadonlyMap<number | null, RouteEntry[]>
+  /** Public index records, longest urlFull first, for owner lookup */
+  readonly indexes: readonly IndexEntry[]
+  readonly loadedAt: number
 }
 
 /** Tree order: by sort, then id. */

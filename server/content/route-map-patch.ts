@@ -8,7 +8,7 @@ import type { Db } from '../data/db'
 import { placeIds, TREE_TAG, type PagesChanged } from '../../src/site/page-tags'
 import type { RouteEntry } from './structure-store'
 import { isPublic, stateInTree } from './visibility'
-import { Slices } from './route-map-load'
+import { Slices } from './slices'
 
 /** Ids per query: well under SQLite's and PostgreSQL's bound parameters */
 const IDS_PER_QUERY = 500

@@ -6,24 +6,15 @@ import { readContentVersion, type Db } from '../data/db'
 import { readContentChanges } from '../data/content-changes'
 import type { PagesChanged } from '../../src/site/page-tags'
 import type { IndexEntry, RouteEntry } from './structure-store'
-import { loadRouteMap } from './route-map-load'
+import { loadRouteMap, type RouteMap } from './route-map-load'
+
+export type { RouteMap }
 import { patchRoutes, routeWork } from './route-map-patch'
 import type { NavLink } from '../../src/site/types'
 
 export type { IndexEntry, RouteEntry }
 
 const VERSION_CHECK_MS = 1000
-
-export interface RouteMap {
-  /** Every record, drafts and withdrawn ones too: their URLs answer 404 and 410 */
-  readonly byUrl: ReadonlyMap<string, RouteEntry>
-  readonly byId: ReadonlyMap<number, RouteEntry>
-  /** The public children of each record, in tree order: what menus, tiles and cards may show */
-  readonly children: ReadonlyMap<number | null, RouteEntry[]>
-  /** Public index records, longest urlFull first, for owner lookup */
-  readonly indexes: readonly IndexEntry[]
-  readonly loadedAt: number
-}
 
 /** The route map of this process, with the content version check that keeps PM2 workers in step. */
 export class RouteMapCache {
