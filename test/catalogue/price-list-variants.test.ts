@@ -9,7 +9,7 @@
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
-import type { TestApp } from '../helpers/build-test-app'
+import { pageText, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { uploadPriceList } from '../helpers/multipart'
 
@@ -21,13 +21,7 @@ const ROWS = [
 ]
 const csv = (...rows: string[]) => Buffer.from([HEADER, ...rows].join('\r\n'))
 
-const text = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0|\u202f/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
+const text = pageText
 
 for (const dialect of DIALECTS) {
   describe.runIf(dialect.available)(`the price list's models on ${dialect.name}`, () => {

@@ -10,17 +10,11 @@ import { ONE_C_VARIANT } from '../../src/catalogue/variant-fields'
 import { formatMoney } from '../../src/format/money'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { signIn } from '../admin/admin-helpers'
-import type { TestApp } from '../helpers/build-test-app'
+import { pageText, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { parseYml } from '../helpers/yml-rules'
 
-const text = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
+const text = pageText
 
 const NEW = {
   title: '24", 610×300×260 мм',

@@ -4,7 +4,7 @@
 // filter finding the product by a size its variant has, a search hit on a size's артикул (in any
 // form) linking to that size. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { TestApp } from '../helpers/build-test-app'
+import { pageText, type TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 import { parseYml, ymlProblems } from '../helpers/yml-rules'
 
@@ -14,13 +14,7 @@ function jsonLd(html: string): any[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]))
 }
 
-const text = (html: string) =>
-  html
-    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
+const text = pageText
 
 for (const dialect of DIALECTS) {
   describe.runIf(dialect.available)(`a product's variants on its page on ${dialect.name}`, () => {

@@ -72,6 +72,13 @@ export function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&')
 }
 
+/** A page's visible text, for assertions: no scripts, styles or tags, entities decoded, spaces of any width one space. */
+export function pageText(html: string): string {
+  return decodeEntities(html.replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' '))
+    .replace(/&nbsp;|\u00a0|\u202f/g, ' ')
+    .replace(/\s+/g, ' ')
+}
+
 /** Listens on a free loopback port, for clients that need a real socket; returns the origin. */
 export async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ port: 0, host: '127.0.0.1' })
