@@ -41,8 +41,7 @@ async function allRows(db: Db, slices: Slices): Promise<RouteRow[]> {
 }
 
 /** Every record's entry, by id and URL, and the public children of each record in tree order. */
-export async function loadRouteMap(db: Db, now: number): Promise<RouteMap> {
-  const slices = new Slices()
+export async function loadRouteMap(db: Db, now: number, slices = new Slices()): Promise<RouteMap> {
   const rows = await allRows(db, slices)
   const indexRows = await loadIndexRows(db)
   const rowsById = new Map<number, RouteRow>()

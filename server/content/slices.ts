@@ -10,8 +10,11 @@ export const SLICE_MS = 10
 export class Slices {
   private since = performance.now()
 
+  /** budgetMs: how long a slice may hold the event loop (0 lets others run at every step) */
+  constructor(private readonly budgetMs = SLICE_MS) {}
+
   async next(): Promise<void> {
-    if (performance.now() - this.since < SLICE_MS) return
+    if (performance.now() - this.since < this.budgetMs) return
     await new Promise((resolve) => setImmediate(resolve))
     this.since = performance.now()
   }
