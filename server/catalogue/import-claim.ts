@@ -159,6 +159,11 @@ export function yieldToOthers(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve))
 }
 
+/** What one of an import's transactions should take on this database (IMPORT_CLAIM.budgetMs). */
+export function importBudgetMs(db: Db): number {
+  return isSqlite(db) ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
+}
+
 /** The number of items per transaction that makes one take about `targetMs`, learnt from the last. */
 export class Pacer {
   constructor(
@@ -200,8 +205,7 @@ export async function writeInChunks<T, R>(
   write: (unit: ContentWrite, items: readonly T[]) => Promise<readonly R[]>,
   options: WriteOptions & { stats?: ChunkStats } = {},
 ): Promise<R[]> {
-  const sqlite = isSqlite(door.db)
-  const budget = sqlite ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres
+  const budget = importBudgetMs(door.db)
   const out: R[] = []
   const pacer = new Pacer(IMPORT_CLAIM.firstChunk, IMPORT_CLAIM.minChunk, IMPORT_CLAIM.maxChunk, budget)
   let sinceStatistics = 0

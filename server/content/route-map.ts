@@ -129,6 +129,19 @@ export class RouteMapCache {
     return reload
   }
 
+  /**
+   * The map at hand, without waiting for the version check, a patch or a reload to finish (they
+   * go on meanwhile, and the next get() has them); the first load alone is waited for. For what
+   * must never wait on the catalogue's pages being brought up to date (a lead's intake): another
+   * process's import makes a patch every second, read in slices, and a lead waited it out.
+   */
+  latest(): Promise<RouteMap> {
+    const map = this.current
+    if (!map) return this.get()
+    this.get().catch(() => {})
+    return Promise.resolve(map)
+  }
+
   /** The map with the pending records read again; a reload when they are not a patch's to make. */
   private patch(map: RouteMap): Promise<RouteMap> {
     const ids = new Set(this.pending)

@@ -21,6 +21,13 @@ import { buildSiteInfo } from './site-info'
 import { isPublic } from '../content/visibility'
 import { PageReads, TREE_TAG, type PagesChanged } from '../../src/site/page-tags'
 
+/**
+ * How up to date a read of the route map must be: 'fresh' waits for other processes' writes
+ * noticed so far to be read in (what a page shows); 'latest' takes the map at hand, at most a
+ * version check and a patch behind (RouteMapCache.latest), and never waits for them.
+ */
+export type Freshness = 'fresh' | 'latest'
+
 interface ContentServiceOptions {
   ttlSeconds: number
   publicSettings: PublicSettings
@@ -62,9 +69,9 @@ export class ContentService implements ContentSource {
    * A document's text with the operator's details filled in (`{{оператор}}`…), read once per
    * route map: saving the details is a content write, which makes a new one.
    */
-  async fillDocument(text: string): Promise<string> {
+  async fillDocument(text: string, freshness: Freshness = 'fresh'): Promise<string> {
     if (!text.includes('{{')) return text
-    const routes = await this.routes()
+    const routes = await this.routes(freshness)
     const operator = derivedFrom(routes, 'operator', () =>
       this.operator().catch(() => ({ name: '', inn: '', address: '' })),
     )
@@ -99,12 +106,13 @@ export class ContentService implements ContentSource {
     this.routeMap.markUnreachable()
   }
 
-  routes(): Promise<RouteMap> {
-    return this.routeMap.get()
+  /** The route map: brought up to date with every write noticed ('fresh'), or as it is ('latest'). */
+  routes(freshness: Freshness = 'fresh'): Promise<RouteMap> {
+    return freshness === 'fresh' ? this.routeMap.get() : this.routeMap.latest()
   }
 
-  async getSite(urlPathname: string): Promise<SiteInfo | null> {
-    return this.siteOf(await this.routes(), urlPathname)
+  async getSite(urlPathname: string, freshness: Freshness = 'fresh'): Promise<SiteInfo | null> {
+    return this.siteOf(await this.routes(freshness), urlPathname)
   }
 
   private async siteOf(routes: RouteMap, urlPathname: string): Promise<SiteInfo | null> {

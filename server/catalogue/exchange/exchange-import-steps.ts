@@ -5,7 +5,7 @@
 // spent; the next call takes it up where the state says.
 import type { ContentWrite } from '../../content/content-write'
 import { isSqlite } from '../../data/sql/dialect'
-import { IMPORT_CLAIM, letOthersWrite, Pacer, type ImportClaim } from '../import-claim'
+import { IMPORT_CLAIM, importBudgetMs, letOthersWrite, Pacer, type ImportClaim } from '../import-claim'
 import { ANALYZE_AFTER } from '../write-door'
 import { CmlError } from './commerceml'
 import { itemName } from './commerceml-checks'
@@ -106,7 +106,7 @@ export function importRound(
   return {
     ...base,
     progress,
-    target: sqlite ? IMPORT_CLAIM.budgetMs.sqlite : IMPORT_CLAIM.budgetMs.postgres,
+    target: importBudgetMs(ctx.db),
     inTime: () => steps++ === 0 || Date.now() < deadline,
     notes,
     step,

@@ -10,7 +10,7 @@ import { letOthersWrite } from '../import-claim'
 import { parseCommerceMl, type CmlGroup, type CmlHeader, type CmlItem, type CmlOffer } from './commerceml'
 import type { CmlPriceType, CmlProduct, CmlProperty } from './commerceml'
 import { boundedGroups, itemName, type Refusal } from './commerceml-checks'
-import { fileParts } from './exchange-files'
+import { dropStaged, fileParts } from './exchange-files'
 
 /** Items per staging transaction */
 const BATCH = 500
@@ -59,7 +59,7 @@ export async function stageFile(
 ): Promise<{ staged: StagedFile; extras: StagedExtras } | null> {
   const parts = await fileParts(db, sessionId, name)
   if (parts === null) return null
-  await db.deleteFrom('exchangeStaged').where('sessionId', '=', sessionId).where('file', '=', name).execute()
+  await dropStaged(db, sessionId, name)
   const counts: Record<StagedKind, number> = { group: 0, product: 0, offer: 0 }
   /** Ид → position and name of what is staged: a second item with the Ид takes the first one's place */
   const seen = { product: new Map<string, { pos: number; name: string }>(), offer: new Map<string, number>() }

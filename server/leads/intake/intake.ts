@@ -86,13 +86,15 @@ export function createLeadIntake(deps: IntakeDeps) {
   // The consent text's version by page, remembered, so a lead journaled during an outage still
   // records which text the visitor agreed to.
   const consentVersions = new Map<string, string>()
-  const fill = (text: string) => content.fillDocument(text)
+  // A lead never waits for the route map to take in other processes' writes (an import's steps):
+  // its origin and consent text come from the map at hand (ContentService's 'latest').
+  const fillNow = (text: string) => content.fillDocument(text, 'latest')
   async function consentVersionAt(sourceUrl: string): Promise<string> {
     let consentUrl: string | null = null
     try {
-      const site = await content.getSite(new URL(sourceUrl, 'http://localhost').pathname)
+      const site = await content.getSite(new URL(sourceUrl, 'http://localhost').pathname, 'latest')
       consentUrl = site?.consentUrl ?? null
-      const version = (await findConsentText(db, consentUrl, fill))?.version ?? CONSENT_VERSION_LABEL_ONLY
+      const version = (await findConsentText(db, consentUrl, fillNow))?.version ?? CONSENT_VERSION_LABEL_ONLY
       consentVersions.set(consentUrl ?? '', version)
       return version
     } catch {
@@ -193,7 +195,7 @@ export function createLeadIntake(deps: IntakeDeps) {
     /** The consent text the form links to, for the page at `path`. */
     async consentText(path: string) {
       const site = await content.getSite(path)
-      return findConsentText(db, site?.consentUrl ?? null, fill)
+      return findConsentText(db, site?.consentUrl ?? null, (text) => content.fillDocument(text))
     },
   }
 }

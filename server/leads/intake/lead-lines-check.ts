@@ -35,7 +35,7 @@ export async function checkLines(
 ): Promise<CheckedLines> {
   if (asked.length === 0) return { lines: [] }
   if (repeatedLines(asked).length > 0) return { errors: { lines: LINES_TEXTS.repeated } }
-  const routes = await content.routes().catch(() => null)
+  const routes = await content.routes('latest').catch(() => null)
   if (routes) {
     const refused = refusedLines(asked, routes)
     if (refused.length > 0) return { errors: { lines: LINES_TEXTS.gone(refused.map((i) => asked[i].productId)) } }

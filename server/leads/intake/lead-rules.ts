@@ -75,7 +75,7 @@ export function sourcePath(referer: string | undefined, body: LeadRequest): stri
 
 /** The product whose page the lead was sent from, from the route map (never from the client). */
 export async function productAt(content: ContentService, sourceUrl: string): Promise<LeadOrigin['product']> {
-  const routes = await content.routes()
+  const routes = await content.routes('latest')
   const path = normalizePath(new URL(sourceUrl, 'http://localhost').pathname)
   const entry = routes.byUrl.get(path) ?? routes.byUrl.get(toggleTrailingSlash(path) ?? '')
   return entry?.typeId === 'product' && entry.state === 'public' ? { id: entry.id, title: entry.title } : null
