@@ -86,7 +86,7 @@ export function pageDocument(pageContext: DocumentContext): PageDocument {
     : ''
   const viewport = '<meta name="viewport" content="width=device-width,initial-scale=1">'
   // vike-react's order of the head's parts, without the whitespace of its template (45 bytes gzip
-  // on the benchmark page, docs/decisions/046-light-photographed-page.md).
+  // on the benchmark page, docs/decisions/045-one-call-and-light-cards.md).
   const headHtml = `${titleTags}${viewport}${headsHtml}${descriptionTags}`
   // vike-react's default language is English; null says none.
   const langSetting = headSetting(pageContext, 'lang')
