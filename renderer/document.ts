@@ -1,9 +1,9 @@
 // The one HTML document of every page (docs/decisions/037-one-document.md). Vike calls it through
 // +onRenderHtml.ts; the server's direct path (server/site/direct-render.ts) calls the same function,
 // which Vike's pageContext carries as the `document` setting (+config.ts), so the two agree by
-// construction. It is vike-react's document for the settings this site uses, in vike-react's bytes
-// (vike-react/dist/integration/onRenderHtml.js, 0.6.30); a page with any other setting gets
-// vike-react's own onRenderHtml, and the direct path leaves it to Vike.
+// construction. It is vike-react's document for the settings this site uses, in vike-react's order
+// without its template's whitespace (vike-react/dist/integration/onRenderHtml.js, 0.6.30); a page
+// with any other setting gets vike-react's own onRenderHtml, and the direct path leaves it to Vike.
 import { createElement, isValidElement, StrictMode, type ComponentType, type ReactNode } from 'react'
 import { renderToStaticMarkup, renderToString } from 'react-dom/server'
 import { VikeReactProviderPageContext } from 'vike-react/usePageContext'
@@ -77,7 +77,7 @@ export function pageDocument(pageContext: DocumentContext): PageDocument {
     .map((Head) =>
       renderToStaticMarkup(strict(isValidElement(Head) ? Head : provide(createElement(Head as Component)))),
     )
-    .join('\n')
+    .join('')
   const titleTags = title
     ? `<title>${escape(String(title))}</title><meta property="og:title" content="${escape(String(title))}" />`
     : ''
@@ -85,16 +85,18 @@ export function pageDocument(pageContext: DocumentContext): PageDocument {
     ? `<meta name="description" content="${escape(String(description))}" /><meta property="og:description" content="${escape(String(description))}" />`
     : ''
   const viewport = '<meta name="viewport" content="width=device-width,initial-scale=1">'
-  const headHtml = `\n    ${titleTags}\n    ${viewport}\n    ${headsHtml}\n    \n    ${descriptionTags}\n    \n  `
+  // vike-react's order of the head's parts, without the whitespace of its template (45 bytes gzip
+  // on the benchmark page, docs/decisions/045-one-call-and-light-cards.md).
+  const headHtml = `${titleTags}${viewport}${headsHtml}${descriptionTags}`
   // vike-react's default language is English; null says none.
   const langSetting = headSetting(pageContext, 'lang')
   const lang = langSetting === undefined ? 'en' : langSetting
   const htmlAttributes = lang === null || lang === false ? '' : ` lang="${attribute(String(lang))}"`
   return {
     pieces: [
-      `<!DOCTYPE html>\n    <html${htmlAttributes}>\n      <head>`,
-      `\n        <meta charset="UTF-8" />\n        \n        ${headHtml}\n        \n      </head>\n      <body>\n        \n        <div id="root">${body}</div>\n        \n      `,
-      `</body>\n    </html>`,
+      `<!DOCTYPE html><html${htmlAttributes}><head>`,
+      `<meta charset="UTF-8" />${headHtml}</head><body><div id="root">${body}</div>`,
+      `</body></html>`,
     ],
   }
 }

@@ -7,8 +7,11 @@ import { REQUEST_LIST_EVENT, REQUEST_LIST_TEXTS } from './request-list-view'
 export type AddOutcome = { readonly ok: true } | { readonly ok: false; readonly message: string }
 
 /** Posts a «В заявку» form's fields; on success the list's parts on the page read the list again. */
-export async function addToRequestList(form: HTMLFormElement): Promise<AddOutcome> {
+export async function addToRequestList(form: HTMLFormElement, submitter?: HTMLElement | null): Promise<AddOutcome> {
   const fields = [...new FormData(form).entries()].map(([key, value]) => [key, String(value)])
+  // A named button's value, as a plain post sends it (a card's `add=<id>`); not FormData's
+  // second argument, which browsers before 2023 ignore.
+  if (submitter instanceof HTMLButtonElement && submitter.name) fields.push([submitter.name, submitter.value])
   try {
     const response = await fetch(PATHS.requestList, {
       method: 'POST',
@@ -26,6 +29,8 @@ export async function addToRequestList(form: HTMLFormElement): Promise<AddOutcom
 
 /** The attribute that marks a card's plain «В заявку» form for the header island's listener. */
 export const CARD_ADD_ATTRIBUTE = 'data-add-to-list'
+/** The name of a card's «В заявку» button, whose value is the product's id (server/leads/list/list-routes.ts). */
+export const CARD_ADD_FIELD = 'add'
 
 /**
  * A card's «В заявку» with JavaScript: added in place, the button saying so for a moment. A
@@ -40,8 +45,8 @@ export function listenToCardForms(): () => void {
     const button = form.querySelector('button')
     if (button?.disabled) return
     if (button) button.disabled = true
-    void addToRequestList(form).then((outcome) => {
-      if (!outcome.ok) return form.submit()
+    void addToRequestList(form, button).then((outcome) => {
+      if (!outcome.ok) return submitPlainly(form, button)
       if (!button) return
       button.disabled = false
       const label = button.textContent
@@ -51,4 +56,17 @@ export function listenToCardForms(): () => void {
   }
   document.addEventListener('submit', onSubmit)
   return () => document.removeEventListener('submit', onSubmit)
+}
+
+/** The plain post after a refusal, with the button's value, which `form.submit()` alone leaves out. */
+function submitPlainly(form: HTMLFormElement, button: HTMLButtonElement | null) {
+  if (button?.name) {
+    const field = Object.assign(document.createElement('input'), {
+      type: 'hidden',
+      name: button.name,
+      value: button.value,
+    })
+    form.append(field)
+  }
+  form.submit()
 }

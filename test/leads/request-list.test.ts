@@ -67,6 +67,11 @@ describe.each(DIALECTS)('the request list on $name', (dialect) => {
       expect(cookie).toBe(`${a.id}x3.${b.id}x5`)
       cookie = listCookie((await change({ action: 'remove', productId: String(a.id) }, cookie)).headers['set-cookie'])
       expect(cookie).toBe(`${b.id}x5`)
+      // A card's form: the product is its button's value (`add=<id>`), the same as action=add.
+      res = await change({ quantity: '2', add: String(a.id) }, cookie)
+      expect(res.statusCode).toBe(303)
+      expect(listCookie(res.headers['set-cookie'])).toBe(`${b.id}x5.${a.id}x2`)
+      expect((await change({ quantity: '2', add: '99999999' }, '', 'application/json')).statusCode).toBe(404)
     },
   )
 

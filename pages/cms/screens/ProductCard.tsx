@@ -1,5 +1,5 @@
 import { Image } from '../../../src/components/Image'
-import { CARD_ADD_ATTRIBUTE } from '../../../src/lead/add-to-list'
+import { CARD_ADD_ATTRIBUTE, CARD_ADD_FIELD } from '../../../src/lead/add-to-list'
 import { REQUEST_LIST_TEXTS } from '../../../src/lead/request-list-view'
 import { PATHS } from '../../../src/site/paths'
 import type { ProductCard as Card } from '../../../src/site/types'
@@ -28,10 +28,9 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
         className="card__price"
         from={product.variants === 'from'}
       />
-      {/* «В заявку» as a plain form landing on the list; with JavaScript the header's island sends it in place. */}
+      {/* «В заявку» as a plain form landing on the list; with JavaScript the header's island sends it in place.
+          The button carries the product (`add=<id>`, sent by a click or Enter): no hidden inputs. */}
       <form className="card__add" method="post" action={PATHS.requestList} {...{ [CARD_ADD_ATTRIBUTE]: '' }}>
-        <input type="hidden" name="action" value="add" />
-        <input type="hidden" name="productId" value={product.id} />
         <input
           className="card__qty"
           type="number"
@@ -41,7 +40,7 @@ function ProductCard({ product, eager = false }: { product: Card; eager?: boolea
           defaultValue={1}
           aria-label={`${REQUEST_LIST_TEXTS.quantity}: ${product.title}`}
         />
-        <button className="button" type="submit">
+        <button className="button" name={CARD_ADD_FIELD} value={product.id}>
           {REQUEST_LIST_TEXTS.add}
         </button>
       </form>

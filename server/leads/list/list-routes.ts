@@ -1,5 +1,6 @@
 // POST /moya-zayavka: the request list's changes as plain forms (docs/decisions/041-request-list.md).
-// One urlencoded form per change: `action` (add, set, remove), `productId`, `quantity`. The list
+// One urlencoded form per change: `action` (add, set, remove), `productId`, `quantity` (or a card's
+// `add=<productId>` and `quantity`). The list
 // lives in the cookie `vitrina_list` (product ids and quantities only), so this route writes no
 // row: it reads the cookie, changes it and sets it again. A form post answers 303 to the list
 // page; a script's request (Accept: application/json) gets the list's size as JSON. A refused
@@ -25,9 +26,14 @@ import { PATHS } from '../../../src/site/paths'
 const BODY_LIMIT = 1024
 const FORM_TYPE = 'application/x-www-form-urlencoded'
 
-/** The change a form asks for, or the Russian reason it is refused. */
+/**
+ * The change a form asks for, or the Russian reason it is refused. A card's form says `add=<id>`
+ * (its button's name and value: no hidden fields on a page of cards), the same as `action=add`
+ * with `productId=<id>`.
+ */
 export function listChangeOf(body: unknown): ListChange | { error: string } {
-  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  const posted = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  const fields = posted.add === undefined ? posted : { ...posted, action: 'add', productId: posted.add }
   const productId = validProductId(fields.productId)
   if (productId === null) return { error: REQUEST_LIST_TEXTS.badRequest }
   // The product's variant (docs/decisions/043-variants.md): an id, or absent for the product itself.
