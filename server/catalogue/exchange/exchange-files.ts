@@ -175,11 +175,11 @@ async function dropRows(
   sessionId: string,
   names: readonly string[] | undefined,
 ): Promise<void> {
-  const column = table === 'exchangeFile' ? 'name' : 'file'
+  const of = sql`${sql.table(table)} where "sessionId" = ${sessionId}${
+    names ? sql` and ${sql.ref(table === 'exchangeFile' ? 'name' : 'file')} in (${sql.join(names)})` : sql``
+  }`
   if (!isSqlite(db)) {
-    let query = db.deleteFrom(table).where('sessionId', '=', sessionId)
-    if (names) query = query.where(column, 'in', names)
-    await query.execute()
+    await sql`delete from ${of}`.execute(db)
     return
   }
   const pacer = new Pacer(DROP_FIRST[table], 1, 20_000, importBudgetMs(db))
@@ -187,16 +187,9 @@ async function dropRows(
     const size = pacer.size
     const start = performance.now()
     const deleted = await writeTransaction(db, async (trx) => {
-      let rows = trx
-        .selectFrom(table)
-        .select(sql<number>`rowid`.as('row'))
-        .where('sessionId', '=', sessionId)
-      if (names) rows = rows.where(column, 'in', names)
-      const result = await trx
-        .deleteFrom(table)
-        .where(sql<number>`rowid`, 'in', rows.limit(size))
-        .executeTakeFirst()
-      return Number(result.numDeletedRows)
+      const result =
+        await sql`delete from ${sql.table(table)} where rowid in (select rowid from ${of} limit ${size})`.execute(trx)
+      return Number(result.numAffectedRows ?? 0)
     })
     if (deleted < size) return
     const ms = performance.now() - start
