@@ -19,6 +19,8 @@ const VERSION_CHECK_MS = 1000
 /** The route map of this process, with the content version check that keeps PM2 workers in step. */
 export class RouteMapCache {
   private current: RouteMap | null = null
+  /** The map dropped by the last reloadMap(), until the new one is loaded: what latest() answers meanwhile */
+  private dropped: RouteMap | null = null
   private loading: Promise<RouteMap> | null = null
   /** Records whose place changed since the map was loaded: read again before the map is used */
   private readonly pending = new Set<number>()
@@ -63,6 +65,7 @@ export class RouteMapCache {
   /** Drops the cached map alone: the next request reloads it. */
   reloadMap(): void {
     this.generation++
+    this.dropped = this.current ?? this.dropped
     this.current = null
   }
 
@@ -131,12 +134,13 @@ export class RouteMapCache {
 
   /**
    * The map at hand, without waiting for the version check, a patch or a reload to finish (they
-   * go on meanwhile, and the next get() has them); the first load alone is waited for. For what
+   * go on meanwhile, and the next get() has them): while a write that changed every page is read
+   * in, the map before it. Only a process's first load is waited for. For what
    * must never wait on the catalogue's pages being brought up to date (a lead's intake): another
    * process's import makes a patch every second, read in slices, and a lead waited it out.
    */
   latest(): Promise<RouteMap> {
-    const map = this.current
+    const map = this.current ?? this.dropped
     if (!map) return this.get()
     this.get().catch(() => {})
     return Promise.resolve(map)
@@ -180,7 +184,10 @@ export class RouteMapCache {
     this.pending.clear()
     this.loading = loadRouteMap(this.db, this.now())
       .then((map) => {
-        if (generation === this.generation) this.current = map
+        if (generation === this.generation) {
+          this.current = map
+          this.dropped = null
+        }
         return map
       })
       .finally(() => {

@@ -51,6 +51,15 @@ for (const dialect of DIALECTS) {
         expect((await t.app.content.routes()).byId.get(grinder)?.title).toBe('Болгарка, новое название')
       })
     })
+
+    it('takes the map before a write that changed every page while the new one loads', async () => {
+      const before = await t.app.content.routes()
+      t.app.content.invalidate('every page')
+      expect(await t.app.content.routes('latest')).toBe(before)
+      const reloaded = await t.app.content.routes()
+      expect(reloaded).not.toBe(before)
+      expect(await t.app.content.routes('latest')).toBe(reloaded)
+    })
   })
 }
 
