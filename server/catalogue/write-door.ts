@@ -37,6 +37,18 @@ const CHUNK = 500
 /** Records one write touches from which PostgreSQL's statistics are refreshed after the commit. */
 export const ANALYZE_AFTER = 2000
 
+/**
+ * Whether an import in many short writes, gone from `before` to `after` items, passed a point where
+ * PostgreSQL's statistics are refreshed: ANALYZE_AFTER items, then each doubling. The planner then
+ * never knows of fewer than half the rows, and a 110,000-product exchange analyses 6 times, not 55
+ * (each ANALYZE of the catalogue's tables samples 30,000 rows: 0.2–0.5 s of the import's time).
+ */
+export function statisticsDue(before: number, after: number): boolean {
+  let mark = ANALYZE_AFTER
+  while (mark <= before) mark *= 2
+  return after >= mark
+}
+
 /** What a committed write changed: its listeners' cue. */
 export interface WriteSummary {
   /** The records touched, created or deleted */
@@ -213,7 +225,8 @@ export class WriteDoor implements ContentDoor {
    * PostgreSQL's planner statistics of the tables a large write filled (issue #36): until
    * autovacuum gets to them, search plans for the catalogue before the write (20–52 ms per page
    * after a 10,000-row price list, 7–18 ms after ANALYZE). Best effort: a failure changes no data.
-   * An import writing in many short transactions (import-claim.ts) calls it every ANALYZE_AFTER rows.
+   * An import writing in many short transactions calls it as it goes (import-claim.ts every
+   * ANALYZE_AFTER rows, the 1C exchange at statisticsDue's points).
    */
   async refreshStatistics(): Promise<void> {
     if (isSqlite(this.db)) return

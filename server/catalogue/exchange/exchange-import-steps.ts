@@ -6,7 +6,7 @@
 import type { ContentWrite } from '../../content/content-write'
 import { isSqlite } from '../../data/sql/dialect'
 import { IMPORT_CLAIM, importBudgetMs, letOthersWrite, Pacer, type ImportClaim } from '../import-claim'
-import { ANALYZE_AFTER } from '../write-door'
+import { statisticsDue } from '../write-door'
 import { CmlError } from './commerceml'
 import { itemName } from './commerceml-checks'
 import { listFiles } from './exchange-files'
@@ -68,7 +68,7 @@ export interface ImportRound {
   step(work: Work, variants?: RunReport['variants']): Promise<number>
   /** An item the database refused alone: skipped, named, and passed. */
   skipOne(what: string, why: string): Promise<number>
-  /** PostgreSQL's planner statistics, refreshed every ANALYZE_AFTER items (issue 36): search stays on its indexes. */
+  /** PostgreSQL's planner statistics, refreshed as the items grow (issue 36, statisticsDue): search stays on its indexes. */
   statistics(before: number): Promise<void>
 }
 
@@ -116,7 +116,7 @@ export function importRound(
         progress.pos += 1
       }),
     statistics: async (before) => {
-      if (!sqlite && Math.floor(before / ANALYZE_AFTER) !== Math.floor(progress.pos / ANALYZE_AFTER)) {
+      if (!sqlite && statisticsDue(before, progress.pos)) {
         await ctx.door.refreshStatistics()
       }
     },
