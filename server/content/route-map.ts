@@ -182,7 +182,7 @@ export class RouteMapCache {
     const generation = this.generation
     // What is pending now, this load reads; what a write adds while it runs stays pending.
     this.pending.clear()
-    this.loading = loadRouteMap(this.db, this.now())
+    this.loading = loadRouteMap(this.db, this.now(), undefined, this.current ?? this.dropped ?? undefined)
       .then((map) => {
         if (generation === this.generation) {
           this.current = map

@@ -56,5 +56,32 @@ for (const dialect of DIALECTS) {
         expect(map.children.get(section.id)?.map((e) => e.id)).toEqual(expected)
       }
     })
+
+    it('keeps the entries a reload finds unchanged, and makes the changed ones anew', async () => {
+      // A reload every STRUCTURE_TTL: 110,000 entries made anew were garbage at once, and the
+      // collection after it held the process taking leads.
+      const before = await loadRouteMap(t.app.db, Date.now())
+      const [moved, kept] = (
+        await t.app.db
+          .selectFrom('structure')
+          .select('id')
+          .where('typeId', '=', 'product')
+          .orderBy('id')
+          .limit(2)
+          .execute()
+      ).map((r) => r.id)
+      await t.app.db
+        .updateTable('structure')
+        .set({ title: 'Переименован при перезагрузке' })
+        .where('id', '=', moved)
+        .execute()
+      const after = await loadRouteMap(t.app.db, Date.now(), undefined, before)
+      expect(after.byId.get(kept)).toBe(before.byId.get(kept))
+      expect(after.byId.get(moved)).not.toBe(before.byId.get(moved))
+      expect(after.byId.get(moved)?.title).toBe('Переименован при перезагрузке')
+      expect(before.byId.get(moved)?.title).not.toBe('Переименован при перезагрузке')
+      const fresh = await loadRouteMap(t.app.db, Date.now())
+      expect([...after.byId.values()]).toEqual([...fresh.byId.values()])
+    })
   })
 }
