@@ -7,10 +7,10 @@ import { readContentChanges } from '../data/content-changes'
 import type { PagesChanged } from '../../src/site/page-tags'
 import type { IndexEntry, RouteEntry } from './structure-store'
 import { loadRouteMap, type RouteMap } from './route-map-load'
-
-export type { RouteMap }
 import { patchRoutes, routeWork } from './route-map-patch'
 import type { NavLink } from '../../src/site/types'
+
+export type { RouteMap }
 
 export type { IndexEntry, RouteEntry }
 
@@ -62,10 +62,15 @@ export class RouteMapCache {
     for (const listener of this.listeners) listener(changed)
   }
 
+  /** The map in use, or while a reload replaces it, the one it replaces */
+  private get atHand(): RouteMap | null {
+    return this.current ?? this.dropped
+  }
+
   /** Drops the cached map alone: the next request reloads it. */
   reloadMap(): void {
     this.generation++
-    this.dropped = this.current ?? this.dropped
+    this.dropped = this.atHand
     this.current = null
   }
 
@@ -140,7 +145,7 @@ export class RouteMapCache {
    * process's import makes a patch every second, read in slices, and a lead waited it out.
    */
   latest(): Promise<RouteMap> {
-    const map = this.current ?? this.dropped
+    const map = this.atHand
     if (!map) return this.get()
     this.get().catch(() => {})
     return Promise.resolve(map)
@@ -182,7 +187,7 @@ export class RouteMapCache {
     const generation = this.generation
     // What is pending now, this load reads; what a write adds while it runs stays pending.
     this.pending.clear()
-    this.loading = loadRouteMap(this.db, this.now(), undefined, this.current ?? this.dropped ?? undefined)
+    this.loading = loadRouteMap(this.db, this.now(), undefined, this.atHand ?? undefined)
       .then((map) => {
         if (generation === this.generation) {
           this.current = map
