@@ -1,12 +1,12 @@
 // Row types of every table: the single description of storage that repositories map from.
 // Columns are camelCase in both SQLite and PostgreSQL (Kysely quotes identifiers). The tables of
 // personal data are in schema-personal.ts, the 1C exchange's in schema-exchange.ts, the variants' in
-// schema-variants.ts.
+// schema-variants.ts, the characteristics' in schema-characteristics.ts.
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type * as Exchange from './schema-exchange'
 import type * as Personal from './schema-personal'
-import type { FilterKind } from '../../src/catalogue/characteristics'
 import type { ProductVariantTable } from './schema-variants'
+import type { CharacteristicTable } from './schema-characteristics'
 
 export type * from './schema-exchange'
 export type * from './schema-personal'
@@ -88,18 +88,6 @@ export interface ProductPropertyTable {
   characteristicId: number | null
   numValue: number | null
   variantId: ColumnType<number | null, number | null | undefined, number | null>
-}
-
-/** A characteristic products carry, with the owner's choices (migration 031, decision 042) */
-export interface CharacteristicTable {
-  id: Generated<number>
-  name: string
-  unit: string
-  title: string
-  shownUnit: string
-  shown: ColumnType<number, number | undefined, number>
-  filter: ColumnType<FilterKind, FilterKind | undefined, FilterKind>
-  sort: ColumnType<number, number | undefined, number>
 }
 
 export interface SliderItemTable {

@@ -12,6 +12,16 @@ export const FILTER_KIND_LABELS: Readonly<Record<FilterKind, string>> = {
   range: 'Диапазон',
 }
 
+/**
+ * Where a characteristic's values are read: the products' characteristics rows, or the product's
+ * brand (`vendor`: one row of the list stands for it, filtered by its values only).
+ */
+export const CHARACTERISTIC_SOURCES = ['property', 'vendor'] as const
+export type CharacteristicSource = (typeof CHARACTERISTIC_SOURCES)[number]
+
+/** Why a brand is no range: its values are names. */
+export const VENDOR_RANGE_ERROR = 'Бренд фильтруется по значениям'
+
 /** Lengths the stored columns take */
 export const MAX_CHARACTERISTIC_TITLE = 200
 export const MAX_CHARACTERISTIC_UNIT = 50
@@ -32,6 +42,7 @@ export interface Characteristic {
   readonly filter: FilterKind
   /** Its place among the filters and in this list (smaller first, then by id) */
   readonly sort: number
+  readonly source: CharacteristicSource
 }
 
 /** A listed characteristic: how many product rows carry it, and a split of its name, if one is offered. */

@@ -34,6 +34,8 @@ export const SECTION_QUERY_NAMES = ['avail', 'f.', 'max', 'min', 'page', 'r.', '
 export interface ValueFilter {
   readonly id: number
   readonly values: readonly string[]
+  /** The characteristic is the product's brand (its values read from the product row), set by keepKnownFilters */
+  readonly brand?: true
 }
 
 /** Products whose value of characteristic `id` is a number within [min, max] (either side open). */
@@ -146,12 +148,15 @@ function parseCharacteristicFilters(params: URLSearchParams) {
 /** The query with only the filters of characteristics that are filters of that kind (the owner's «Характеристики»). */
 export function keepKnownFilters(
   query: SectionQuery,
-  filters: readonly { readonly id: number; readonly filter: string }[],
+  filters: readonly { readonly id: number; readonly filter: string; readonly source?: string }[],
 ): SectionQuery {
   const kind = new Map(filters.map((f) => [f.id, f.filter]))
-  const values = query.values.filter((f) => kind.get(f.id) === 'values')
+  const brands = new Set(filters.filter((f) => f.source === 'vendor').map((f) => f.id))
+  const values = query.values
+    .filter((f) => kind.get(f.id) === 'values')
+    .map((f): ValueFilter => (brands.has(f.id) ? { ...f, brand: true } : f))
   const ranges = query.ranges.filter((f) => kind.get(f.id) === 'range')
-  return values.length === query.values.length && ranges.length === query.ranges.length
+  return values.length === query.values.length && ranges.length === query.ranges.length && brands.size === 0
     ? query
     : { ...query, values, ranges }
 }

@@ -17,6 +17,7 @@ import {
 type Api = ReturnType<typeof createCharacteristicsApi>
 
 function storedName(c: ListedCharacteristic): string {
+  if (c.source === 'vendor') return 'Бренд товара'
   return c.unit ? `${c.name}, ${c.unit}` : c.name
 }
 
@@ -30,6 +31,8 @@ function CharacteristicForm({
   onSaved: (list: ListedCharacteristic[]) => void
 }) {
   const id = useId()
+  // The product's brand (its own field, not a characteristics row): filtered by its values only.
+  const brand = item.source === 'vendor'
   const [draft, setDraft] = useState<CharacteristicChange>(item)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [status, setStatus] = useState('')
@@ -73,23 +76,30 @@ function CharacteristicForm({
           <input value={draft.title} maxLength={200} required onChange={(e) => set({ title: e.target.value })} />
           {errors.title && <span className="admin-error">{errors.title}</span>}
         </label>
-        <label>
-          <span>Единица</span>
-          <input value={draft.shownUnit} maxLength={50} onChange={(e) => set({ shownUnit: e.target.value })} />
-        </label>
-        <label className="characteristic__check">
-          <input type="checkbox" checked={draft.shown} onChange={(e) => set({ shown: e.target.checked })} />
-          <span>Показывать на сайте</span>
-        </label>
+        {brand ? (
+          <p className="characteristic__note">Бренд всегда показывается на странице товара, в разметке и в фиде.</p>
+        ) : (
+          <>
+            <label>
+              <span>Единица</span>
+              <input value={draft.shownUnit} maxLength={50} onChange={(e) => set({ shownUnit: e.target.value })} />
+            </label>
+            <label className="characteristic__check">
+              <input type="checkbox" checked={draft.shown} onChange={(e) => set({ shown: e.target.checked })} />
+              <span>Показывать на сайте</span>
+            </label>
+          </>
+        )}
         <label>
           <span>Фильтр в разделах</span>
           <select value={draft.filter} onChange={(e) => set({ filter: e.target.value as FilterKind })}>
-            {FILTER_KINDS.map((kind) => (
+            {FILTER_KINDS.filter((kind) => !brand || kind !== 'range').map((kind) => (
               <option key={kind} value={kind}>
                 {FILTER_KIND_LABELS[kind]}
               </option>
             ))}
           </select>
+          {errors.filter && <span className="admin-error">{errors.filter}</span>}
         </label>
         <label>
           <span>Порядок</span>

@@ -14,6 +14,7 @@ import {
   MAX_CHARACTERISTIC_UNIT,
   type Characteristic,
   type FilterKind,
+  VENDOR_RANGE_ERROR,
 } from '../../../src/catalogue/characteristics'
 import { listCharacteristics, updateCharacteristic } from './characteristic-store'
 
@@ -56,8 +57,10 @@ export async function characteristicRoutes(app: FastifyInstance, { config }: { c
     requireAdmin(await access(request))
     const id = /^[1-9]\d{0,9}$/.test(request.params.id) ? Number(request.params.id) : NaN
     const change = changeFrom(request.body)
-    if (!Number.isFinite(id) || !(await updateCharacteristic(app.writeDoor, id, change)))
-      throw new HttpError(404, 'Нет такой характеристики', 'not_found')
+    const outcome = Number.isFinite(id) ? await updateCharacteristic(app.writeDoor, id, change) : 'missing'
+    if (outcome === 'missing') throw new HttpError(404, 'Нет такой характеристики', 'not_found')
+    if (outcome === 'range')
+      throw new HttpError(400, 'Проверьте характеристику', 'validation_failed', { filter: VENDOR_RANGE_ERROR })
     return { data: await listCharacteristics(app.db) }
   })
 }

@@ -9,6 +9,7 @@ import type { ContentDoor } from '../../content/content-write'
 import {
   suggestCharacteristic,
   type Characteristic,
+  type CharacteristicSource,
   type FilterKind,
   type ListedCharacteristic,
 } from '../../../src/catalogue/characteristics'
@@ -24,6 +25,8 @@ export interface FilterCharacteristic {
   readonly title: string
   readonly shownUnit: string
   readonly filter: 'values' | 'range'
+  /** 'vendor': the product's brand, filtered by its values (migration 036) */
+  readonly source: CharacteristicSource
 }
 
 /** A product characteristics row as the site shows it: the owner's name and unit (a row without a characteristic: its own). */
@@ -38,7 +41,7 @@ export const shownProperty = [
 /** The rows the site shows: of a characteristic not hidden by the owner (no bound value: a fixed statement). */
 export const visibleProperty = sql<SqlBool>`coalesce(${sql.ref('characteristic.shown')}, 1) = 1`
 
-const COLUMNS = ['id', 'name', 'unit', 'title', 'shownUnit', 'shown', 'filter', 'sort'] as const
+const COLUMNS = ['id', 'name', 'unit', 'title', 'shownUnit', 'shown', 'filter', 'sort', 'source'] as const
 
 function characteristicOf(row: {
   id: number
@@ -49,45 +52,66 @@ function characteristicOf(row: {
   shown: number
   filter: FilterKind
   sort: number
+  source: CharacteristicSource
 }): Characteristic {
   return { ...row, id: Number(row.id), shown: row.shown === 1, sort: Number(row.sort) }
 }
 
-/** Every characteristic in the owner's order, with how many product rows carry it and a split offered. */
+/**
+ * Every characteristic in the owner's order, with how many product rows carry it (the brand: how
+ * many products have one) and a split offered. The brand is listed once products carry one.
+ */
 export async function listCharacteristics(db: Queryable): Promise<ListedCharacteristic[]> {
-  const [rows, uses] = await Promise.all([
+  const [rows, uses, branded] = await Promise.all([
     db.selectFrom('characteristic').select(COLUMNS).orderBy('sort').orderBy('id').execute(),
     db
       .selectFrom('productProperty')
       .select((eb) => ['characteristicId', eb.fn.countAll<number | string>().as('count')])
       .groupBy('characteristicId')
       .execute(),
+    db
+      .selectFrom('product')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('vendor', 'is not', null)
+      .where('vendor', '!=', '')
+      .executeTakeFirstOrThrow(),
   ])
   const counts = new Map(uses.map((u) => [Number(u.characteristicId), Number(u.count)]))
-  return rows.map((row) => {
+  return rows.flatMap((row) => {
     const c = characteristicOf(row)
-    return { ...c, products: counts.get(c.id) ?? 0, suggestion: suggestCharacteristic(c.name, c.unit, c) }
+    const products = c.source === 'vendor' ? Number(branded.count) : (counts.get(c.id) ?? 0)
+    if (c.source === 'vendor' && products === 0 && c.filter === 'none') return []
+    return [{ ...c, products, suggestion: suggestCharacteristic(c.name, c.unit, c) }]
   })
 }
 
-/** The owner's choices for one characteristic; false for an unknown id. Every page may show it: all are dropped. */
+/**
+ * The owner's choices for one characteristic: 'missing' for an unknown id, 'range' for the brand
+ * made a range (its values are names), nothing written then. Every page may show it: all are dropped.
+ */
 export async function updateCharacteristic(
   door: ContentDoor,
   id: number,
   change: Pick<Characteristic, 'title' | 'shownUnit' | 'shown' | 'filter' | 'sort'>,
-): Promise<boolean> {
-  let found = false
+): Promise<'updated' | 'missing' | 'range'> {
+  let outcome: 'updated' | 'missing' | 'range' = 'missing'
   await door.write(async (unit) => {
-    const result = await unit.trx
+    const row = await unit.trx.selectFrom('characteristic').select('source').where('id', '=', id).executeTakeFirst()
+    if (!row) return
+    if (row.source === 'vendor' && change.filter === 'range') {
+      outcome = 'range'
+      return
+    }
+    await unit.trx
       .updateTable('characteristic')
       .set({ ...change, shown: change.shown ? 1 : 0 })
       .where('id', '=', id)
-      .executeTakeFirst()
-    found = Number(result.numUpdatedRows) > 0
+      .execute()
+    outcome = 'updated'
     // The product pages, their JSON-LD, the sections' filters and the feed read it.
-    if (found) unit.affectsEveryPage()
+    unit.affectsEveryPage()
   })
-  return found
+  return outcome
 }
 
 /** What the feed needs of each characteristic: the name and unit shown, and whether it is. */
@@ -100,7 +124,7 @@ export async function shownCharacteristics(db: Queryable) {
 export async function loadFilterCharacteristics(db: Queryable): Promise<FilterCharacteristic[]> {
   const rows = await db
     .selectFrom('characteristic')
-    .select(['id', 'title', 'shownUnit', 'filter'])
+    .select(['id', 'title', 'shownUnit', 'filter', 'source'])
     .where('filter', '!=', 'none')
     .orderBy('sort')
     .orderBy('id')

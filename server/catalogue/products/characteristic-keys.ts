@@ -24,6 +24,8 @@ export async function characteristicIds(
         .selectFrom('characteristic')
         .select(['id', 'name', 'unit'])
         .where('name', 'in', part)
+        // The brand's row (migration 036) stands for product.vendor, never for a characteristics row.
+        .where('source', '=', 'property')
         .execute()
       for (const row of rows) if (wanted.has(keyOf(row.name, row.unit))) ids.set(keyOf(row.name, row.unit), row.id)
     }

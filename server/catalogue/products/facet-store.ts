@@ -58,16 +58,39 @@ const facetQuery = preparedQuery<FacetRow, Record<string, unknown>>((db, shape) 
     .groupBy([sql`1`, sql`2`])
 })
 
-/** The counts of `counted` under `query`'s filters. */
-async function countFacets(db: Queryable, sectionId: number, query: SectionQuery, counted: FilterCharacteristic[]) {
-  const values = counted.filter((c) => c.filter === 'values')
-  const ranges = counted.filter((c) => c.filter === 'range')
+/** Shape: the filters' shape, as facetQuery's. The brands of the section's products under them, with how many products each. */
+const brandQuery = preparedQuery<Omit<FacetRow, 'c' | 'lo' | 'hi'>, Record<string, unknown>>((db, shape) =>
+  sectionProducts(db, `|${shape}`, true)
+    .where('product.vendor', 'is not', null)
+    .select((eb) => [sql<string | null>`${sql.ref('product.vendor')}`.as('value'), eb.fn.countAll<number>().as('n')])
+    .groupBy(sql`1`),
+)
+
+/** The filters' shape of `query` without the order (as the listing's). */
+function filtersShape(query: SectionQuery): string {
+  const own = `${query.avail === null ? '' : 'a'}${query.min === null ? '' : 'n'}${query.max === null ? '' : 'x'}`
+  return `${own}|${characteristicShape(query)}`
+}
+
+/** The counts of `counted` under `query`'s filters (the brand's from the product rows, the others' from their characteristics rows). */
+async function countFacets(
+  db: Queryable,
+  sectionId: number,
+  query: SectionQuery,
+  counted: FilterCharacteristic[],
+): Promise<FacetRow[]> {
+  const brand = counted.find((c) => c.source === 'vendor')
+  const values = counted.filter((c) => c.filter === 'values' && c !== brand)
+  const ranges = counted.filter((c) => c.filter === 'range' && c !== brand)
   const slots: Record<string, unknown> = { ...listValues(sectionId, query) }
   values.forEach((c, i) => (slots[`ev${i}`] = c.id))
   ranges.forEach((c, i) => (slots[`er${i}`] = c.id))
-  const own = `${query.avail === null ? '' : 'a'}${query.min === null ? '' : 'n'}${query.max === null ? '' : 'x'}`
-  const shape = `${own}|${characteristicShape(query)}#${values.length},${ranges.length}`
-  return facetQuery(db, shape, slots)
+  const shape = filtersShape(query)
+  const [rows, brands] = await Promise.all([
+    values.length + ranges.length > 0 ? facetQuery(db, `${shape}#${values.length},${ranges.length}`, slots) : [],
+    brand ? brandQuery(db, shape, slots) : [],
+  ])
+  return [...rows, ...brands.map((r) => ({ ...r, c: brand!.id, lo: null, hi: null }))]
 }
 
 /** The section's filters by characteristic for this query, in the owner's order; those its products lack left out. */

@@ -51,19 +51,21 @@ function listShape(query: SectionQuery): string {
 
 export function characteristicShape(query: SectionQuery): string {
   return [
-    ...query.values.map((f) => `v${f.values.length}`),
+    ...query.values.map((f) => `${f.brand ? 'b' : 'v'}${f.values.length}`),
     ...query.ranges.map((r) => `r${r.min === null ? 0 : 1}${r.max === null ? 0 : 1}`),
   ].join(',')
 }
 
-/** Whether the list reads the product table: for a filter of its own or the price order only. */
+/** Whether the list reads the product table: for a filter of its own, the brand or the price order only. */
 function readsProduct(shape: string): boolean {
-  return shape.startsWith('price') || shape.split('|')[1] !== ''
+  const [, own, characteristics] = shape.split('|')
+  return shape.startsWith('price') || own !== '' || /(^|,)b/.test(characteristics ?? '')
 }
 
 /**
  * The filters by characteristic of a shape's last part, as EXISTS of the product's row of each
- * (the facet index: characteristic, product), with slots `fc<k>`, `fv<k>_<j>`, `rc<k>`, `rn<k>`, `rx<k>`.
+ * (the facet index: characteristic, product), with slots `fc<k>`, `fv<k>_<j>`, `rc<k>`, `rn<k>`, `rx<k>`;
+ * the brand's (`b<n>`) as the product row's own column, which the list then joins.
  */
 export function byCharacteristics<O>(
   db: Queryable,
@@ -77,6 +79,11 @@ export function byCharacteristics<O>(
   let k = 0
   for (const filter of part === '' ? [] : part.split(',')) {
     const n = k++
+    if (filter.startsWith('b')) {
+      const values = Array.from({ length: Number(filter.slice(1)) }, (_, j) => slot<string>(`fv${n}_${j}`))
+      q = q.where('product.vendor', 'in', values)
+      continue
+    }
     q = q.where((eb) =>
       eb.exists(() => {
         const row = eb
@@ -117,14 +124,15 @@ export function characteristicValues(query: SectionQuery): Record<string, unknow
 /**
  * The public products directly under the section, narrowed by the shape's filters, with slots for
  * the section and the filters' values (server/data/prepared.ts). The product table is joined only
- * when the shape reads it: every product record has its product row.
+ * when the shape reads it or the caller does: every product record has its product row.
  */
-export function sectionProducts(db: Queryable, shape: string) {
+export function sectionProducts(db: Queryable, shape: string, withProduct = false) {
   const [, filters, characteristics] = shape.split('|')
-  let q = readsProduct(shape)
-    ? db.selectFrom('structure').innerJoin('product', 'product.structureId', 'structure.id')
-    : // The same scope for the type checker; no product column is read without the join.
-      (db.selectFrom('structure') as unknown as SelectQueryBuilder<Database, 'structure' | 'product', object>)
+  let q =
+    withProduct || readsProduct(shape)
+      ? db.selectFrom('structure').innerJoin('product', 'product.structureId', 'structure.id')
+      : // The same scope for the type checker; no product column is read without the join.
+        (db.selectFrom('structure') as unknown as SelectQueryBuilder<Database, 'structure' | 'product', object>)
   q = q
     .where('structure.parentId', '=', slot<number>('section'))
     .where('structure.typeId', '=', 'product')

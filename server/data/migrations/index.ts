@@ -33,6 +33,7 @@ import * as m032 from './032-product-variants'
 import * as m033 from './033-exchange-created-run'
 import * as m034 from './034-variant-created-run'
 import * as m035 from './035-section-list-index'
+import * as m036 from './036-brand-characteristic'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -68,4 +69,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '033-exchange-created-run': m033,
   '034-variant-created-run': m034,
   '035-section-list-index': m035,
+  '036-brand-characteristic': m036,
 }
