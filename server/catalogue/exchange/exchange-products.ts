@@ -15,10 +15,11 @@ import {
   replaceGallery,
   replaceProperties,
   setProductFields,
+  type ProductChange,
 } from '../products/product-rows'
 import { findFreeUrls } from '../free-urls'
 import { itemName } from './commerceml-checks'
-import { recordsOf, remember, type Tally } from './exchange-records'
+import { recordsOf, rememberAll, type Tally } from './exchange-records'
 import { fieldWriter, type OwnedFields } from './exchange-owned-fields'
 
 export interface ProductInput {
@@ -84,32 +85,13 @@ export async function upsertProducts(
       fallback: p.article ?? p.id,
     })),
   )
-  const urls = new Map(fresh.map((p, i) => [p.id, freeUrls[i]]))
+  await createFresh(unit, fresh, freeUrls, sectionFor, runId, tally)
+  const seen: { externalId: string; structureId: number }[] = []
+  const fieldChanges: ProductChange[] = []
   for (const product of products) {
     const current = known.get(product.id)
     const parentId = sectionFor(product)
-    if (!current) {
-      if (product.deleted) continue
-      const [id] = await createProducts(unit, [
-        {
-          record: {
-            parentId,
-            title: product.title,
-            urlFull: urls.get(product.id)!,
-            sort: await sortAfterLastChild(trx, parentId),
-            metaDescription: product.description?.slice(0, 300) ?? null,
-          },
-          // No price until the offers say: the page shows «Цена по запросу»
-          fields: { article: product.article, description: product.description, vendor: product.vendor },
-          gallery: (product.images ?? []).map((image) => ({ image })),
-          properties: product.properties,
-        },
-      ])
-      tally.imagesTaken += product.images?.length ?? 0
-      await remember(trx, 'product', product.id, id, runId, true)
-      tally.productsCreated++
-      continue
-    }
+    if (!current) continue
     const row = stored.get(current.structureId)
     if (!row) continue
     if (product.deleted) {
@@ -147,8 +129,11 @@ export async function upsertProducts(
       ...(row.vendor !== product.vendor ? { vendor: product.vendor } : {}),
     }
     // Only what changes is touched: an exchange that changes nothing leaves the version, the caches
-    // and search alone.
-    if ((await setProductFields(unit, [{ id: row.id, set: fields }])) > 0) changed = true
+    // and search alone. The step's changes are written together after the loop.
+    if (Object.keys(fields).length > 0) {
+      fieldChanges.push({ id: row.id, set: fields })
+      changed = true
+    }
     const props = propertyRows.get(row.id) ?? []
     if (
       !same(
@@ -171,7 +156,59 @@ export async function upsertProducts(
         changed = true
       }
     }
-    await remember(trx, 'product', product.id, row.id, runId)
+    seen.push({ externalId: product.id, structureId: row.id })
     if (changed) tally.productsUpdated++
   }
+  await setProductFields(unit, fieldChanges)
+  await rememberAll(trx, 'product', seen, runId)
+}
+
+/**
+ * The step's new products in a few statements whatever their number (one round trip each on
+ * PostgreSQL was most of a first exchange's time): each after the last child of its section, in
+ * the file's order, tied to its Ид with this run as its creator.
+ */
+async function createFresh(
+  unit: ContentWrite,
+  fresh: readonly ProductInput[],
+  urls: readonly string[],
+  sectionFor: (p: ProductInput) => number,
+  runId: number,
+  tally: Tally,
+): Promise<void> {
+  if (fresh.length === 0) return
+  const nextSort = new Map<number, number>()
+  for (const parentId of new Set(fresh.map(sectionFor))) {
+    nextSort.set(parentId, await sortAfterLastChild(unit.trx, parentId))
+  }
+  const ids = await createProducts(
+    unit,
+    fresh.map((product, i) => {
+      const parentId = sectionFor(product)
+      const sort = nextSort.get(parentId)!
+      nextSort.set(parentId, sort + 1)
+      return {
+        record: {
+          parentId,
+          title: product.title,
+          urlFull: urls[i],
+          sort,
+          metaDescription: product.description?.slice(0, 300) ?? null,
+        },
+        // No price until the offers say: the page shows «Цена по запросу»
+        fields: { article: product.article, description: product.description, vendor: product.vendor },
+        gallery: (product.images ?? []).map((image) => ({ image })),
+        properties: product.properties,
+      }
+    }),
+  )
+  await rememberAll(
+    unit.trx,
+    'product',
+    fresh.map((product, i) => ({ externalId: product.id, structureId: ids[i] })),
+    runId,
+    true,
+  )
+  tally.imagesTaken += fresh.reduce((n, product) => n + (product.images?.length ?? 0), 0)
+  tally.productsCreated += fresh.length
 }

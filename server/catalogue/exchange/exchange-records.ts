@@ -68,12 +68,30 @@ export async function remember(
   /** The record's structure was made now: the run is its creator (decision 044) */
   created = false,
 ) {
+  await rememberAll(trx, kind, [{ externalId, structureId }], runId, created)
+}
+
+/** `remember` for many Ид of one kind (each once) in a statement per 500: one round trip, not one each. */
+export async function rememberAll(
+  trx: Trx,
+  kind: 'group' | 'product',
+  ties: readonly { readonly externalId: string; readonly structureId: number }[],
+  runId: number,
+  created = false,
+) {
   const made = created ? { createdRun: runId } : {}
-  await trx
-    .insertInto('exchangeRecord')
-    .values({ kind, externalId, structureId, seenRun: runId, withdrawn: 0, ...made })
-    .onConflict((oc) =>
-      oc.columns(['kind', 'externalId']).doUpdateSet({ structureId, seenRun: runId, withdrawn: 0, ...made }),
-    )
-    .execute()
+  for (let i = 0; i < ties.length; i += CHUNK) {
+    await trx
+      .insertInto('exchangeRecord')
+      .values(ties.slice(i, i + CHUNK).map((t) => ({ kind, ...t, seenRun: runId, withdrawn: 0, ...made })))
+      .onConflict((oc) =>
+        oc.columns(['kind', 'externalId']).doUpdateSet((eb) => ({
+          structureId: eb.ref('excluded.structureId'),
+          seenRun: runId,
+          withdrawn: 0,
+          ...made,
+        })),
+      )
+      .execute()
+  }
 }
