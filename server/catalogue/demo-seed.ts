@@ -23,6 +23,7 @@ import {
 } from '../content/demo-content'
 import { DEMO_PAGES } from '../content/demo-documents'
 import { DEMO_FASTENERS, DEMO_FASTENERS_SECTION } from '../content/demo-fasteners'
+import { applyDemoFilters } from './demo-characteristics'
 import { createProducts } from './products/product-rows'
 import { writeVariants } from './products/variant-rows'
 import type { DemoRemoval } from '../../src/admin/admin-api'
@@ -150,7 +151,7 @@ export async function seedDemoContent(door: ContentDoor, store: StoreImage): Pro
               featured: more.featured ? 1 : 0,
               description: p.description,
             },
-            gallery: [p.image, ...(more.gallery ?? [])].map((file) => ({ image: image(file) })),
+            gallery: [...(p.image ? [p.image] : []), ...(more.gallery ?? [])].map((file) => ({ image: image(file) })),
             properties: (more.properties ?? []).map(({ group, ...row }) => ({ ...row, groupName: group ?? null })),
           },
         ])
@@ -187,6 +188,7 @@ export async function seedDemoContent(door: ContentDoor, store: StoreImage): Pro
         metaImage: image(DEMO_FASTENERS_SECTION.image),
       })
       for (const [j, p] of DEMO_FASTENERS.entries()) await addProduct(fastenersId, `${fastenersUrl}${p.slug}`, j, p)
+      await applyDemoFilters(door, unit)
       for (const [i, page] of DEMO_PAGES.entries()) {
         await insert({
           parentId: indexId,

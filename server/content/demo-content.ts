@@ -6,7 +6,8 @@ export interface DemoProduct {
   title: string
   article: string
   price: number
-  image: string
+  /** A file in ./demo-media; none: the product has no picture and shows the placeholder (src/site/no-photo.ts) */
+  image?: string
   description: string
 }
 
@@ -118,6 +119,14 @@ export const DEMO_SECTIONS: DemoSection[] = [
         price: 3990,
         image: 'drill.svg',
         description: 'Сверление бетона, кирпича, дерева и металла; реверс и ограничитель глубины.',
+      },
+      {
+        // No picture yet: its card, its page and its share image show the placeholder.
+        slug: 'heat-gun',
+        title: 'Фен строительный 2000 Вт',
+        article: 'ЭИ-1008',
+        price: 2790,
+        description: 'Два режима нагрева до 600 °C, защита от перегрева, две насадки в комплекте.',
       },
     ],
   },

@@ -1,8 +1,9 @@
 // «Характеристики» (issue 46 item 1, docs/decisions/042-characteristics-and-filters.md) on SQLite
 // and PostgreSQL: 1C's Свойства arrive as characteristics with their raw names; the owner renames
 // one (a split of the unit written into its name offered), hides another; the product page, its
-// JSON-LD and the YML feed show the owner's name and unit and leave the hidden one out; a later
-// 1C exchange and a price list keep writing the raw names, and the owner's choices hold.
+// JSON-LD and the YML feed show the owner's name and unit, in the owner's order («Порядок»), and
+// leave the hidden one out; a later 1C exchange and a price list keep writing the raw names, and
+// the owner's choices hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
@@ -35,6 +36,17 @@ const OFFERS = offersXml({
   priceTypes: [{ id: 'pt-retail', name: 'Розничная' }],
   offers: [{ id: 'prod-drill', prices: { 'pt-retail': 4990 }, quantity: 3 }],
 })
+
+/** The product page's characteristics table, a row at a time («name value unit»). */
+function tableRows(html: string): string[] {
+  const table = /<table class="properties__table">([\s\S]*?)<\/table>/.exec(decodeEntities(html))?.[1] ?? ''
+  return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((m) =>
+    m[1]
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  )
+}
 
 function jsonLd(html: string): any[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]))
@@ -127,16 +139,39 @@ for (const dialect of DIALECTS) {
       expect(text).not.toContain('149831117')
       expect(text).not.toContain('Габарит_Вес')
       expect(text).toContain('Габарит вес')
+      // «Мощность» (order 0) before «Габарит вес» (1), though 1C sent it last.
+      expect(tableRows(html)).toEqual(['Мощность 800 Вт', 'Габарит вес 1,2 кг'])
       const product = jsonLd(html).find((x) => x['@type'] === 'Product')
       expect(product.additionalProperty).toEqual([
-        { '@type': 'PropertyValue', name: 'Габарит вес', value: '1,2', unitText: 'кг' },
         { '@type': 'PropertyValue', name: 'Мощность', value: '800', unitText: 'Вт' },
+        { '@type': 'PropertyValue', name: 'Габарит вес', value: '1,2', unitText: 'кг' },
       ])
-      const yml = await feed()
-      expect(yml).toContain('<param name="Габарит вес" unit="кг">1,2</param>')
-      expect(yml).toContain('<param name="Мощность" unit="Вт">800</param>')
-      expect(yml).not.toContain('ОЗОН')
+      expect(await drillParams()).toEqual([
+        '<param name="Мощность" unit="Вт">800</param>',
+        '<param name="Габарит вес" unit="кг">1,2</param>',
+      ])
+      expect(await feed()).not.toContain('ОЗОН')
     }
+    const drillParams = async () => {
+      const offer = (await feed()).split('<offer ').find((o) => o.includes('<vendorCode>ДУ-800</vendorCode>'))
+      return offer?.match(/<param [^>]*>[^<]*<\/param>/g)
+    }
+
+    it('lists the page’s characteristics in the owner’s order at once, an equal order as 1C sent them', async () => {
+      const weight = await byName('Габарит_Вес')
+      const power = await byName('Мощность, Вт')
+      const put = (c: any, sort: number) => {
+        const { title, shownUnit, shown, filter } = c
+        return save(c.id, { title, shownUnit, shown, filter, sort })
+      }
+      expect(weight.sort).toBe(1)
+      expect((await put(power, 1)).statusCode).toBe(200)
+      // Both 1: 1C's order (Габарит_Вес, then Мощность).
+      expect(tableRows(await page())).toEqual(['Габарит вес 1,2 кг', 'Мощность 800 Вт'])
+      expect((await drillParams())?.[0]).toContain('Габарит вес')
+      expect((await put(power, 0)).statusCode).toBe(200)
+      expect(tableRows(await page())).toEqual(['Мощность 800 Вт', 'Габарит вес 1,2 кг'])
+    })
 
     it('keeps the choices across a later 1C exchange', async () => {
       await exchange()

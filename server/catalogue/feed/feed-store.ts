@@ -99,7 +99,7 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
   if (rows.length === 0) return []
   const lastId = rows[rows.length - 1].id
   // The page's id range holds its products, and maybe products the feed leaves out (skipped below).
-  const inPage = <O>(query: SelectQueryBuilder<Database, 'productImage' | 'productProperty', O>) =>
+  const inPage = <O>(query: SelectQueryBuilder<Database, 'productImage', O>) =>
     query
       .where('structureId', '>', afterId)
       .where('structureId', '<=', lastId)
@@ -109,11 +109,25 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
       .execute()
   const [images, properties, variants] = await Promise.all([
     inPage(db.selectFrom('productImage').select(['structureId', 'image'])),
-    inPage(
-      db
-        .selectFrom('productProperty')
-        .select(['structureId', 'name', 'value', 'unit', 'characteristicId', 'variantId']),
-    ),
+    // In the stored order (the index's), with the owner's order of each characteristic (decision 042).
+    db
+      .selectFrom('productProperty')
+      .leftJoin('characteristic', 'characteristic.id', 'productProperty.characteristicId')
+      .select([
+        'productProperty.structureId',
+        'productProperty.name',
+        'productProperty.value',
+        'productProperty.unit',
+        'productProperty.characteristicId',
+        'productProperty.variantId',
+        'characteristic.sort as ownerSort',
+      ])
+      .where('productProperty.structureId', '>', afterId)
+      .where('productProperty.structureId', '<=', lastId)
+      .orderBy('productProperty.structureId')
+      .orderBy('productProperty.sort')
+      .orderBy('productProperty.id')
+      .execute(),
     db
       .selectFrom('productVariant')
       .select(['id', 'productId', 'title', 'article', 'price', 'oldPrice', 'availability', 'image'])
@@ -151,6 +165,8 @@ export async function loadFeedOffers(db: Kysely<Database>, afterId: number): Pro
     offers.get(productId)?.variants.push(made)
     byVariant.set(variant.id, made)
   }
+  // A product's params in the owner's order first, then as stored (the sort is stable).
+  properties.sort((a, b) => a.structureId - b.structureId || (a.ownerSort ?? 0) - (b.ownerSort ?? 0))
   for (const { structureId, characteristicId, name, value, unit, variantId } of properties) {
     const owner = characteristicId === null ? undefined : characteristics.get(characteristicId)
     if (owner?.shown === false) continue

@@ -22,6 +22,20 @@ export interface ProductProperty {
   unit: string | null
 }
 
+/**
+ * The rows in the owner's order of their characteristics («Порядок», decision 042), then as stored;
+ * the rows of a group kept together, where the group's first row falls.
+ */
+function inOwnersOrder<R extends { groupName: string | null }>(rows: readonly R[]): R[] {
+  const groups = new Map<string | null, R[]>()
+  for (const row of rows) {
+    const group = groups.get(row.groupName)
+    if (group) group.push(row)
+    else groups.set(row.groupName, [row])
+  }
+  return [...groups.values()].flat()
+}
+
 /** A product page's gallery and characteristics, in their order (two bounded queries). */
 export async function loadProductDetails(
   db: Queryable,
@@ -46,13 +60,20 @@ export async function loadProductDetails(
         // A variant's option rows make the chooser, not the list (decision 043).
         .where('productProperty.variantId', 'is', null)
         .where(visibleProperty)
+        // A row without a characteristic stands where one the owner has not placed (0) would.
+        .orderBy(sql`coalesce(${sql.ref('characteristic.sort')}, 0)`)
         .orderBy('productProperty.sort')
         .orderBy('productProperty.id'),
     ),
   ])
   return {
     images,
-    properties: properties.map((p) => ({ group: p.groupName, name: p.name, value: p.value, unit: p.unit })),
+    properties: inOwnersOrder(properties).map((p) => ({
+      group: p.groupName,
+      name: p.name,
+      value: p.value,
+      unit: p.unit,
+    })),
   }
 }
 
