@@ -14,9 +14,12 @@ export async function applyDemoFilters(door: ContentDoor, unit: ContentWrite): P
   const inSeed: ContentDoor = { db: door.db, write: (work) => work(unit) }
   const made = await listCharacteristics(unit.trx)
   for (const choice of DEMO_FILTERS) {
-    const row = made.find((c) => c.name === choice.name && c.unit === choice.unit)
+    const row = made.find((c) =>
+      choice.source === 'vendor' ? c.source === 'vendor' : c.name === choice.name && c.unit === choice.unit,
+    )
     if (!row) throw new Error(`the demo has no characteristic «${choice.name}» (${choice.unit || 'no unit'})`)
-    const { title, shownUnit, shown } = row
+    const { shownUnit, shown } = row
+    const title = choice.source === 'vendor' ? choice.name : row.title
     await updateCharacteristic(inSeed, row.id, { title, shownUnit, shown, filter: choice.filter, sort: choice.sort })
   }
 }

@@ -46,9 +46,12 @@ const MAINS = 'сеть'
 export const DEMO_FILTERS: readonly {
   name: string
   unit: string
+  /** The products' brand (their own field, not a characteristics row: decision 042, "The brand") */
+  source?: 'vendor'
   filter: Exclude<FilterKind, 'none'>
   sort: number
 }[] = [
+  { name: 'Бренд', unit: '', source: 'vendor', filter: 'values', sort: 0 },
   { name: 'Тип питания', unit: '', filter: 'values', sort: 1 },
   { name: 'Мощность', unit: 'Вт', filter: 'range', sort: 2 },
   { name: 'Цвет', unit: '', filter: 'values', sort: 3 },
@@ -105,15 +108,16 @@ export const DEMO_PRODUCT_DETAILS: Readonly<Record<string, DemoProductDetails>> 
     availability: 'out_of_stock',
     properties: [{ name: 'Глубина пропила', value: '65', unit: 'мм' }, ...tool(MAINS, '1400', 'зелёный', '4,3')],
   },
-  jigsaw: { properties: tool(MAINS, '650', 'оранжевый', '2,3') },
+  jigsaw: { vendor: 'Вихрь', properties: tool(MAINS, '650', 'оранжевый', '2,3') },
   'rotary-hammer': {
     vendor: 'Мастер Про',
     featured: true,
     properties: [{ name: 'Энергия удара', value: '2,7', unit: 'Дж' }, ...tool(MAINS, '800', 'синий', '2,9')],
   },
-  'drill-impact': { properties: tool(MAINS, '750', 'оранжевый', '2,0') },
+  'drill-impact': { vendor: 'Мастер Про', properties: tool(MAINS, '750', 'оранжевый', '2,0') },
   // No picture (demo-content.ts): the placeholder shows on its card and page.
   'heat-gun': {
+    vendor: 'Термит',
     properties: [{ name: 'Температура', value: '50–600', unit: '°C' }, ...tool(MAINS, '2000', 'красный', '0,7')],
   },
   'lawn-mower': {

@@ -1,8 +1,9 @@
 // The demo shop's section with filters worth using (issue 46; docs/decisions/042-characteristics-and-filters.md),
-// on SQLite and PostgreSQL: the seed makes the power tools' «Тип питания» and «Цвет» filters by
-// values and «Мощность, Вт» and «Масса, кг» by range, in that order, as the owner would in
-// «Характеристики»; «Электроинструмент» offers them with their counts, two colours and a power
-// range narrow it, and the counts follow; sections whose products lack them offer none.
+// on SQLite and PostgreSQL: the seed makes the products' brand and the power tools' «Тип питания»
+// and «Цвет» filters by values and «Мощность, Вт» and «Масса, кг» by range, in that order, as the
+// owner would in «Характеристики»; «Электроинструмент» offers them with their counts, a brand, two
+// colours and a power range narrow it, and the counts follow; sections whose products lack them
+// offer none (the garden's, the brand alone).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { decodeEntities, type TestApp } from '../helpers/build-test-app'
@@ -35,11 +36,12 @@ for (const dialect of DIALECTS) {
       )
     const titles = (html: string) => [...html.matchAll(/class="card__title"[^>]*>([^<]+)</g)].map((m) => m[1]).sort()
 
-    it('makes four of the power tools’ characteristics filters, in the owner’s order', async () => {
+    it('makes the brand and four of the power tools’ characteristics filters, in the owner’s order', async () => {
       const res = await t.app.inject({ url: '/api/admin/characteristics', headers: AUTH })
       expect(res.statusCode).toBe(200)
       const filters = (res.json().data as any[]).filter((c) => c.filter !== 'none')
       expect(filters.map((c) => [c.title, c.shownUnit, c.filter, c.sort])).toEqual([
+        ['Бренд', '', 'values', 0],
         ['Тип питания', '', 'values', 1],
         ['Мощность', 'Вт', 'range', 2],
         ['Цвет', '', 'values', 3],
@@ -50,7 +52,8 @@ for (const dialect of DIALECTS) {
 
     it('offers them in «Электроинструмент» with each value’s count and each range’s bounds', async () => {
       const html = await get(SECTION)
-      expect(legends(html)).toEqual(['Тип питания', 'Мощность, Вт', 'Цвет', 'Масса, кг'])
+      expect(legends(html)).toEqual(['Бренд', 'Тип питания', 'Мощность, Вт', 'Цвет', 'Масса, кг'])
+      expect(counts(html, ids['Бренд'])).toEqual({ 'Мастер Про': 4, Вихрь: 3, Термит: 1 })
       expect(counts(html, ids['Тип питания'])).toEqual({ сеть: 6, аккумулятор: 2 })
       expect(counts(html, ids['Цвет'])).toEqual({ синий: 3, зелёный: 2, оранжевый: 2, красный: 1 })
       expect(html).toMatch(new RegExp(`placeholder="650" name="r\\.${ids['Мощность']}"`))
@@ -74,8 +77,18 @@ for (const dialect of DIALECTS) {
       expect(counts(html, ids['Тип питания'])).toEqual({ сеть: 3 })
     })
 
-    it('offers no filter in a section whose products carry none of them', async () => {
-      expect(legends(await get('/structure/garden/'))).toEqual([])
+    it('narrows by a brand beside a colour, and counts the brands under the colour', async () => {
+      const brand = ids['Бренд']
+      const html = await get(
+        `${SECTION}?f.${brand}=${encodeURIComponent('Вихрь')}&f.${ids['Цвет']}=${encodeURIComponent('оранжевый')}`,
+      )
+      expect(titles(html)).toEqual(['Лобзик электрический 650 Вт'])
+      // Orange: the jigsaw (Вихрь) and the impact drill (Мастер Про).
+      expect(counts(html, brand)).toEqual({ Вихрь: 1, 'Мастер Про': 1 })
+    })
+
+    it('offers no filter in a section whose products carry none of them, the brand where they have one', async () => {
+      expect(legends(await get('/structure/garden/'))).toEqual(['Бренд'])
       expect(legends(await get('/structure/hand-tools/'))).toEqual([])
     })
   })

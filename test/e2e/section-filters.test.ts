@@ -37,11 +37,13 @@ describe.each(SIZES)('section filters on a %s', (_size, viewport) => {
     const errors = watchErrors(page)
     await page.goto(suite.server.url + SECTION)
     expect(await page.locator('.listing-filter legend').allTextContents()).toEqual([
+      'Бренд',
       'Тип питания',
       'Мощность, Вт',
       'Цвет',
       'Масса, кг',
     ])
+    expect(await choices('Бренд')).toEqual(['Мастер Про (4)', 'Вихрь (3)', 'Термит (1)'])
     expect(await choices('Тип питания')).toEqual(['сеть (6)', 'аккумулятор (2)'])
     expect(await choices('Цвет')).toEqual(['синий (3)', 'зелёный (2)', 'оранжевый (2)', 'красный (1)'])
     const power = group('Мощность, Вт')
@@ -77,6 +79,7 @@ describe.each(SIZES)('section filters on a %s', (_size, viewport) => {
     expect(await group('Цвет').getByRole('checkbox', { name: 'зелёный (2)' }).isChecked()).toBe(true)
     expect(await group('Цвет').getByRole('checkbox', { name: 'оранжевый (1)' }).isChecked()).toBe(false)
     expect(await choices('Тип питания')).toEqual(['сеть (3)'])
+    expect(await choices('Бренд')).toEqual(['Вихрь (2)', 'Мастер Про (1)'])
     expect(await power.getByLabel('от').inputValue()).toBe('700')
     expect(await power.getByLabel('до').inputValue()).toBe('1500')
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(suite.server.url + SECTION)
