@@ -4,7 +4,7 @@
 //   DELETE /structure?id=N (admin token; the URL then answers 410).
 // Encapsulated: its multipart parser, error handler and read cache stay inside this plugin.
 import multipart from '@fastify/multipart'
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Config } from '../config/config'
 import { createErrorHandler } from '../http/errors'
@@ -20,7 +20,7 @@ import { READ_CACHE_LIMITS, ReadCache, staleSeconds } from './read-cache'
 import { findModel, type ModelDef } from './registry'
 import { imagePathPatterns, validateWrite, type WriteMode } from './write-schema'
 import { readRecord, writeRecord } from './writes'
-import { readMultipartWrite } from './multipart-write'
+import { multipartError, readMultipartWrite } from '../media/multipart-write'
 import { batchRoute } from './batch-route'
 
 interface ModelRoutesOptions {
@@ -43,26 +43,6 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 
 function unknownModel(): never {
   throw new HttpError(404, 'Неизвестная модель', 'not_found')
-}
-
-/** The multipart parser's limits and refusals, in the words of this API. */
-function multipartError(error: FastifyError): HttpError | undefined {
-  switch (error.code) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new HttpError(
-        413,
-        `Файл слишком большой: не более ${IMAGE_LIMITS.maxBytes / 1024 / 1024} МБ`,
-        'file_too_large',
-      )
-    case 'FST_FILES_LIMIT':
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new HttpError(413, 'Слишком много файлов или полей в запросе', 'too_many_parts')
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new HttpError(415, 'Ожидается multipart/form-data', 'unsupported_media_type')
-  }
-  return undefined
 }
 
 function parseTtl(raw: unknown): number {

@@ -1,7 +1,9 @@
 // The editor's «Варианты» (docs/contract.md §7, docs/decisions/043-variants.md): a product's variants
-// with their option values, and the calls that add, edit, reorder and remove one. Prices travel as
-// rubles with at most two decimals, as every admin API's do (src/format/money.ts).
+// with their option values and pictures, and the calls that add, edit, reorder and remove one. Prices
+// travel as rubles with at most two decimals, as every admin API's do (src/format/money.ts); a new
+// picture goes as the file `image` of a multipart write, as the write API's images do (multipart.ts).
 import { createHttpClient } from '../api/http-client'
+import { toFormData } from '../api/multipart'
 import { ADMIN_API_PATHS } from '../site/paths'
 import type { ProductAvailability, VariantRow } from './admin-products'
 
@@ -14,6 +16,8 @@ export interface VariantOption {
 
 /** A variant as the editor shows it: «Товары»' row with its option values */
 export interface EditorVariant extends VariantRow {
+  /** Its picture (`uploads/…`), which leads the product's gallery when it is chosen; null: none */
+  readonly image: string | null
   readonly options: readonly VariantOption[]
 }
 
@@ -33,8 +37,14 @@ export interface VariantWrite {
   price?: number | null
   oldPrice?: number | null
   availability?: ProductAvailability
+  /** A file to upload, the stored picture as read (no change), or null to remove it */
+  image?: Blob | string | null
   options?: VariantOption[]
 }
+
+/** JSON, or multipart when it carries a picture to upload */
+const bodyOf = (variant: VariantWrite) =>
+  variant.image instanceof Blob ? { body: toFormData({ ...variant }) } : { json: variant }
 
 export function createVariantsApi() {
   const client = createHttpClient({ baseUrl: '' })
@@ -44,10 +54,10 @@ export function createVariantsApi() {
     },
     async add(productId: number, variant: VariantWrite): Promise<number> {
       const path = ADMIN_API_PATHS.productVariants(productId)
-      return (await client.request<{ data: { variantId: number } }>('POST', path, { json: variant })).data.variantId
+      return (await client.request<{ data: { variantId: number } }>('POST', path, bodyOf(variant))).data.variantId
     },
     async edit(productId: number, variantId: number, change: VariantWrite): Promise<void> {
-      await client.request('PATCH', ADMIN_API_PATHS.productVariant(productId, variantId), { json: change })
+      await client.request('PATCH', ADMIN_API_PATHS.productVariant(productId, variantId), bodyOf(change))
     },
     async remove(productId: number, variantId: number): Promise<void> {
       await client.request('DELETE', ADMIN_API_PATHS.productVariant(productId, variantId))

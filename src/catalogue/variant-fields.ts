@@ -11,10 +11,16 @@ export const FOLLOWS_VARIANTS = {
 
 /**
  * Why a variant 1C sent (its characteristic Ид) of a product from 1C has no title, артикул or option
- * fields (decision 044: they are its characteristics, 1C's at every exchange).
+ * fields (decision 044: they are its characteristics, 1C's at every exchange), and no picture field
+ * while the owner lets 1C overwrite pictures («Картинки»).
  */
 export const ONE_C_VARIANT = {
   title: 'Название варианта из 1С задаёт 1С: измените его в 1С',
   article: 'Артикул варианта из 1С задаёт 1С: измените его в 1С',
   options: 'Характеристики варианта из 1С задаёт 1С: измените их в 1С',
+  image:
+    'Картинку варианта из 1С перезаписывает 1С при каждом обмене: замените её в 1С или выключите «Картинки» в настройках обмена',
 } as const
+
+/** A variant's picture is a file the editor uploads, never a path a client names */
+export const VARIANT_IMAGE_UPLOAD = 'Картинку варианта загрузите файлом: JPEG, PNG, WebP или AVIF'

@@ -242,7 +242,7 @@ for (const dialect of DIALECTS) {
       await t.app.db.updateTable('productVariant').set({ externalId: 'box-16' }).where('id', '=', variant.id).execute()
       const list = (await api('GET', '/variants')).json().data
       expect(list.fromOneC).toBe(true)
-      expect(list.variants.find((v: { id: number }) => v.id === variant.id).oneC).toEqual(['price', 'stock'])
+      expect(list.variants.find((v: { id: number }) => v.id === variant.id).oneC).toEqual(['price', 'stock', 'images'])
       for (const [change, field] of [
         [{ title: 'Другое' }, 'title'],
         [{ article: 'ДРУГОЙ' }, 'article'],

@@ -73,6 +73,8 @@ export interface Offer {
   /** A characteristic's own артикул and its «ХарактеристикиТовара»: name → value */
   article?: string
   characteristics?: Record<string, string>
+  /** A characteristic's pictures: paths inside the exchange (`import_files/…`), as a product's */
+  pictures?: string[]
 }
 
 interface FileOptions {
@@ -163,6 +165,7 @@ export function offersXml(
     .map(
       (o) =>
         `<Предложение>${el('Ид', o.id)}${el('Артикул', o.article)}${el('Наименование', o.name)}` +
+        (o.pictures ?? []).map((pic) => el('Картинка', pic)).join('') +
         (o.characteristics
           ? `<ХарактеристикиТовара>${Object.entries(o.characteristics)
               .map(

@@ -44,6 +44,8 @@ export interface CmlOffer {
   /** A characteristic's own артикул and its «ХарактеристикиТовара» (decision 043); absent in files staged before */
   readonly article?: string | null
   readonly characteristics?: readonly { readonly name: string; readonly value: string }[]
+  /** A characteristic's pictures, paths inside the exchange as a product's (`import_files/…`); absent in files staged before */
+  readonly pictures?: readonly string[]
 }
 
 /** An order 1C sends back (`type=sale&mode=file`): what 1C says of its state now */
@@ -124,6 +126,9 @@ export function propertyOf(node: Node): CmlProperty | null {
   return { id, name: field(node, 'Наименование') ?? id, values }
 }
 
+/** A product's or an offer's «Картинка» paths, in order. */
+const picturesOf = (node: Node) => all(node, 'Картинка').flatMap((p) => textOf(p) ?? [])
+
 export function productOf(node: Node): CmlProduct | null {
   const id = field(node, 'Ид')
   if (!id) return null
@@ -137,7 +142,7 @@ export function productOf(node: Node): CmlProduct | null {
     description: field(node, 'Описание'),
     vendor: field(maker, 'Наименование') ?? textOf(maker),
     groups: all(one(node, 'Группы'), 'Ид').flatMap((g) => textOf(g) ?? []),
-    pictures: all(node, 'Картинка').flatMap((p) => textOf(p) ?? []),
+    pictures: picturesOf(node),
     properties: all(one(node, 'ЗначенияСвойств'), 'ЗначенияСвойства').flatMap((p) => {
       const propertyId = field(p, 'Ид')
       const value = field(p, 'Значение')
@@ -196,6 +201,7 @@ export function offerOf(node: Node): CmlOffer | null {
     refused,
     article: field(node, 'Артикул'),
     characteristics,
+    pictures: picturesOf(node),
   }
 }
 

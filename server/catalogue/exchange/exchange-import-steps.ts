@@ -218,7 +218,7 @@ export async function withdrawUnnamed(r: ImportRound): Promise<void> {
   }
 }
 
-/** Offers: prices and stock of the products (and their variants) by the price types the owner chose. */
+/** Offers: prices and stock of the products (and their variants, with their pictures) by the price types the owner chose. */
 export async function importOffers(r: ImportRound, count: number, settings: ExchangeSettings): Promise<void> {
   if (r.progress.pos === 0 && Object.keys(r.state.priceTypes).length > 0)
     await rememberPriceTypes(r.ctx.db, r.state.priceTypes)
@@ -233,10 +233,15 @@ export async function importOffers(r: ImportRound, count: number, settings: Exch
   while (r.progress.pos < count && r.inTime()) {
     // Each staged item is one product's offers (its characteristics'), taken as one input or
     // refused whole (a price or stock the site does not take): a position per product either way.
+    const staged = await stagedItems(r.ctx.db, r.session.id, r.name, 'offer', r.progress.pos, pacer.size)
+    // The characteristics' pictures, stored before the step that names them (as the products' are).
+    const characteristics = staged.flatMap((offers) => offers.filter((o) => o.id.includes('#')))
+    const images = await storeImages(r.ctx, r.session.id, characteristics, r.notes)
+    const reading = { priceType, oldPriceType, images }
     const batch = productOffers(
-      await stagedItems(r.ctx.db, r.session.id, r.name, 'offer', r.progress.pos, pacer.size),
+      staged,
       (offers, variants, variantOffers, refused) =>
-        offerInputs(offers, settings, priceType, oldPriceType, variants, variantOffers, refused)[0],
+        offerInputs(offers, settings, reading, variants, variantOffers, refused)[0],
     )
     const before = r.progress.pos
     await pacer.time(batch.length, () =>

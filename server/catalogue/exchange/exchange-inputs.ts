@@ -17,7 +17,7 @@ import { itemName } from './commerceml-checks'
 import { checkedName, readFile } from './exchange-files'
 import type { ExchangeSettings } from './exchange-settings'
 import type { OfferInput } from './exchange-offers'
-import { variantInputs } from './exchange-variants'
+import { variantInputs, type OfferReading } from './exchange-variants'
 import { rublesNumber } from '../../../src/format/money'
 import { emptyTally, type Tally } from './exchange-records'
 import type { ProductInput } from './exchange-products'
@@ -87,22 +87,26 @@ export function isCatalogueFile(name: string): boolean {
   return /^(import|groups|properties|goods)[\w-]*\.xml$/.test(base)
 }
 
-/** Stores the pictures a batch of goods names; returns each product's stored images. */
+/**
+ * Stores the pictures a batch of goods (or of characteristics' offers) names; returns each one's
+ * stored images by its Ид, null for one that names none. A file 1C did not send, or one the site
+ * does not take, is skipped with a line in the log.
+ */
 export async function storeImages(
   ctx: ImportContext,
   sessionId: string,
-  products: readonly CmlProduct[],
+  items: readonly Pick<CmlOffer | CmlProduct, 'id' | 'pictures'>[],
   skipped: RunReport['skipped'],
 ): Promise<Map<string, string[] | null>> {
   const out = new Map<string, string[] | null>()
   const done = new Map<string, string | null>()
-  for (const product of products) {
-    if (product.pictures.length === 0) {
-      out.set(product.id, null)
+  for (const item of items) {
+    if (!item.pictures || item.pictures.length === 0) {
+      out.set(item.id, null)
       continue
     }
     const images: string[] = []
-    for (const picture of product.pictures) {
+    for (const picture of item.pictures) {
       let stored = done.get(picture)
       if (stored === undefined) {
         stored = null
@@ -126,7 +130,7 @@ export async function storeImages(
       }
       if (stored !== null) images.push(stored)
     }
-    out.set(product.id, images)
+    out.set(item.id, images)
   }
   return out
 }
@@ -170,12 +174,12 @@ export function priceTypeId(wanted: string, known: Record<string, string>): stri
 export function offerInputs(
   offers: readonly CmlOffer[],
   settings: ExchangeSettings,
-  priceType: string | null,
-  oldPriceType: string | null,
+  reading: OfferReading,
   tally: Tally,
   variants: VariantOffer[] = [],
   refused: Skipped[] = [],
 ): OfferInput[] {
+  const { priceType, oldPriceType } = reading
   const byProduct = new Map<string, CmlOffer[]>()
   for (const offer of offers) {
     // A value the site does not take, of a price it reads or of the stock: the offer is skipped whole.
@@ -204,7 +208,7 @@ export function offerInputs(
       }
     }
     const input: { -readonly [K in keyof OfferInput]: OfferInput[K] } = { productId }
-    if (list.some((o) => o.id.includes('#'))) input.variants = variantInputs(list, settings, priceType, oldPriceType)
+    if (list.some((o) => o.id.includes('#'))) input.variants = variantInputs(list, settings, reading)
     const withPrices = list.filter((o) => o.prices !== null)
     if (withPrices.length > 0 && priceType !== null) {
       const prices = withPrices.flatMap((o) => o.prices!.get(priceType) ?? [])

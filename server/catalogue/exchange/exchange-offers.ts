@@ -1,6 +1,7 @@
 // Prices and stock from 1C's offers (docs/decisions/032-1c-exchange.md): the products the offers
-// name, by 1C's Ид, take the price, the old price and the availability the offers say; what a file
-// does not say stays as it is. The rows are written by the product-row repository (products/product-rows.ts).
+// name, by 1C's Ид, take the price, the old price and the availability the offers say, and their
+// characteristics' offers become their variants (with their pictures); what a file does not say
+// stays as it is. The rows are written by the product-row repository (products/product-rows.ts).
 import type { Availability } from '../../data/schema'
 import type { ContentWrite } from '../../content/content-write'
 import { loadProductRows, setProductFields, type ProductChange, type ProductFields } from '../products/product-rows'
@@ -20,11 +21,11 @@ export interface OfferInput {
 }
 
 /**
- * Prices and availability of the products the offers name and of their variants, those the owner
- * lets 1C overwrite (`owned`, exchange-owned-fields.ts; all without it; a product or a variant the
- * run created takes all), and the variants themselves: their titles, артикулы and options are 1C's
- * (`complete`: a full offers file, so a variant from 1C not in it is removed; the site's own stay); returns the Ид 1C named that
- * the site does not have.
+ * Prices and availability of the products the offers name and of their variants (and a variant's
+ * picture), those the owner lets 1C overwrite (`owned`, exchange-owned-fields.ts; all without it; a
+ * product or a variant the run created takes all), and the variants themselves: their titles,
+ * артикулы and options are 1C's (`complete`: a full offers file, so a variant from 1C not in it is
+ * removed; the site's own stay); returns the Ид 1C named that the site does not have.
  */
 export async function applyOffers(
   unit: ContentWrite,
@@ -58,6 +59,7 @@ export async function applyOffers(
       const keep = [
         ...(writes(row.id, 'price') ? [] : (['price', 'oldPrice'] as const)),
         ...(writes(row.id, 'stock') ? [] : (['availability'] as const)),
+        ...(writes(row.id, 'images') ? [] : (['image'] as const)),
       ]
       withVariants.push([record.structureId, offer.variants, keep])
       continue

@@ -3,16 +3,25 @@
 //   GET    /products/{id}/variants               the variants with their option values (the editor's «Варианты»)
 //   POST   /products/{id}/variants               a new variant: 201 { variantId }
 //   PATCH  /products/{id}/variants/{variantId}   its price, old price, availability («Товары»' edit in
-//                                                place), and in the editor its title, артикул and options
+//                                                place), and in the editor its title, артикул, picture and options
 //   DELETE /products/{id}/variants/{variantId}   removes it
 //   PUT    /products/{id}/variant-order          { ids }: the variants' order
+// A write is JSON, or multipart as the write API's (docs/contract.md §3: `data` with the JSON and the
+// picture as the file `image`), checked and put in the media store with its sizes before the write.
 // Each write is one unit of the write door, all or nothing, and an entry of the catalogue's audit log.
+// Encapsulated: its multipart parser and limits stay inside it.
 import { randomUUID } from 'node:crypto'
+import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Config } from '../../config/config'
 import { createAdminCheck, requireAdmin } from '../../admin/access'
 import { auditActor } from '../../admin/audit-actor'
 import { routeOf } from '../../http/route-path'
+import { createErrorHandler } from '../../http/errors'
+import { HttpError } from '../../http/http-error'
+import { IMAGE_LIMITS } from '../../media/image-store'
+import { storeUpload } from '../../media/store-upload'
+import { multipartError, readMultipartWrite } from '../../media/multipart-write'
 import { ADMIN_API_PATHS } from '../../../src/site/paths'
 import { idOf, invalid } from './admin-input'
 import { variantDraftOf } from './variant-input'
@@ -20,8 +29,35 @@ import { addVariant, editorVariants, editVariant, removeVariant, reorderVariants
 
 type VariantParams = { Params: { id: string; variantId: string } }
 
+/** One picture and the `data` field */
+const MULTIPART_LIMITS = { fileSize: IMAGE_LIMITS.maxBytes, files: 1, fields: 1, parts: 2, fieldSize: 64 * 1024 }
+
 export async function variantEditorRoutes(app: FastifyInstance, { config }: { config: Config }) {
   const access = createAdminCheck(config.adminToken, app.adminSession)
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true })
+  app.setErrorHandler(
+    createErrorHandler({
+      scope: 'admin',
+      headers: { 'cache-control': 'no-store' },
+      translate: (error) =>
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? new HttpError(415, 'Ожидается JSON или multipart/form-data с картинкой', 'unsupported_media_type')
+          : multipartError(error),
+    }),
+  )
+
+  /**
+   * The write's draft, its picture checked and, once the draft is read, stored with its sizes before
+   * the write (a write refused later leaves that file alone: the same bytes are always one file).
+   */
+  async function draftOf(request: FastifyRequest, creating: boolean) {
+    if (!request.isMultipart()) return { draft: variantDraftOf(request.body, creating), uploaded: null }
+    const { values, files } = await readMultipartWrite(request, 'productVariant', [/^image$/])
+    const draft = variantDraftOf(values, creating)
+    for (const file of files) await storeUpload(app.mediaStorage, file.value, file.path, request.log)
+    return { draft, uploaded: files[0]?.value.relativePath ?? null }
+  }
+  const overwrite = () => app.settings.current().exchangeOverwrite
 
   /** The catalogue's audit log: who changed which product's variant. */
   async function audit(request: FastifyRequest, productId: number, action: string) {
@@ -43,14 +79,14 @@ export async function variantEditorRoutes(app: FastifyInstance, { config }: { co
   app.get<VariantParams>(routeOf(app, ADMIN_API_PATHS.productVariants(':id')), async (request) => {
     requireAdmin(await access(request))
     const id = idOf(request.params.id, 'id')
-    return { data: await editorVariants(app.db, id, app.settings.current().exchangeOverwrite) }
+    return { data: await editorVariants(app.db, id, overwrite()) }
   })
 
   app.post<VariantParams>(routeOf(app, ADMIN_API_PATHS.productVariants(':id')), async (request, reply) => {
     requireAdmin(await access(request))
     const id = idOf(request.params.id, 'id')
-    const draft = variantDraftOf(request.body, true)
-    const variantId = await addVariant(app.writeDoor, id, draft)
+    const { draft, uploaded } = await draftOf(request, true)
+    const variantId = await addVariant(app.writeDoor, id, draft, { uploaded, overwrite: overwrite() })
     await audit(request, id, `Добавлен вариант «${draft.title}»`)
     return reply.code(201).send({ data: { id, variantId } })
   })
@@ -59,7 +95,8 @@ export async function variantEditorRoutes(app: FastifyInstance, { config }: { co
     requireAdmin(await access(request))
     const id = idOf(request.params.id, 'id')
     const variantId = idOf(request.params.variantId, 'variantId')
-    const title = await editVariant(app.writeDoor, id, variantId, variantDraftOf(request.body, false))
+    const { draft, uploaded } = await draftOf(request, false)
+    const title = await editVariant(app.writeDoor, id, variantId, draft, { uploaded, overwrite: overwrite() })
     await audit(request, id, `Изменён вариант «${title}»`)
     return { data: { id, variantId } }
   })

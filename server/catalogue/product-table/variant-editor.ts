@@ -1,15 +1,16 @@
 // The editor's «Варианты» (docs/decisions/043-variants.md): a product's variants with their option
-// values, and a variant added, edited, reordered or removed. Every write is one unit of the write
+// values and pictures, and a variant added, edited, reordered or removed. Every write is one unit of the write
 // door through the variant repository (products/variant-rows.ts), which makes the product's price,
 // old price and availability follow and tells the door what changed (the page, search, the feed, the
 // page cache). Checked first, all or nothing: an артикул another product or variant has, a title
-// another variant of the product has, an old price not above the price, and a variant 1C sent of a
-// product from 1C, whose title, артикул and options are 1C's (decision 044).
+// another variant of the product has, an old price not above the price, a picture not uploaded with
+// the write, and a variant 1C sent of a product from 1C, whose title, артикул and options are 1C's,
+// and its picture while the owner lets 1C overwrite pictures (decision 044).
 import type { Db } from '../../data/db'
 import type { ContentWrite } from '../../content/content-write'
 import type { OneCField } from '../../../src/catalogue/one-c-fields'
 import type { VariantList } from '../../../src/admin/admin-variants'
-import { ONE_C_VARIANT } from '../../../src/catalogue/variant-fields'
+import { ONE_C_VARIANT, VARIANT_IMAGE_UPLOAD } from '../../../src/catalogue/variant-fields'
 import { formatMoney, rublesNumber } from '../../../src/format/money'
 import { HttpError } from '../../http/http-error'
 import { writeVariants } from '../products/variant-rows'
@@ -44,7 +45,7 @@ async function optionRows(db: Queryable, productId: number) {
 export async function editorVariants(db: Db, productId: number, overwrite: readonly OneCField[]): Promise<VariantList> {
   if (!(await loadProductRows(db, [productId])).has(productId)) throw productGone(productId)
   const oneC = (await fromOneC(db, [productId])).has(productId)
-  const owned = (['price', 'stock'] as const).filter((field) => overwrite.includes(field))
+  const owned = (['price', 'stock', 'images'] as const).filter((field) => overwrite.includes(field))
   const rows = await optionRows(db, productId)
   const names = new Map<string, { name: string; unit: string | null }>()
   for (const row of rows) if (!names.has(row.name)) names.set(row.name, { name: row.name, unit: row.unit })
@@ -59,6 +60,7 @@ export async function editorVariants(db: Db, productId: number, overwrite: reado
       price: v.price === null ? null : rublesNumber(v.price),
       oldPrice: v.oldPrice === null ? null : rublesNumber(v.oldPrice),
       availability: v.availability,
+      image: v.image,
       oneC: v.externalId !== null && oneC ? owned : null,
       options: rows.filter((o) => o.variantId === v.id).map(({ name, value, unit }) => ({ name, value, unit })),
     })),
@@ -92,19 +94,32 @@ async function checkArticle(unit: ContentWrite, productId: number, variantId: nu
     refuse('article', `Артикул «${article}» уже есть у варианта «${variant.title}» товара «${variant.productTitle}»`)
 }
 
-/** The draft checked against what is stored: артикул, title, 1C's fields, the old price above the price. */
+/** What a write's check needs beside the draft */
+export interface DraftContext {
+  /** The stored path of the picture uploaded with the write (multipart), if one was */
+  readonly uploaded?: string | null
+  /** The fields the owner lets 1C overwrite («Настройки», decision 044) */
+  readonly overwrite: readonly OneCField[]
+}
+
+/** The draft checked against what is stored: артикул, title, picture, 1C's fields, the old price above the price. */
 async function checkDraft(
   unit: ContentWrite,
   productId: number,
   stored: readonly VariantRow[],
   row: VariantRow | undefined,
   draft: VariantDraft,
+  context: DraftContext,
 ) {
   const options = draft.options && (await optionRows(unit.trx, productId)).filter((o) => o.variantId === row?.id)
+  const image = draft.image !== undefined && draft.image !== (row?.image ?? null)
+  // A picture is a file uploaded with this write; a path sent back unchanged is no change.
+  if (image && draft.image !== null && draft.image !== context.uploaded) refuse('image', VARIANT_IMAGE_UPLOAD)
   if (row && row.externalId !== null && (await fromOneC(unit.trx, [productId])).has(productId)) {
     if (draft.title !== undefined && draft.title !== row.title) refuse('title', ONE_C_VARIANT.title)
     if (draft.article !== undefined && draft.article !== row.article) refuse('article', ONE_C_VARIANT.article)
     if (options && !sameOptions(options, draft.options!)) refuse('options', ONE_C_VARIANT.options)
+    if (image && context.overwrite.includes('images')) refuse('image', ONE_C_VARIANT.image)
   }
   const title = draft.title !== undefined && draft.title !== row?.title ? draft.title : null
   if (title !== null && stored.some((v) => v.id !== row?.id && v.title === title)) {
@@ -131,10 +146,15 @@ async function storedVariants(unit: ContentWrite, productId: number): Promise<Va
 }
 
 /** A new variant of the product, after its others; returns its id. */
-export async function addVariant(door: WriteDoor, productId: number, draft: VariantDraft): Promise<number> {
+export async function addVariant(
+  door: WriteDoor,
+  productId: number,
+  draft: VariantDraft,
+  context: DraftContext,
+): Promise<number> {
   return door.write(async (unit) => {
     const stored = await storedVariants(unit, productId)
-    await checkDraft(unit, productId, stored, undefined, draft)
+    await checkDraft(unit, productId, stored, undefined, draft, context)
     await writeVariants(unit, productId, [draft], false)
     const made = await unit.trx
       .selectFrom('productVariant')
@@ -152,12 +172,13 @@ export async function editVariant(
   productId: number,
   variantId: number,
   draft: VariantDraft,
+  context: DraftContext,
 ): Promise<string> {
   return door.write(async (unit) => {
     const stored = await storedVariants(unit, productId)
     const row = stored.find((v) => v.id === variantId)
     if (!row) throw variantGone(productId, variantId)
-    await checkDraft(unit, productId, stored, row, draft)
+    await checkDraft(unit, productId, stored, row, draft, context)
     await writeVariants(unit, productId, [{ ...draft, id: variantId }], false)
     return draft.title ?? row.title
   })

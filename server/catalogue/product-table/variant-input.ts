@@ -1,9 +1,10 @@
 // A variant as the editor's «Варианты» sends it (docs/decisions/043-variants.md): its title, артикул,
-// price and old price in rubles (read exactly as kopecks), availability and option values, each
+// price and old price in rubles (read exactly as kopecks), availability, picture and option values, each
 // refused with a Russian message under its field, every failing field at once (400, never a 500).
 import type { Availability } from '../../data/schema'
 import { HttpError } from '../../http/http-error'
 import { cleanText } from '../../../src/validation/plain-text'
+import { VARIANT_IMAGE_UPLOAD } from '../../../src/catalogue/variant-fields'
 import { availabilityOf, money } from './admin-input'
 
 /** At most this many option values a variant (a colour, a size…) */
@@ -22,6 +23,8 @@ export interface VariantDraft {
   price?: number | null
   oldPrice?: number | null
   availability?: Availability
+  /** A stored picture (`uploads/…`: one uploaded with the write, or the stored one sent back); null: none */
+  image?: string | null
   options?: VariantOptionInput[]
 }
 
@@ -57,6 +60,11 @@ export function variantDraftOf(body: unknown, creating: boolean): VariantDraft {
   if ('oldPrice' in input) read(() => (draft.oldPrice = money(input.oldPrice, 'oldPrice', 'Старая цена')))
   if ('availability' in input) read(() => (draft.availability = availabilityOf(input.availability)))
   else if (creating) draft.availability = 'in_stock'
+  if ('image' in input) {
+    // The path of a picture uploaded with the write (multipart), or the stored one: variant-editor.ts checks which.
+    if (input.image === null || (texts(input.image) && input.image.length <= 300)) draft.image = input.image
+    else errors.image = VARIANT_IMAGE_UPLOAD
+  }
   if ('options' in input) draft.options = optionsOf(input.options, errors)
   if (Object.keys(errors).length > 0) {
     throw new HttpError(400, Object.values(errors)[0], 'validation_failed', errors)

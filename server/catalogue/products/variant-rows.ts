@@ -38,8 +38,8 @@ export interface VariantInput {
  */
 export interface ExchangeVariants {
   readonly runId: number
-  /** The fields an existing variant keeps as stored: the price and old price, the availability */
-  readonly keep: readonly ('price' | 'oldPrice' | 'availability')[]
+  /** The fields an existing variant keeps as stored: the price and old price, the availability, the picture */
+  readonly keep: readonly ('price' | 'oldPrice' | 'availability' | 'image')[]
 }
 
 export interface VariantsWritten {
@@ -113,7 +113,7 @@ export async function writeVariants(
       price,
       oldPrice: old !== null && price !== null && old > price ? old : null,
       availability: (kept('availability') ? undefined : input.availability) ?? row?.availability ?? 'in_stock',
-      image: input.image === undefined ? (row?.image ?? null) : input.image,
+      image: input.image === undefined || kept('image') ? (row?.image ?? null) : input.image,
       sort: complete ? sort : (row?.sort ?? after + sort),
     }
     let id: number

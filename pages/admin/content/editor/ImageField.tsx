@@ -15,17 +15,20 @@ interface ImageFieldProps {
   error?: string
   /** The record may have no image (a required one can only be replaced). */
   optional?: boolean
+  /** Why it cannot be changed here (1C's picture, decision 044): the preview and the reason only */
+  readOnly?: string
 }
 
 /**
  * An image chosen for upload with its preview; it is sent with the record's next save, where the
  * API checks its bytes (JPEG, PNG, WebP, AVIF; size) and answers a Russian error for this field.
  */
-export function ImageField({ id, label, value, onChange, error, optional = true }: ImageFieldProps) {
+export function ImageField({ id, label, value, onChange, error, optional = true, readOnly }: ImageFieldProps) {
   const { publicSettings } = usePageContext()
   const preview = usePreview(value, publicSettings?.mediaUrl ?? '')
+  const hint = readOnly ?? HINT
   return (
-    <FieldShell id={id} label={label} error={error} hint={HINT}>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
       {preview && <img className="image-field__preview" src={preview} alt={`Сейчас: ${label.toLowerCase()}`} />}
       <div className="image-field__row">
         <input
@@ -33,13 +36,14 @@ export function ImageField({ id, label, value, onChange, error, optional = true 
           className="image-field__input"
           type="file"
           accept="image/jpeg,image/png,image/webp,image/avif"
-          {...fieldAria(id, { hint: HINT, error })}
+          disabled={readOnly !== undefined}
+          {...fieldAria(id, { hint, error })}
           onChange={(event) => {
             const file = event.target.files?.[0]
             if (file) onChange(file)
           }}
         />
-        {optional && value !== null && (
+        {optional && value !== null && readOnly === undefined && (
           <button type="button" className="button button--quiet button--small" onClick={() => onChange(null)}>
             Убрать изображение
           </button>

@@ -1,8 +1,9 @@
 // One variant in the editor's «Варианты» (docs/decisions/043-variants.md), or a new one: its title,
-// артикул, price and old price in rubles with kopecks, availability and option values, saved on its
-// own through the variants API, the API's Russian message under each field it names. A variant 1C
-// sent of a product from 1C shows its title, артикул and options read-only (1C's, decision 044) and
-// asks before a save of a price or stock 1C will overwrite; a removal asks first.
+// артикул, price and old price in rubles with kopecks, availability, option values and picture (a
+// file chosen is uploaded with the save), saved on its own through the variants API, the API's
+// Russian message under each field it names. A variant 1C sent of a product from 1C shows its title,
+// артикул and options read-only (1C's, decision 044), and its picture while 1C overwrites pictures,
+// and asks before a save of a price or stock 1C will overwrite; a removal asks first.
 import { useState, type FormEvent } from 'react'
 import { ApiError } from '../../../../src/api/http-client'
 import type { EditorVariant, VariantList, VariantsApi } from '../../../../src/admin/admin-variants'
@@ -10,6 +11,7 @@ import { overwriteWarning } from '../../../../src/catalogue/one-c-fields'
 import { ONE_C_VARIANT } from '../../../../src/catalogue/variant-fields'
 import { VariantOptions, VariantPrices, VariantText as Text } from './VariantFields'
 import { Confirm } from '../../layout/Confirm'
+import { ImageField } from './ImageField'
 import { changedOneCFields, NEW_OPTION, variantDraft, variantWrite, type VariantDraft } from './variant-draft'
 
 type VariantFormProps = {
@@ -36,6 +38,8 @@ export function VariantForm({ productId, variant, names, api, onDone, onCancel, 
   const isNew = variant === null
   /** 1C's variant: its title, артикул and options are 1C's */
   const owned = variant?.oneC != null
+  /** …and its picture, while the owner lets 1C overwrite pictures */
+  const pictureOwned = variant?.oneC?.includes('images') ?? false
   const key = variant ? String(variant.id) : 'new'
   const id = (field: string) => `variant-${key}-${field}`
   const heading = variant ? `Вариант «${variant.title}»` : 'Новый вариант'
@@ -60,7 +64,8 @@ export function VariantForm({ productId, variant, names, api, onDone, onCancel, 
   function save() {
     const values = variantWrite(draft)
     // 1C's fields are not sent: only what the owner may change.
-    const sent = owned ? { price: values.price, oldPrice: values.oldPrice, availability: values.availability } : values
+    const { price, oldPrice, availability, image } = values
+    const sent = owned ? { price, oldPrice, availability, ...(pictureOwned ? {} : { image }) } : values
     const title = values.title ?? ''
     return isNew
       ? run(() => api.add(productId, sent), `Вариант «${title}» добавлен. Он уже на сайте.`)
@@ -109,6 +114,14 @@ export function VariantForm({ productId, variant, names, api, onDone, onCancel, 
           owned={owned}
           errors={errors}
           onChange={(i, patch) => set({ options: draft.options.map((o, j) => (j === i ? { ...o, ...patch } : o)) })}
+        />
+        <ImageField
+          id={id('image')}
+          label="Картинка варианта"
+          value={draft.image}
+          readOnly={pictureOwned ? ONE_C_VARIANT.image : undefined}
+          error={errors.image}
+          onChange={(image) => set({ image })}
         />
       </div>
       {failure && (

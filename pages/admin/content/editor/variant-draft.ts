@@ -1,9 +1,11 @@
 // A variant as the editor's «Варианты» form holds it (docs/decisions/043-variants.md): texts as typed,
-// prices as the owner writes rubles («1 299,90»), read exactly by src/format/money.ts on the way out.
+// prices as the owner writes rubles («1 299,90»), read exactly by src/format/money.ts on the way out,
+// its picture as stored, a file chosen to upload, or none.
 import { editableRubles, parseMoney, rublesNumber } from '../../../../src/format/money'
 import type { EditorVariant, VariantWrite } from '../../../../src/admin/admin-variants'
 import type { ProductAvailability } from '../../../../src/admin/admin-products'
 import type { OneCField } from '../../../../src/catalogue/one-c-fields'
+import type { ImageValue } from './record-draft'
 
 export interface OptionDraft {
   name: string
@@ -19,6 +21,7 @@ export interface VariantDraft {
   price: string
   oldPrice: string
   availability: ProductAvailability
+  image: ImageValue
   options: OptionDraft[]
 }
 
@@ -46,6 +49,7 @@ export function variantDraft(variant: EditorVariant | null, names: readonly Opti
     price: variant?.price == null ? '' : editableRubles(variant.price),
     oldPrice: variant?.oldPrice == null ? '' : editableRubles(variant.oldPrice),
     availability: variant?.availability ?? 'in_stock',
+    image: variant?.image ?? null,
     options: options.length > 0 ? options : [NEW_OPTION],
   }
 }
@@ -68,6 +72,7 @@ export function variantWrite(draft: VariantDraft): VariantWrite {
     price: rubles(draft.price) as number | null,
     oldPrice: rubles(draft.oldPrice) as number | null,
     availability: draft.availability,
+    image: draft.image,
     options: draft.options.filter((o) => o.value.trim() !== '').map(({ name, value, unit }) => ({ name, value, unit })),
   }
 }

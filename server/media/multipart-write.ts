@@ -1,10 +1,10 @@
 // Reads a multipart write (docs/contract.md §3): one field `data` holding the JSON of every
 // non-file value, and each image as its own entry named by its dot path. Every file is checked
 // (format, size) before anything is stored; the values come back with each file's stored path.
-import type { FastifyRequest } from 'fastify'
+import type { FastifyError, FastifyRequest } from 'fastify'
 import { fromMultipartParts, MULTIPART_DATA_FIELD, type MultipartFilePart } from '../../src/api/multipart'
 import { HttpError } from '../http/http-error'
-import { checkImage, type CheckedImage } from '../media/image-store'
+import { checkImage, IMAGE_LIMITS, type CheckedImage } from './image-store'
 
 export interface MultipartWrite {
   values: Record<string, unknown>
@@ -65,4 +65,24 @@ export async function readMultipartWrite(
       'validation_failed',
     )
   }
+}
+
+/** The multipart parser's limits and refusals, in the words of the write API (and the variants' pictures). */
+export function multipartError(error: FastifyError): HttpError | undefined {
+  switch (error.code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new HttpError(
+        413,
+        `Файл слишком большой: не более ${IMAGE_LIMITS.maxBytes / 1024 / 1024} МБ`,
+        'file_too_large',
+      )
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new HttpError(413, 'Слишком много файлов или полей в запросе', 'too_many_parts')
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, 'Ожидается multipart/form-data', 'unsupported_media_type')
+  }
+  return undefined
 }
