@@ -29,63 +29,97 @@ export interface RouteMap {
 /** Tree order: by sort, then id. */
 const treeOrder = (a: RouteEntry, b: RouteEntry) => a.sort - b.sort || a.id - b.id
 
-async function allRows(db: Db, slices: Slices): Promise<RouteRow[]> {
-  const rows: RouteRow[] = []
+/** Whether `row` is what `entry` was read from (its state aside, which depends on the rows above). */
+function sameRow(entry: RouteEntry, row: RouteRow): boolean {
+  return (
+    entry.published === Boolean(row.published) &&
+    entry.title === row.title &&
+    entry.urlFull === row.urlFull &&
+    entry.parentId === row.parentId &&
+    entry.sort === row.sort &&
+    entry.status === row.status &&
+    entry.typeId === row.typeId
+  )
+}
+
+/**
+ * Every record's entry, in id order, read a part at a time: `before`'s own object where the row
+ * did not change (its state checked later), a new one where it did. No part's rows outlive it:
+ * held for the whole load, 110,000 rows and their strings outlived the young generation, and their
+ * collection later held the process taking leads.
+ */
+async function readEntries(db: Db, slices: Slices, before: RouteMap | undefined) {
+  const entries: RouteEntry[] = []
+  const made = new Set<RouteEntry>()
   for (let after = 0; ;) {
     const part = await loadRouteRows(db, after, ROWS_PER_QUERY)
-    for (const row of part) rows.push(row)
-    if (part.length < ROWS_PER_QUERY) return rows
+    for (let i = 0; i < part.length; i++) {
+      const row = part[i]
+      const old = before?.byId.get(row.id)
+      if (old && sameRow(old, row)) entries.push(old)
+      else {
+        // Its state is set once every record is read.
+        const entry: RouteEntry = { ...row, published: Boolean(row.published), state: 'missing' }
+        made.add(entry)
+        entries.push(entry)
+      }
+      if (i % 1000 === 999) await slices.next()
+    }
+    if (part.length < ROWS_PER_QUERY) return { entries, made }
     after = part[part.length - 1].id
     await slices.next()
   }
 }
 
-/** The entry of `row` with its state: `before`'s own object when nothing of it changed. */
-function entryOf(row: RouteRow, state: RouteEntry['state'], before: RouteEntry | undefined): RouteEntry {
-  const published = Boolean(row.published)
-  if (
-    before &&
-    before.state === state &&
-    before.published === published &&
-    before.title === row.title &&
-    before.urlFull === row.urlFull &&
-    before.parentId === row.parentId &&
-    before.sort === row.sort &&
-    before.status === row.status &&
-    before.typeId === row.typeId
-  ) {
-    return before
-  }
-  return { ...row, published, state }
-}
-
 /**
  * Every record's entry, by id and URL, and the public children of each record in tree order.
- * `before`: the map this one replaces (a reload every STRUCTURE_TTL): its entries that did not
- * change are kept, not made anew, so a reload leaves little for the collector. Made anew, the
- * 110,000 entries of the map before were garbage at once, and the collection after a reload held
- * the process taking leads 130–180 ms (issue 43, PostgreSQL).
+ * `before`: the map this one replaces (a reload every STRUCTURE_TTL). Its entries that did not
+ * change are kept, not made anew, and when no record changed, appeared or went, its tables are
+ * kept too: a reload of an unchanged catalogue leaves nothing for the collector but the rows it
+ * read. Made anew, the 110,000 entries of the map before were garbage at once, and the collection
+ * after a reload held the process taking leads 130–180 ms (issue 43, PostgreSQL).
  */
-export async function loadRouteMap(
-  db: Db,
-  now: number,
-  slices = new Slices(),
-  before?: Pick<RouteMap, 'byId'>,
-): Promise<RouteMap> {
-  const rows = await allRows(db, slices)
+export async function loadRouteMap(db: Db, now: number, slices = new Slices(), before?: RouteMap): Promise<RouteMap> {
+  const { entries, made } = await readEntries(db, slices, before)
   const indexRows = await loadIndexRows(db)
-  const rowsById = new Map<number, RouteRow>()
-  for (let i = 0; i < rows.length; i++) {
-    rowsById.set(rows[i].id, rows[i])
+  let byId: Map<number, RouteEntry> | ReadonlyMap<number, RouteEntry>
+  let byUrl: Map<string, RouteEntry> | ReadonlyMap<string, RouteEntry>
+  let children: Map<number | null, RouteEntry[]> | ReadonlyMap<number | null, RouteEntry[]>
+  if (before && made.size === 0 && entries.length === before.byId.size) {
+    // The same rows as the map before (each found in it, as many): the same states, lists and tables.
+    ;({ byId, byUrl, children } = before)
+  } else {
+    ;({ byId, byUrl, children } = await buildTables(entries, made, slices))
+  }
+  const indexes: IndexEntry[] = indexRows
+    .filter((r) => byId.get(r.id)?.state === 'public')
+    .map((r) => ({
+      id: r.id,
+      parentId: r.parentId,
+      typeId: r.typeId,
+      urlFull: r.urlFull,
+      index: { logo: r.logo, tel: r.tel, telText: r.telText, description: r.description, copyright: r.copyright },
+    }))
+    .sort((a, b) => b.urlFull.length - a.urlFull.length)
+  return { byUrl, byId, children, indexes, loadedAt: now }
+}
+
+/** The tables of `entries`, each with its state in the tree: a kept entry whose state changed is made anew. */
+async function buildTables(entries: RouteEntry[], made: ReadonlySet<RouteEntry>, slices: Slices) {
+  const byId = new Map<number, RouteEntry>()
+  for (let i = 0; i < entries.length; i++) {
+    byId.set(entries[i].id, entries[i])
     if (i % 1000 === 999) await slices.next()
   }
-  const stateOf = stateResolver(rowsById)
-  const byId = new Map<number, RouteEntry>()
+  // States from the rows as read (published, status, parent); an entry's own state is not read.
+  const stateOf = stateResolver(byId)
+  const states = entries.map((entry) => stateOf(entry))
   const byUrl = new Map<string, RouteEntry>()
   const children = new Map<number | null, RouteEntry[]>()
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]
-    const entry = entryOf(row, stateOf(row), before?.byId.get(row.id))
+  for (let i = 0; i < entries.length; i++) {
+    let entry = entries[i]
+    if (made.has(entry)) entry.state = states[i]
+    else if (entry.state !== states[i]) entry = { ...entry, state: states[i] }
     byId.set(entry.id, entry)
     byUrl.set(entry.urlFull, entry)
     if (isPublic(entry)) {
@@ -99,15 +133,5 @@ export async function loadRouteMap(
     if (list.length > 1) list.sort(treeOrder)
     await slices.next()
   }
-  const indexes: IndexEntry[] = indexRows
-    .filter((r) => rowsById.has(r.id) && stateOf(rowsById.get(r.id)!) === 'public')
-    .map((r) => ({
-      id: r.id,
-      parentId: r.parentId,
-      typeId: r.typeId,
-      urlFull: r.urlFull,
-      index: { logo: r.logo, tel: r.tel, telText: r.telText, description: r.description, copyright: r.copyright },
-    }))
-    .sort((a, b) => b.urlFull.length - a.urlFull.length)
-  return { byUrl, byId, children, indexes, loadedAt: now }
+  return { byId, byUrl, children }
 }

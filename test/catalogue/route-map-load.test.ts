@@ -83,5 +83,34 @@ for (const dialect of DIALECTS) {
       const fresh = await loadRouteMap(t.app.db, Date.now())
       expect([...after.byId.values()]).toEqual([...fresh.byId.values()])
     })
+
+    it('keeps the tables of the map before when no record changed, and only its age is new', async () => {
+      const before = await loadRouteMap(t.app.db, 1000)
+      const after = await loadRouteMap(t.app.db, 2000, undefined, before)
+      expect(after.byId).toBe(before.byId)
+      expect(after.byUrl).toBe(before.byUrl)
+      expect(after.children).toBe(before.children)
+      expect(after.loadedAt).toBe(2000)
+    })
+
+    it('gives the records under a section withdrawn meanwhile their new state, as a fresh load does', async () => {
+      const before = await loadRouteMap(t.app.db, Date.now())
+      const section = sections[1]
+      const product = before.children.get(section.id)![0]
+      expect(product.state).toBe('public')
+      await t.app.db.updateTable('structure').set({ status: 410 }).where('id', '=', section.id).execute()
+      try {
+        const after = await loadRouteMap(t.app.db, Date.now(), undefined, before)
+        // The product's own row did not change; what its URL answers did.
+        expect(after.byId.get(product.id)?.state).toBe('gone')
+        expect(before.byId.get(product.id)?.state).toBe('public')
+        expect(after.children.get(section.id)).toBeUndefined()
+        const fresh = await loadRouteMap(t.app.db, Date.now())
+        expect([...after.byId.values()]).toEqual([...fresh.byId.values()])
+        expect([...after.children.entries()]).toEqual([...fresh.children.entries()])
+      } finally {
+        await t.app.db.updateTable('structure').set({ status: null }).where('id', '=', section.id).execute()
+      }
+    })
   })
 }
