@@ -106,6 +106,22 @@ export async function sortAfterLastChild(db: Queryable, parentId: number): Promi
   return last?.sort == null ? 0 : Number(last.sort) + 1
 }
 
+/** sortAfterLastChild of each of `parentIds`, in a statement per 500 parents. */
+export async function sortsAfterLastChild(db: Queryable, parentIds: readonly number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>(parentIds.map((id) => [id, 0]))
+  const ids = [...out.keys()]
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('structure')
+      .select((eb) => ['parentId', eb.fn.max('sort').as('sort')])
+      .where('parentId', 'in', ids.slice(i, i + 500))
+      .groupBy('parentId')
+      .execute()
+    for (const row of rows) if (row.parentId !== null && row.sort !== null) out.set(row.parentId, Number(row.sort) + 1)
+  }
+  return out
+}
+
 /** The record's parent id; undefined when there is no such record. */
 export async function parentOf(db: Queryable, id: number): Promise<number | null | undefined> {
   return (await db.selectFrom('structure').select('parentId').where('id', '=', id).executeTakeFirst())?.parentId

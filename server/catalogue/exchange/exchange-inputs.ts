@@ -98,41 +98,66 @@ export async function storeImages(
   items: readonly Pick<CmlOffer | CmlProduct, 'id' | 'pictures'>[],
   skipped: RunReport['skipped'],
 ): Promise<Map<string, string[] | null>> {
-  const out = new Map<string, string[] | null>()
-  const done = new Map<string, string | null>()
-  for (const item of items) {
-    if (!item.pictures || item.pictures.length === 0) {
-      out.set(item.id, null)
-      continue
-    }
-    const images: string[] = []
-    for (const picture of item.pictures) {
-      let stored = done.get(picture)
-      if (stored === undefined) {
-        stored = null
-        try {
-          const bytes = await readFile(ctx.db, sessionId, checkedName(picture))
-          if (bytes === null) skipped.push({ what: `Картинка ${picture}`, why: 'файл не получен от 1С' })
-          else {
-            let known = false
-            const image = await checkImage(bytes, undefined, async (name) => {
-              known = (await ctx.storage.size(name)) !== null
-              return known
-            })
-            if (!known) await ctx.storage.write(image.relativePath, image.bytes)
-            stored = image.relativePath
-          }
-        } catch (error) {
-          if (!(error instanceof HttpError)) throw error
-          skipped.push({ what: `Картинка ${picture}`, why: error.message })
-        }
-        done.set(picture, stored)
+  const pictures = [...new Set(items.flatMap((item) => item.pictures ?? []))]
+  const results: { stored: string | null; why?: string }[] = new Array(pictures.length)
+  // A few at a time: each is a read of the file's parts, a look at its header and a write, mostly
+  // waiting on the database, the disk or the image library's threads (one at a time: 8 ms each).
+  let next = 0
+  let failed = false
+  const worker = async () => {
+    while (!failed && next < pictures.length) {
+      const i = next++
+      try {
+        results[i] = await storeImage(ctx, sessionId, pictures[i])
+      } catch (error) {
+        // The others stop at their next picture; the step fails as with one at a time.
+        failed = true
+        throw error
       }
-      if (stored !== null) images.push(stored)
     }
-    out.set(item.id, images)
+  }
+  await Promise.all(Array.from({ length: Math.min(IMAGES_AT_ONCE, pictures.length) }, worker))
+  const done = new Map<string, string | null>()
+  pictures.forEach((picture, i) => {
+    const { stored, why } = results[i]
+    if (why !== undefined) skipped.push({ what: `Картинка ${picture}`, why })
+    done.set(picture, stored)
+  })
+  const out = new Map<string, string[] | null>()
+  for (const item of items) {
+    if (!item.pictures || item.pictures.length === 0) out.set(item.id, null)
+    else
+      out.set(
+        item.id,
+        item.pictures.flatMap((picture) => done.get(picture) ?? []),
+      )
   }
   return out
+}
+
+/** Pictures stored at once by a step */
+const IMAGES_AT_ONCE = 4
+
+/** One picture of the session's files stored (once by content); why not, when it cannot be. */
+async function storeImage(
+  ctx: ImportContext,
+  sessionId: string,
+  picture: string,
+): Promise<{ stored: string | null; why?: string }> {
+  try {
+    const bytes = await readFile(ctx.db, sessionId, checkedName(picture))
+    if (bytes === null) return { stored: null, why: 'файл не получен от 1С' }
+    let known = false
+    const image = await checkImage(bytes, undefined, async (name) => {
+      known = (await ctx.storage.size(name)) !== null
+      return known
+    })
+    if (!known) await ctx.storage.write(image.relativePath, image.bytes)
+    return { stored: image.relativePath }
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error
+    return { stored: null, why: error.message }
+  }
 }
 
 export function productInputs(

@@ -5,7 +5,7 @@
 // product-row repository (products/product-rows.ts) in the write door's unit; a step writes a
 // bounded batch, so no transaction holds SQLite's write lock for long.
 import type { ContentWrite } from '../../content/content-write'
-import { sortAfterLastChild, updateRecord } from '../../content/structure-store'
+import { sortsAfterLastChild, updateRecord } from '../../content/structure-store'
 import { moveRecord } from '../../content/structure-tree'
 import {
   createProducts,
@@ -177,10 +177,7 @@ async function createFresh(
   tally: Tally,
 ): Promise<void> {
   if (fresh.length === 0) return
-  const nextSort = new Map<number, number>()
-  for (const parentId of new Set(fresh.map(sectionFor))) {
-    nextSort.set(parentId, await sortAfterLastChild(unit.trx, parentId))
-  }
+  const nextSort = await sortsAfterLastChild(unit.trx, fresh.map(sectionFor))
   const ids = await createProducts(
     unit,
     fresh.map((product, i) => {
