@@ -52,9 +52,15 @@ async function loadRows(db: Db, ids: readonly number[], slices: Slices) {
 /** Tree order: by sort, then id (as the full load makes the lists). */
 const treeOrder = (a: RouteEntry, b: RouteEntry) => a.sort - b.sort || a.id - b.id
 
-/** Two lists in tree order as one. */
+/**
+ * Two lists in tree order as one. New records come after their section's last (an import's, the
+ * editor's): then it is one copy, not a walk through the section's list comparing each entry (an
+ * import's second of writes touches every section's list, and the walks held the process taking
+ * leads 60–100 ms a second at 110,000 products).
+ */
 function merged(a: readonly RouteEntry[], b: readonly RouteEntry[]): RouteEntry[] {
   if (b.length === 0) return [...a]
+  if (a.length === 0 || treeOrder(a[a.length - 1], b[0]) < 0) return a.concat(b)
   const out: RouteEntry[] = []
   let i = 0
   let j = 0
@@ -114,7 +120,8 @@ export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<
   const lists = new Map<number | null, RouteEntry[]>()
   for (const parentId of new Set([...gone.keys(), ...fresh.keys()])) {
     const leaving = gone.get(parentId)
-    const kept = (children.get(parentId) ?? []).filter((e) => !leaving?.has(e.id))
+    const list = children.get(parentId) ?? []
+    const kept = leaving ? list.filter((e) => !leaving.has(e.id)) : list
     lists.set(parentId, merged(kept, (fresh.get(parentId) ?? []).sort(treeOrder)))
     await slices.next()
   }

@@ -170,13 +170,15 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
     ...env,
   }
   const profile = process.env.BENCH_PROFILE
-  // BENCH_NODE_ARGS: more flags for the importing process (e.g. --trace-gc), its output then kept
-  // in BENCH_PROFILE (or the working folder) as importing.log.
+  // BENCH_NODE_ARGS and BENCH_LEADS_NODE_ARGS: more flags for the importing process and for the one
+  // taking leads (e.g. --trace-gc), their output then kept in BENCH_PROFILE (or the working folder)
+  // as importing.log and leads.log.
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const leadsExtra = process.env.BENCH_LEADS_NODE_ARGS?.split(' ').filter(Boolean) ?? []
   const profiled = (name: string) => ({
     nodeArgs: [
       ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}/${name}`] : []),
-      ...(name === 'importing' ? extra : []),
+      ...(name === 'importing' ? extra : leadsExtra),
     ],
   })
   const a = await startProdServer(common, dir, profiled('importing'))
@@ -259,6 +261,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
     await b.stop()
     await a.stop()
     if (extra.length > 0) fs.writeFileSync(`${profile ?? '.'}/importing.log`, a.output())
+    if (leadsExtra.length > 0) fs.writeFileSync(`${profile ?? '.'}/leads.log`, b.output())
     if (!process.env.BENCH_KEEP) a.cleanup()
     else console.log(`kept ${dir}`)
   }
