@@ -113,13 +113,13 @@ async function buildTables(entries: RouteEntry[], made: ReadonlySet<RouteEntry>,
   }
   // States from the rows as read (published, status, parent); an entry's own state is not read.
   const stateOf = stateResolver(byId)
-  const states = entries.map((entry) => stateOf(entry))
   const byUrl = new Map<string, RouteEntry>()
   const children = new Map<number | null, RouteEntry[]>()
   for (let i = 0; i < entries.length; i++) {
     let entry = entries[i]
-    if (made.has(entry)) entry.state = states[i]
-    else if (entry.state !== states[i]) entry = { ...entry, state: states[i] }
+    const state = stateOf(entry)
+    if (made.has(entry)) entry.state = state
+    else if (entry.state !== state) entry = { ...entry, state }
     byId.set(entry.id, entry)
     byUrl.set(entry.urlFull, entry)
     if (isPublic(entry)) {

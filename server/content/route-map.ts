@@ -8,6 +8,7 @@ import type { PagesChanged } from '../../src/site/page-tags'
 import type { IndexEntry, RouteEntry } from './structure-store'
 import { loadRouteMap, type RouteMap } from './route-map-load'
 import { patchRoutes, routeWork } from './route-map-patch'
+import { BACKGROUND, Slices } from './slices'
 import type { NavLink } from '../../src/site/types'
 
 export type { RouteMap }
@@ -187,7 +188,11 @@ export class RouteMapCache {
     const generation = this.generation
     // What is pending now, this load reads; what a write adds while it runs stays pending.
     this.pending.clear()
-    this.loading = loadRouteMap(this.db, this.now(), undefined, this.atHand ?? undefined)
+    const before = this.atHand ?? undefined
+    // An expired map keeps serving (get()): nobody waits for this reload, which is spread thin
+    // (slices.ts, BACKGROUND). A dropped map's pages wait for it: at full pace.
+    const slices = this.current ? new Slices(BACKGROUND.budgetMs, BACKGROUND.pauseMs) : undefined
+    this.loading = loadRouteMap(this.db, this.now(), slices, before)
       .then((map) => {
         if (generation === this.generation) {
           this.current = map

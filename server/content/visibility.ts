@@ -68,6 +68,13 @@ export function stateResolver<T extends Visibility & { id: number; parentId: num
   return (row) => {
     const known = states.get(row.id)
     if (known) return known
+    // The common case, a record whose parent is worked out (or a root): no walk.
+    const parent = row.parentId === null ? null : states.get(row.parentId)
+    if (parent !== undefined) {
+      const state = stateInTree(row, parent)
+      states.set(row.id, state)
+      return state
+    }
     // Walk up to the first record whose state is known (or the root), then come back down.
     const chain: T[] = []
     let cursor: T | undefined = row
