@@ -6,6 +6,7 @@
 // in exchange-withdrawal.ts). Records the owner made on the site have no Ид and are never touched.
 import type { Transaction } from 'kysely'
 import type { Database } from '../../data/schema'
+import { insertRows } from '../products/product-row-reads'
 type Trx = Transaction<Database>
 
 const CHUNK = 500
@@ -80,10 +81,11 @@ export async function rememberAll(
   created = false,
 ) {
   const made = created ? { createdRun: runId } : {}
-  for (let i = 0; i < ties.length; i += CHUNK) {
+  const size = insertRows(trx)
+  for (let i = 0; i < ties.length; i += size) {
     await trx
       .insertInto('exchangeRecord')
-      .values(ties.slice(i, i + CHUNK).map((t) => ({ kind, ...t, seenRun: runId, withdrawn: 0, ...made })))
+      .values(ties.slice(i, i + size).map((t) => ({ kind, ...t, seenRun: runId, withdrawn: 0, ...made })))
       .onConflict((oc) =>
         oc.columns(['kind', 'externalId']).doUpdateSet((eb) => ({
           structureId: eb.ref('excluded.structureId'),

@@ -19,6 +19,7 @@ import {
   chunks,
   firstImage,
   galleryRow,
+  insertRows,
   INTEGER_FIELDS,
   WORDLESS_FIELDS,
   type FieldName,
@@ -58,10 +59,10 @@ export async function createProducts(unit: ContentWrite, products: readonly NewP
     unit,
     products.map((p) => p.record.urlFull),
   )
-  const ids = await insertRecords(
-    unit,
-    products.map((p) => ({ ...p.record, typeId: 'product' })),
-  )
+  const rowsAtOnce = insertRows(trx)
+  const records = products.map((p) => ({ ...p.record, typeId: 'product' }))
+  const ids: number[] = []
+  for (const part of chunks(records, rowsAtOnce)) ids.push(...(await insertRecords(unit, part)))
   // Every row names every column: one multi-row insert fits them all on both databases.
   const rows = products.map((p, i) => ({
     structureId: ids[i],
@@ -74,13 +75,13 @@ export async function createProducts(unit: ContentWrite, products: readonly NewP
     availability: p.fields.availability ?? 'in_stock',
     featured: p.fields.featured ?? 0,
   }))
-  for (const part of chunks(rows)) await trx.insertInto('product').values(part).execute()
+  for (const part of chunks(rows, rowsAtOnce)) await trx.insertInto('product').values(part).execute()
   const gallery = products.flatMap((p, i) => (p.gallery ?? []).map((g, sort) => galleryRow(ids[i], g, sort)))
-  for (const part of chunks(gallery)) await trx.insertInto('productImage').values(part).execute()
+  for (const part of chunks(gallery, rowsAtOnce)) await trx.insertInto('productImage').values(part).execute()
   const properties = products.flatMap((p, i) =>
     (p.properties ?? []).map((row, sort) => ({ structureId: ids[i], row, sort })),
   )
-  for (const part of chunks(properties))
+  for (const part of chunks(properties, rowsAtOnce))
     await trx
       .insertInto('productProperty')
       .values(await propertyRowsOf(trx, part))

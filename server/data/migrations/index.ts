@@ -34,6 +34,7 @@ import * as m033 from './033-exchange-created-run'
 import * as m034 from './034-variant-created-run'
 import * as m035 from './035-section-list-index'
 import * as m036 from './036-brand-characteristic'
+import * as m037 from './037-unlogged-exchange-files'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -70,4 +71,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '034-variant-created-run': m034,
   '035-section-list-index': m035,
   '036-brand-characteristic': m036,
+  '037-unlogged-exchange-files': m037,
 }
