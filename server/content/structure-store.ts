@@ -98,12 +98,7 @@ export async function urlOf(db: Queryable, id: number): Promise<string | null> {
 
 /** The sort value that puts a new child last under the record: one more than its children's highest. */
 export async function sortAfterLastChild(db: Queryable, parentId: number): Promise<number> {
-  const last = await db
-    .selectFrom('structure')
-    .select((eb) => eb.fn.max('sort').as('sort'))
-    .where('parentId', '=', parentId)
-    .executeTakeFirst()
-  return last?.sort == null ? 0 : Number(last.sort) + 1
+  return (await sortsAfterLastChild(db, [parentId])).get(parentId)!
 }
 
 /** sortAfterLastChild of each of `parentIds`, in a statement per 500 parents. */
