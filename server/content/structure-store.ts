@@ -101,18 +101,28 @@ export async function sortAfterLastChild(db: Queryable, parentId: number): Promi
   return (await sortsAfterLastChild(db, [parentId])).get(parentId)!
 }
 
-/** sortAfterLastChild of each of `parentIds`, in a statement per 500 parents. */
+/**
+ * sortAfterLastChild of each of `parentIds`, in a statement per 500 parents: each parent's last
+ * sort read from the end of its children in the (parentId, sort) index. A grouped max over the
+ * children read them all (PostgreSQL scanned 110,000 products, 40–50 ms per step of a 1C import).
+ */
 export async function sortsAfterLastChild(db: Queryable, parentIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(parentIds.map((id) => [id, 0]))
   const ids = [...out.keys()]
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db
-      .selectFrom('structure')
-      .select((eb) => ['parentId', eb.fn.max('sort').as('sort')])
-      .where('parentId', 'in', ids.slice(i, i + 500))
-      .groupBy('parentId')
+      .selectFrom('structure as parent')
+      .select((eb) => [
+        'parent.id',
+        eb
+          .selectFrom('structure as child')
+          .select((child) => child.fn.max('child.sort').as('sort'))
+          .whereRef('child.parentId', '=', 'parent.id')
+          .as('sort'),
+      ])
+      .where('parent.id', 'in', ids.slice(i, i + 500))
       .execute()
-    for (const row of rows) if (row.parentId !== null && row.sort !== null) out.set(row.parentId, Number(row.sort) + 1)
+    for (const row of rows) if (row.sort !== null) out.set(row.id, Number(row.sort) + 1)
   }
   return out
 }

@@ -252,8 +252,10 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
       console.log(`  ${''.padEnd(30)} calls: ${split}`)
       if (seen.slowLeads.length > 0) {
         const slow = seen.slowLeads.map(
-          (l) => `${l.ms.toFixed(0)} ms at ${((l.at - leadsStarted) / 1000).toFixed(1)} s`,
+          (l) =>
+            `${l.ms.toFixed(0)} ms at ${((l.at - leadsStarted) / 1000).toFixed(1)} s (${new Date(l.at).toISOString().slice(11, 23)})`,
         )
+        // The clock time (UTC) finds the moment in the database's own log.
         console.log(`  ${''.padEnd(30)} leads over 100 ms (since the leads' process started): ${slow.join(', ')}`)
       }
     }
