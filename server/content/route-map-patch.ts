@@ -52,6 +52,10 @@ async function loadRows(db: Db, ids: readonly number[], slices: Slices) {
 /** Tree order: by sort, then id (as the full load makes the lists). */
 const treeOrder = (a: RouteEntry, b: RouteEntry) => a.sort - b.sort || a.id - b.id
 
+/** Whether `b` (in tree order) comes after every entry of `a`. */
+const afterLast = (a: readonly RouteEntry[], b: readonly RouteEntry[]) =>
+  a.length === 0 || b.length === 0 || treeOrder(a[a.length - 1], b[0]) < 0
+
 /**
  * Two lists in tree order as one. New records come after their section's last (an import's, the
  * editor's): then it is one copy, not a walk through the section's list comparing each entry (an
@@ -60,7 +64,7 @@ const treeOrder = (a: RouteEntry, b: RouteEntry) => a.sort - b.sort || a.id - b.
  */
 function merged(a: readonly RouteEntry[], b: readonly RouteEntry[]): RouteEntry[] {
   if (b.length === 0) return [...a]
-  if (a.length === 0 || treeOrder(a[a.length - 1], b[0]) < 0) return a.concat(b)
+  if (afterLast(a, b)) return a.concat(b)
   const out: RouteEntry[] = []
   let i = 0
   let j = 0
@@ -76,8 +80,11 @@ function merged(a: readonly RouteEntry[], b: readonly RouteEntry[]): RouteEntry[
  * is (or was) not a product, or whose parent is not in the map. The maps are patched in place (a
  * copy of 110,000 entries per step of an import held every request of a process for 50–90 ms): they
  * are the cache's own, built by route-map-load.ts and changed only here, and a request holding the
- * map of before sees these records as they are now. A list of children is made anew, never changed:
- * what was worked out from the map of before (derivedFrom) stays as it was. The work is done first,
+ * map of before sees these records as they are now. So is a list of children that only gains records
+ * after its last (an import's new products): appended to, not copied (a copy of every touched list
+ * each second made the old generation's garbage whose collections held the process taking leads
+ * 10–240 ms at 110,000 products); any other touched list is made anew. What was worked out from
+ * the map of before (derivedFrom) is a copy, and stays as it was. The work is done first,
  * in slices with the event loop let go between them (an import's second of writes touches lists
  * across the catalogue), and the maps are changed after it in one go, so no request sees half a
  * patch. The cache runs one patch at a time, and drops its result when the map was reloaded meanwhile.
@@ -118,11 +125,14 @@ export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<
     else fresh.set(entry.parentId, [entry])
   }
   const lists = new Map<number | null, RouteEntry[]>()
+  /** Lists that only gain entries after their last: these are appended to in place, with the maps */
+  const appended = new Map<RouteEntry[], RouteEntry[]>()
   for (const parentId of new Set([...gone.keys(), ...fresh.keys()])) {
     const leaving = gone.get(parentId)
-    const list = children.get(parentId) ?? []
-    const kept = leaving ? list.filter((e) => !leaving.has(e.id)) : list
-    lists.set(parentId, merged(kept, (fresh.get(parentId) ?? []).sort(treeOrder)))
+    const list = children.get(parentId)
+    const coming = (fresh.get(parentId) ?? []).sort(treeOrder)
+    if (list && !leaving && afterLast(list, coming)) appended.set(list, coming)
+    else lists.set(parentId, merged(leaving ? (list ?? []).filter((e) => !leaving.has(e.id)) : (list ?? []), coming))
     await slices.next()
   }
   // The changes, in one go.
@@ -140,5 +150,6 @@ export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<
     if (list.length > 0) children.set(parentId, list)
     else children.delete(parentId)
   }
+  for (const [list, coming] of appended) for (const entry of coming) list.push(entry)
   return { byUrl, byId, children }
 }

@@ -4,7 +4,7 @@
 // reloads it. After each the map is the one a full load makes now: every URL, every record's
 // state, every list of public children in tree order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RouteMap } from '../../server/content/route-map'
+import { publicChildren, type RouteMap } from '../../server/content/route-map'
 import { loadRouteMap } from '../../server/content/route-map-load'
 import { ADMIN_TOKEN, AUTH } from '../api/helpers'
 import { recordIdAt, type TestApp } from '../helpers/build-test-app'
@@ -108,6 +108,32 @@ for (const dialect of DIALECTS) {
       const routes = await t.app.content.routes()
       expect(routes.byUrl.has('/structure/garden/rake')).toBe(false)
       expect(routes.byId.get(hammer)?.state).toBe('gone')
+    })
+
+    it('appends a product made after its section’s last to the list in place, and keeps what was worked out before', async () => {
+      const garden = await idAt('/structure/garden/')
+      const before = await t.app.content.routes()
+      const list = before.children.get(garden)!
+      const shown = publicChildren(before, garden, 'product')
+      const count = shown.length
+      const appended = await write('a product after the last', () =>
+        multipart('POST', '/api/structure', {
+          parentId: garden,
+          typeId: 'product',
+          title: 'Секатор',
+          urlFull: '/structure/garden/pruner',
+          sort: 100_000,
+          product: { article: 'СК-1', price: 1500 },
+        }),
+      )
+      // The same list, one longer: no copy of it (an import's every step would copy every section's).
+      expect(appended.after.children.get(garden)).toBe(list)
+      expect(list.at(-1)?.urlFull).toBe('/structure/garden/pruner')
+      // What the map before worked out is its own copy; the map after works its out anew.
+      expect(shown).toHaveLength(count)
+      expect(publicChildren(appended.after, garden, 'product')).toHaveLength(count + 1)
+      const page = await t.app.inject({ url: '/structure/garden/' })
+      expect(page.body).toContain('Секатор')
     })
 
     it('reloads the map when a section changes', async () => {
