@@ -83,7 +83,12 @@ export function createErrorHandler(options: ErrorHandlerOptions = {}) {
     } else if (answer.statusCode >= 500) {
       request.log.error(options.logCodeOnly ? { code } : { err: error }, `${prefix} failed`)
     } else {
-      request.log.info({ code, status: answer.statusCode }, `${prefix} rejected`)
+      // What a reader said of a file it could not read (a price list's XLSX), set by our own
+      // refusal only: the owner gets the Russian text. Not another error's cause: a JSON parser's
+      // message quotes the body, a lead's phone with it.
+      const cause =
+        error instanceof HttpError && error.cause instanceof Error ? error.cause.message.slice(0, 300) : undefined
+      request.log.info({ code, status: answer.statusCode, ...(cause ? { cause } : {}) }, `${prefix} rejected`)
     }
     // A 503 always says when to come back (the database or the media store is away for a while).
     const retryAfter = answer.retryAfter ?? (answer.statusCode === 503 ? RETRY_AFTER_SECONDS : undefined)

@@ -35,8 +35,11 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
   return prefix.every((byte, i) => bytes[i] === byte)
 }
 
-function refuse(message: string): never {
-  throw new HttpError(400, message, 'invalid_price_list', { file: message })
+/** A 400 with the Russian `message`; `cause`, what the reader said, goes to the log (not to the owner). */
+function refuse(message: string, cause?: unknown): never {
+  const error = new HttpError(400, message, 'invalid_price_list', { file: message })
+  if (cause !== undefined) error.cause = cause
+  throw error
 }
 
 /** Reads a price list; throws HttpError 400 with a Russian message for a file it cannot read. */
@@ -150,8 +153,8 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
       }
       break
     }
-  } catch {
-    refuse('Не удалось прочитать файл Excel: сохраните его как .xlsx или CSV')
+  } catch (error) {
+    refuse('Не удалось прочитать файл Excel: сохраните его как .xlsx или CSV', error)
   } finally {
     input.destroy()
   }
