@@ -81,9 +81,9 @@ function merged(a: readonly RouteEntry[], b: readonly RouteEntry[]): RouteEntry[
  * copy of 110,000 entries per step of an import held every request of a process for 50–90 ms): they
  * are the cache's own, built by route-map-load.ts and changed only here, and a request holding the
  * map of before sees these records as they are now. So is a list of children that only gains records
- * after its last (an import's new products): appended to, not copied (a copy of every touched list
- * each second made the old generation's garbage whose collections held the process taking leads
- * 10–240 ms at 110,000 products); any other touched list is made anew. What was worked out from
+ * after its last (an import's new products): appended to, not copied (an import's second touches
+ * every section, and copying their lists copied the whole catalogue's entries each second); any
+ * other touched list is made anew. What was worked out from
  * the map of before (derivedFrom) is a copy, and stays as it was. The work is done first,
  * in slices with the event loop let go between them (an import's second of writes touches lists
  * across the catalogue), and the maps are changed after it in one go, so no request sees half a
