@@ -101,11 +101,7 @@ export async function sortAfterLastChild(db: Queryable, parentId: number): Promi
   return (await sortsAfterLastChild(db, [parentId])).get(parentId)!
 }
 
-/**
- * sortAfterLastChild of each of `parentIds`, in a statement per 500 parents: each parent's last
- * sort read from the end of its children in the (parentId, sort) index. A grouped max over the
- * children read them all (PostgreSQL scanned 110,000 products, 40–50 ms per step of a 1C import).
- */
+/** sortAfterLastChild of each of `parentIds` (per 500), from the end of its (parentId, sort) index (decision 032). */
 export async function sortsAfterLastChild(db: Queryable, parentIds: readonly number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>(parentIds.map((id) => [id, 0]))
   const ids = [...out.keys()]
