@@ -83,11 +83,10 @@ function merged(a: readonly RouteEntry[], b: readonly RouteEntry[]): RouteEntry[
  * map of before sees these records as they are now. So is a list of children that only gains records
  * after its last (an import's new products): appended to, not copied (an import's second touches
  * every section, and copying their lists copied the whole catalogue's entries each second); any
- * other touched list is made anew. What was worked out from
- * the map of before (derivedFrom) is a copy, and stays as it was. The work is done first,
- * in slices with the event loop let go between them (an import's second of writes touches lists
- * across the catalogue), and the maps are changed after it in one go, so no request sees half a
- * patch. The cache runs one patch at a time, and drops its result when the map was reloaded meanwhile.
+ * other touched list is made anew. What was worked out from the map of before (derivedFrom) is a
+ * copy, and stays as it was. The work is done first, in slices with the event loop let go between
+ * them (an import's second of writes touches lists across the catalogue), and the maps are changed
+ * after it in one go, so no request sees half a patch. The cache runs one patch at a time, and drops its result when the map was reloaded meanwhile.
  */
 export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<number>): Promise<RouteTables | null> {
   const slices = new Slices()
@@ -129,10 +128,10 @@ export async function patchRoutes(db: Db, tables: RouteTables, ids: ReadonlySet<
   const appended = new Map<RouteEntry[], RouteEntry[]>()
   for (const parentId of new Set([...gone.keys(), ...fresh.keys()])) {
     const leaving = gone.get(parentId)
-    const list = children.get(parentId)
+    const list = children.get(parentId) ?? []
     const coming = (fresh.get(parentId) ?? []).sort(treeOrder)
-    if (list && !leaving && afterLast(list, coming)) appended.set(list, coming)
-    else lists.set(parentId, merged(leaving ? (list ?? []).filter((e) => !leaving.has(e.id)) : (list ?? []), coming))
+    if (list.length > 0 && !leaving && afterLast(list, coming)) appended.set(list, coming)
+    else lists.set(parentId, merged(leaving ? list.filter((e) => !leaving.has(e.id)) : list, coming))
     await slices.next()
   }
   // The changes, in one go.
