@@ -7,16 +7,20 @@
 // only used once it is whole, and a write that lands meanwhile is applied to it afterwards (the
 // cache's pending records, or a reload), as for a load in one piece.
 import type { Db } from '../data/db'
-import { loadIndexRows, loadRouteRows, type IndexEntry, type RouteEntry, type RouteRow } from './structure-store'
+import type { IndexEntry, RouteEntry, RouteRow } from './structure-store'
+import { loadIndexRows, loadRouteRows, loadRouteRowsById } from './route-rows'
 import { isPublic, stateResolver } from './visibility'
 import { Slices } from './slices'
 
 /** Records per query: a few milliseconds of a query on either database */
 const ROWS_PER_QUERY = 5000
 
-/** A route map: every record by URL and by id, the public children of each, the index records. */
+/**
+ * A route map: the tree's records by URL and by id, the public children of each, the index records.
+ * It holds no products (route-rows.ts), but those with records under them.
+ */
 export interface RouteMap {
-  /** Every record, drafts and withdrawn ones too: their URLs answer 404 and 410 */
+  /** Every record of the tree, drafts and withdrawn ones too: their URLs answer 404 and 410 */
   readonly byUrl: ReadonlyMap<string, RouteEntry>
   readonly byId: ReadonlyMap<number, RouteEntry>
   /** The public children of each record, in tree order: what menus, tiles and cards may show */
@@ -51,24 +55,39 @@ function sameRow(entry: RouteEntry, row: RouteRow): boolean {
 async function readEntries(db: Db, slices: Slices, before: RouteMap | undefined) {
   const entries: RouteEntry[] = []
   const made = new Set<RouteEntry>()
+  const take = (row: RouteRow) => {
+    const old = before?.byId.get(row.id)
+    if (old && sameRow(old, row)) return entries.push(old)
+    // Its state is set once every record is read.
+    const entry: RouteEntry = { ...row, published: Boolean(row.published), state: 'missing' }
+    made.add(entry)
+    entries.push(entry)
+  }
   for (let after = 0; ;) {
     const part = await loadRouteRows(db, after, ROWS_PER_QUERY)
     for (let i = 0; i < part.length; i++) {
-      const row = part[i]
-      const old = before?.byId.get(row.id)
-      if (old && sameRow(old, row)) entries.push(old)
-      else {
-        // Its state is set once every record is read.
-        const entry: RouteEntry = { ...row, published: Boolean(row.published), state: 'missing' }
-        made.add(entry)
-        entries.push(entry)
-      }
+      take(part[i])
       if (i % 1000 === 999) await slices.next()
     }
-    if (part.length < ROWS_PER_QUERY) return { entries, made }
+    if (part.length < ROWS_PER_QUERY) break
     after = part[part.length - 1].id
     await slices.next()
   }
+  // The products other records sit under (and theirs): every record the map holds has its parent there.
+  const held = new Set(entries.map((e) => e.id))
+  for (let from = 0; from < entries.length;) {
+    const wanted = [
+      ...new Set(entries.slice(from).flatMap((e) => (e.parentId === null || held.has(e.parentId) ? [] : [e.parentId]))),
+    ]
+    from = entries.length
+    for (let i = 0; i < wanted.length; i += ROWS_PER_QUERY / 10) {
+      for (const { visible: _, ...row } of await loadRouteRowsById(db, wanted.slice(i, i + ROWS_PER_QUERY / 10))) {
+        held.add(row.id)
+        take(row)
+      }
+    }
+  }
+  return { entries, made }
 }
 
 /**

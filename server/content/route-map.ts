@@ -1,13 +1,13 @@
-// The route map: every record's URL and place in the tree, plus the index records with their
-// logo, phone and texts (the spec's structure load). Loaded a part at a time without holding the
-// event loop (route-map-load.ts) and kept by RouteMapCache for structureTtl seconds, served stale
-// while it reloads, patched or dropped on writes.
+// The route map: the URL and place of every record of the tree (sections, pages, index records; the
+// products are read by row, route-rows.ts), plus the index records with their logo, phone and texts
+// (the spec's structure load). Loaded a part at a time without holding the event loop
+// (route-map-load.ts) and kept by RouteMapCache for structureTtl seconds, served stale while it
+// reloads, dropped on writes that change the tree.
 import { readContentVersion, type Db } from '../data/db'
 import { readContentChanges } from '../data/content-changes'
-import type { PagesChanged } from '../../src/site/page-tags'
+import { taggedIds, TREE_TAG, type PagesChanged } from '../../src/site/page-tags'
 import type { IndexEntry, RouteEntry } from './structure-store'
 import { loadRouteMap, type RouteMap } from './route-map-load'
-import { patchRoutes, routeWork } from './route-map-patch'
 import { BACKGROUND, Slices } from './slices'
 import type { NavLink } from '../../src/site/types'
 
@@ -23,9 +23,6 @@ export class RouteMapCache {
   /** The map dropped by the last reloadMap(), until the new one is loaded: what latest() answers meanwhile */
   private dropped: RouteMap | null = null
   private loading: Promise<RouteMap> | null = null
-  /** Records whose place changed since the map was loaded: read again before the map is used */
-  private readonly pending = new Set<number>()
-  private patching: Promise<RouteMap> | null = null
   private generation = 0
   private version: number | null = null
   private versionCheckedAt = 0
@@ -53,14 +50,23 @@ export class RouteMapCache {
   }
 
   /**
-   * Tells the listeners what changed, and has the next request reload the map, patch the records
-   * whose place changed (route-map-patch.ts), or keep it when no place changed (a price, a text).
+   * Tells the listeners what changed, and has the next request reload the map when the change
+   * moved a record it holds; a product's place (an import's, «Товары»') leaves the tree as it is.
    */
   invalidate(changed: PagesChanged = 'every page'): void {
-    const work = routeWork(changed)
-    if (work === 'reload') this.reloadMap()
-    else if (work !== 'nothing') for (const id of work) this.pending.add(id)
+    if (this.movesTree(changed)) this.reloadMap()
     for (const listener of this.listeners) listener(changed)
+  }
+
+  /** Whether a change moved a record of the tree: every page, or a place change the map holds. */
+  private movesTree(changed: PagesChanged): boolean {
+    if (changed === 'every page') return true
+    if (!changed.has(TREE_TAG)) return false
+    const moved = taggedIds(changed, 'p')
+    // A place change without its records (a log row of an older process): any record may have moved.
+    if (moved.size === 0) return true
+    const map = this.atHand
+    return map !== null && [...moved].some((id) => map.byId.has(id))
   }
 
   /** The map in use, or while a reload replaces it, the one it replaces */
@@ -124,8 +130,7 @@ export class RouteMapCache {
 
   async get(): Promise<RouteMap> {
     await this.sync()
-    let map = this.current
-    if (map && this.pending.size > 0) map = await (this.patching ?? this.patch(map))
+    const map = this.current
     const fresh = map && this.now() - map.loadedAt < this.ttlSeconds * 1000
     if (map && fresh) return map
     const reload = this.loading ?? this.reload()
@@ -139,11 +144,10 @@ export class RouteMapCache {
   }
 
   /**
-   * The map at hand, without waiting for the version check, a patch or a reload to finish (they
-   * go on meanwhile, and the next get() has them): while a write that changed every page is read
-   * in, the map before it. Only a process's first load is waited for. For what
-   * must never wait on the catalogue's pages being brought up to date (a lead's intake): another
-   * process's import makes a patch every second, read in slices, and a lead waited it out.
+   * The map at hand, without waiting for the version check or a reload to finish (they go on
+   * meanwhile, and the next get() has them): while a write that changed the tree is read in, the
+   * map before it. Only a process's first load is waited for. For what must never wait on the
+   * site's tree being brought up to date (a lead's intake).
    */
   latest(): Promise<RouteMap> {
     const map = this.atHand
@@ -152,42 +156,8 @@ export class RouteMapCache {
     return Promise.resolve(map)
   }
 
-  /** The map with the pending records read again; a reload when they are not a patch's to make. */
-  private patch(map: RouteMap): Promise<RouteMap> {
-    const ids = new Set(this.pending)
-    this.pending.clear()
-    const generation = this.generation
-    const retry = () => {
-      for (const id of ids) this.pending.add(id)
-      return this.get()
-    }
-    this.patching = patchRoutes(this.db, map, ids)
-      .then((tables) => {
-        // The map was dropped or replaced meanwhile: these records again, on the map there is now.
-        if (generation !== this.generation || this.current !== map) return retry()
-        if (!tables) {
-          this.reloadMap()
-          return this.get()
-        }
-        const patched: RouteMap = { ...map, ...tables }
-        this.current = patched
-        return patched
-      })
-      .catch(() => {
-        // The database is away: the records stay pending, and pages keep this map meanwhile.
-        for (const id of ids) this.pending.add(id)
-        return map
-      })
-      .finally(() => {
-        this.patching = null
-      })
-    return this.patching
-  }
-
   private reload(): Promise<RouteMap> {
     const generation = this.generation
-    // What is pending now, this load reads; what a write adds while it runs stays pending.
-    this.pending.clear()
     const before = this.atHand ?? undefined
     // An expired map keeps serving (get()): nobody waits for this reload, which is spread thin
     // (slices.ts, BACKGROUND). A dropped map's pages wait for it: at full pace.

@@ -1,4 +1,4 @@
-// The one owner of the `structure` table's queries (route map, lookups, the consent text, the write
+// The one owner of the `structure` table's queries (lookups, the consent text, the write
 // API's checks, and the writers every unit of the write door calls: catalogue/write-door.ts), as
 // the lead store owns `feedback`; a page's own reads are in page-reads.ts. Rows are mapped here, at
 // the edge: callers get entries with booleans and plain values, never the stored 0/1 flags.
@@ -40,45 +40,6 @@ export interface IndexEntry {
 
 /** A record's route as stored (the 0/1 flag); the route map makes it an entry (route-map-load.ts). */
 export type RouteRow = Omit<RouteEntry, 'published' | 'state'> & { published: number }
-
-/**
- * `limit` records after `afterId`, in id order (a keyset: each part reads only its rows), so the
- * route map reads a catalogue of any size a part at a time.
- */
-export async function loadRouteRows(db: Queryable, afterId: number, limit: number): Promise<RouteRow[]> {
-  return db
-    .selectFrom('structure')
-    .select(['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort', 'published', 'status'])
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute()
-}
-
-/** The index records with their part: the site's logo, phone and texts. */
-export async function loadIndexRows(db: Queryable) {
-  // select id, parentId, typeId, urlFull, index {logo, tel, telText, description, copyright}
-  // where typeId in [index] orderBy typeId asc (the route map load, docs/contract.md §3)
-  return db
-    .selectFrom('structure')
-    .leftJoin('siteIndex', 'siteIndex.structureId', 'structure.id')
-    .select([
-      'structure.id',
-      'structure.parentId',
-      'structure.typeId',
-      'structure.urlFull',
-      'structure.published',
-      'structure.status',
-      'siteIndex.logo',
-      'siteIndex.tel',
-      'siteIndex.telText',
-      'siteIndex.description',
-      'siteIndex.copyright',
-    ])
-    .where('structure.typeId', 'in', ['index'])
-    .orderBy('structure.typeId', 'asc')
-    .execute()
-}
 
 /** The id of the record at `urlFull` (other than `exceptId`), or null. */
 export async function findIdByUrl(db: Queryable, urlFull: string, exceptId?: number): Promise<number | null> {

@@ -1,7 +1,9 @@
 // Page data for the SSR pages: resolves a URL to a page (or a redirect, 404, 410) through the
 // route map, and the site info of the layout. Handed to Vike's renderPage() in pageContext.
 import type { Db } from '../data/db'
-import { findIdByUrl, isGoneUrl } from '../content/structure-store'
+import { isGoneUrl } from '../content/structure-store'
+import { entryAt, entryById } from '../content/route-rows'
+import { ProductCounts } from './product-counts'
 import { movedTarget } from '../content/moved-urls'
 import type { ContentSource, PageResolution, PublicSettings, SiteInfo, TypeId } from '../../src/site/types'
 import { isPrefixOf, normalizePath, toggleTrailingSlash } from '../../src/site/url'
@@ -15,7 +17,7 @@ import {
 import { PAGE_QUERY_NAMES, variantHref, variantParam } from '../../src/site/variant-query'
 import { loadPage, TYPE_IDS } from './page-loaders'
 import { loadFilterCharacteristics } from '../catalogue/characteristics/characteristic-store'
-import { derivedFrom, RouteMapCache, type RouteMap } from '../content/route-map'
+import { derivedFrom, RouteMapCache, type RouteEntry, type RouteMap } from '../content/route-map'
 import { cookieNoticeVersion, fillOperator, type OperatorValues } from '../content/documents'
 import { buildSiteInfo } from './site-info'
 import { isPublic } from '../content/visibility'
@@ -39,6 +41,8 @@ interface ContentServiceOptions {
 
 export class ContentService implements ContentSource {
   private readonly routeMap: RouteMapCache
+  /** How many public products each section shows, kept until a write changes it */
+  private readonly counts: ProductCounts
   #publicSettings: PublicSettings
   private readonly operator: () => Promise<OperatorValues>
 
@@ -47,6 +51,8 @@ export class ContentService implements ContentSource {
     options: ContentServiceOptions,
   ) {
     this.routeMap = new RouteMapCache(db, options.ttlSeconds, options.now)
+    this.counts = new ProductCounts(db)
+    this.routeMap.onInvalidate((changed) => this.counts.forget(changed))
     this.#publicSettings = Object.freeze({ ...options.publicSettings })
     this.operator = options.operator ?? (async () => ({ name: '', inn: '', address: '' }))
   }
@@ -111,6 +117,19 @@ export class ContentService implements ContentSource {
     return freshness === 'fresh' ? this.routeMap.get() : this.routeMap.latest()
   }
 
+  /**
+   * The record with this id as the site shows it (a product is read by its row: the map holds the
+   * tree), or undefined. 'latest' never waits for the map to be brought up to date.
+   */
+  async entryById(id: number, freshness: Freshness = 'fresh'): Promise<RouteEntry | undefined> {
+    return (await entryById(this.db, await this.routes(freshness), id))?.entry
+  }
+
+  /** The record at a URL as the site shows it, or undefined (as entryById). */
+  async entryAt(urlFull: string, freshness: Freshness = 'fresh'): Promise<RouteEntry | undefined> {
+    return (await entryAt(this.db, await this.routes(freshness), urlFull))?.entry
+  }
+
   async getSite(urlPathname: string, freshness: Freshness = 'fresh'): Promise<SiteInfo | null> {
     return this.siteOf(await this.routes(freshness), urlPathname)
   }
@@ -145,19 +164,21 @@ export class ContentService implements ContentSource {
   ): Promise<PageResolution> {
     let routes = await this.routes()
     const path = normalizePath(urlPathname)
-    let entry = routes.byUrl.get(path)
-    if (!entry && (await findIdByUrl(this.db, path)) !== null) {
-      // Added since the map was loaded (by another process or straight into the database): a new
-      // map; the kept pages that process's write changed go at the next version check.
+    let found = await entryAt(this.db, routes, path)
+    if (found?.behind) {
+      // Added since the map was loaded (by another process or straight into the database), or
+      // under a record that was: a new map; the kept pages that process's write changed go at the
+      // next version check.
       this.routeMap.reloadMap()
       routes = await this.routes()
-      entry = routes.byUrl.get(path)
+      found = await entryAt(this.db, routes, path)
     }
+    let entry = found?.entry
     if (!entry) {
       // That no record answers a URL changes with any record's place.
       reads.add(TREE_TAG)
       const toggled = toggleTrailingSlash(path)
-      const other = toggled ? routes.byUrl.get(toggled) : undefined
+      const other = toggled ? (await entryAt(this.db, routes, toggled))?.entry : undefined
       if (other) reads.record(other.id)
       if (other && isPublic(other)) return { kind: 'redirect', url: other.urlFull }
       if (!other) return this.resolveFormerUrl(routes, path, reads)
@@ -181,7 +202,7 @@ export class ContentService implements ContentSource {
     const canonical = query ? sectionSearch(query) : typeof v === 'number' ? variantHref('', v) : ''
     const move = canonicalRedirect(search ?? '', canonical, PAGE_QUERY_NAMES)
     if (move !== null) return { kind: 'redirect', url: path, search: move }
-    let page = await loadPage(this.db, routes, entry, query, reads, typeof v === 'number' ? v : null)
+    let page = await loadPage(this.db, routes, this.counts, entry, query, reads, typeof v === 'number' ? v : null)
     if (!page) return { kind: 'missing' }
     if (page.typeId === 'product' && typeof v === 'number' && page.variantId !== v)
       return { kind: 'redirect', url: path, search: canonicalRedirect(search ?? '', '', PAGE_QUERY_NAMES) ?? '' }
@@ -203,7 +224,7 @@ export class ContentService implements ContentSource {
     // as the URL of a record that is still there does.
     const toggled = toggleTrailingSlash(path)
     const movedTo = (await movedTarget(this.db, path)) ?? (toggled ? await movedTarget(this.db, toggled) : null)
-    const target = movedTo === null ? undefined : routes.byId.get(movedTo)
+    const target = movedTo === null ? undefined : (await entryById(this.db, routes, movedTo))?.entry
     if (target) {
       reads.record(target.id)
       const state = target.state

@@ -1,6 +1,7 @@
 // One loader per screen: the data a page of each typeId shows, from its route entry. Reads go
-// through the structure store's page reads and the product store; the tree comes from the route
-// map, never a query of its own. Each loader collects what it read (`reads`, src/site/page-tags.ts):
+// through the structure store's page reads and the product store; the tree of sections comes from
+// the route map, never a query of its own, and a section's products from its index (the map holds
+// no products: its count from ProductCounts, its first cards from its list). Each loader collects what it read (`reads`, src/site/page-tags.ts):
 // the page cache drops the page when a write changes any of it.
 import type { Db } from '../data/db'
 import { loadHomeLists, loadMetaImages, loadPageRecord, type PageRecord } from '../content/page-reads'
@@ -21,7 +22,9 @@ import type {
   TextPage,
   TypeId,
 } from '../../src/site/types'
-import { breadcrumbs, derivedFrom, publicChildren, type RouteEntry, type RouteMap } from '../content/route-map'
+import { breadcrumbs, publicChildren, type RouteEntry, type RouteMap } from '../content/route-map'
+import type { ProductCounts } from './product-counts'
+import { HOME_PRODUCTS, homeSelection } from './home-selection'
 import {
   countSectionProducts,
   loadFeaturedProducts,
@@ -40,15 +43,12 @@ import { loadFilterCharacteristics } from '../catalogue/characteristics/characte
 import { childrenTag, FEATURED_TAG, listingTag, TREE_TAG, type PageReads } from '../../src/site/page-tags'
 
 export const TYPE_IDS: readonly TypeId[] = ['index', 'section', 'product', 'page']
-/** The home page's products, whatever the catalogue's size (decision 031) */
-export const HOME_PRODUCTS = 12
-/** Without featured products: the first few of each section, in tree order, up to HOME_PRODUCTS */
-const HOME_PRODUCTS_PER_SECTION = 4
 
 /** The page of `entry`; null when there is none (a section's page past its last). */
 export async function loadPage(
   db: Db,
   routes: RouteMap,
+  counts: ProductCounts,
   entry: RouteEntry,
   sectionQuery: SectionQuery | null,
   reads: PageReads,
@@ -69,7 +69,7 @@ export async function loadPage(
   const meta = pageMeta(record)
   switch (entry.typeId as TypeId) {
     case 'index': {
-      const home = await loadHome(db, routes, entry, reads)
+      const home = await loadHome(db, routes, counts, entry, reads)
       // The index part came with the route map (the spec's structure load): no second query.
       const site = routes.indexes.find((i) => i.id === entry.id)?.index
       return {
@@ -84,20 +84,20 @@ export async function loadPage(
       const query = sectionQuery ?? DEFAULT_SECTION_QUERY
       // Any product under it, its data or its place, may change which ones a page of it lists.
       reads.add(listingTag(entry.id))
-      // Unfiltered, the count is the route map's; filtered, one indexed count of the section's rows.
+      // Unfiltered, the count kept for the section (ProductCounts); filtered, one indexed count of its rows.
       // The count, the page's rows and the filters' counts are independent: asked together (on
       // PostgreSQL on connections of their own), a page past the last is read and dropped.
       const [total, listed, facets] = await Promise.all([
         isFilteredOrSorted(query)
           ? countSectionProducts(db, entry.id, query)
-          : publicChildren(routes, entry.id, 'product').length,
+          : counts.of([entry.id]).then((known) => known.get(entry.id)!),
         loadSectionProducts(db, entry.id, query, SECTION_PAGE_SIZE),
         // The owner's filters change every page (decision 042): no tag of their own.
         loadFilterCharacteristics(db).then((filters) => loadSectionFacets(db, entry.id, query, filters)),
       ])
       const pageCount = Math.max(1, Math.ceil(total / SECTION_PAGE_SIZE))
       if (query.page > pageCount) return null
-      const sections = await sectionCards(db, routes, publicChildren(routes, entry.id, 'section'), reads)
+      const sections = await sectionCards(db, counts, publicChildren(routes, entry.id, 'section'), reads)
       const products = await productCards(db, listed, reads)
       const own = meta({ image: products[0]?.image ?? sections[0]?.image })
       return {
@@ -165,7 +165,7 @@ function pageMeta(record: PageRecord) {
  * HOME_PRODUCTS), else the first few of each section holding products, in tree order, up to the
  * same total.
  */
-async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry, reads: PageReads) {
+async function loadHome(db: Db, routes: RouteMap, counts: ProductCounts, entry: RouteEntry, reads: PageReads) {
   reads.add(FEATURED_TAG)
   const [{ slides, advantages }, featuredRows] = await Promise.all([
     loadHomeLists(db, entry.id),
@@ -176,37 +176,12 @@ async function loadHome(db: Db, routes: RouteMap, entry: RouteEntry, reads: Page
   }
   // Which sections and products it picks depends on where every product is.
   reads.add(TREE_TAG)
-  const { sectionEntries, shown } = derivedFrom(routes, `home ${entry.id}`, () => homeSelection(routes, entry.id))
-  const cards = await sectionCards(db, routes, sectionEntries, reads)
-  // Every section's products in one query, not one per section.
+  const { sectionEntries, shown } = await homeSelection(db, routes, counts, entry.id)
+  const cards = await sectionCards(db, counts, sectionEntries, reads)
   const products = await productCards(db, shown.flat(), reads)
   let next = 0
   const sections = cards.map((card, i) => ({ ...card, products: products.slice(next, (next += shown[i].length)) }))
   return { slides, advantages, featured: [], sections }
-}
-
-/** Sections with products under the home record, depth first, until HOME_PRODUCTS are picked. */
-function homeSelection(routes: RouteMap, homeId: number) {
-  const sectionEntries: RouteEntry[] = []
-  const shown: RouteEntry[][] = []
-  let picked = 0
-  const walk = (id: number, depth: number) => {
-    for (const child of routes.children.get(id) ?? []) {
-      if (picked >= HOME_PRODUCTS || depth > 8) return
-      // A nested index record is another landing with its own tree.
-      if (child.typeId !== 'section') continue
-      const products = publicChildren(routes, child.id, 'product')
-      if (products.length > 0) {
-        const some = products.slice(0, Math.min(HOME_PRODUCTS_PER_SECTION, HOME_PRODUCTS - picked))
-        sectionEntries.push(child)
-        shown.push(some)
-        picked += some.length
-      }
-      walk(child.id, depth + 1)
-    }
-  }
-  walk(homeId, 1)
-  return { sectionEntries, shown }
 }
 
 /** The cards of products read with their card fields (the featured ones). */
@@ -250,7 +225,7 @@ async function productCards(
 
 async function sectionCards(
   db: Db,
-  routes: RouteMap,
+  counts: ProductCounts,
   entries: readonly RouteEntry[],
   reads: PageReads,
 ): Promise<SectionCard[]> {
@@ -258,16 +233,14 @@ async function sectionCards(
     reads.record(e.id)
     reads.add(childrenTag(e.id))
   }
-  const images = await loadMetaImages(
-    db,
-    entries.map((e) => e.id),
-  )
+  const ids = entries.map((e) => e.id)
+  const [images, productCounts] = await Promise.all([loadMetaImages(db, ids), counts.of(ids)])
   return entries.map((e) => ({
     id: e.id,
     title: e.title,
     url: e.urlFull,
     image: images.get(e.id) ?? null,
-    productCount: publicChildren(routes, e.id, 'product').length,
+    productCount: productCounts.get(e.id) ?? 0,
   }))
 }
 

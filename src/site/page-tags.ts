@@ -17,15 +17,15 @@ export const TREE_TAG = 'tree'
 
 /**
  * A record's place changed (its URL, parent, title, order or publication): no page reads it; the
- * route map reads that record again instead of every record (server/content/route-map-patch.ts).
- * Always beside TREE_TAG, which the pages read.
+ * route map reloads when it holds that record, and keeps its tree when it does not (a product:
+ * server/content/route-rows.ts). Always beside TREE_TAG, which the pages read.
  */
 export const placeTag = (id: number): string => `p${id}`
 
-/** The records whose place a change names. */
-export function placeIds(changed: ReadonlySet<string>): Set<number> {
+/** The records a change names with one kind of tag: `p` their place (placeTag), `c` their products (childrenTag). */
+export function taggedIds(changed: ReadonlySet<string>, kind: 'p' | 'c'): Set<number> {
   const ids = new Set<number>()
-  for (const tag of changed) if (/^p\d+$/.test(tag)) ids.add(Number(tag.slice(1)))
+  for (const tag of changed) if (tag[0] === kind && /^.\d+$/.test(tag)) ids.add(Number(tag.slice(1)))
   return ids
 }
 

@@ -1,8 +1,9 @@
-// The route map's full load (server/content/route-map-load.ts, issue 43) on SQLite and PostgreSQL:
-// a catalogue of 12,000 products is read a part at a time and the map built in slices, with the
-// event loop let go between them, so the requests a process takes while it reloads (every
-// STRUCTURE_TTL, after a section changed) are answered meanwhile, not after it; and the map it makes
-// is the catalogue's: every record by id and URL, each section's public products in tree order.
+// The route map's full load (server/content/route-map-load.ts, issue 43) on SQLite and PostgreSQL.
+// The map holds the site's tree, not its catalogue: every section, page and index record, and no
+// product but one other records sit under (server/content/route-rows.ts). A tree of 10,000
+// sections is read a part at a time and the map built in slices, with the event loop let go
+// between them, so the requests a process takes while it reloads (every STRUCTURE_TTL, after a
+// section changed) are answered meanwhile, not after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadRouteMap } from '../../server/content/route-map-load'
 import { Slices } from '../../server/content/slices'
@@ -10,7 +11,7 @@ import type { TestApp } from '../helpers/build-test-app'
 import { generateCatalogue } from '../helpers/catalogue'
 import { DIALECTS } from '../helpers/dialects'
 
-const PRODUCTS = 12_000
+const SECTIONS = 10_000
 
 for (const dialect of DIALECTS) {
   describe.runIf(dialect.available)(`the route map's load on ${dialect.name}`, () => {
@@ -18,16 +19,19 @@ for (const dialect of DIALECTS) {
     let sections: readonly { id: number; urlFull: string }[] = []
     beforeAll(async () => {
       t = await dialect.build({})
-      sections = (await generateCatalogue(t.app.db, { sections: 6, products: PRODUCTS, slug: 'load' })).sections
+      sections = (await generateCatalogue(t.app.db, { sections: SECTIONS, products: SECTIONS * 2, slug: 'load' }))
+        .sections
     })
     afterAll(() => t?.close())
+
+    const catalogueRoot = () =>
+      t.app.db.selectFrom('structure').select('id').where('urlFull', '=', '/structure/').executeTakeFirstOrThrow()
 
     it('lets the event loop turn while it loads', async () => {
       // Each turn is where a process reads the requests waiting on its sockets and answers them
       // (a lead's intake is a few turns' work at most): a load in one piece turns it not once.
       // With a slice budget of 0 the load lets go at every point where it can, whatever the
-      // machine's speed (with the 10 ms budget a fast machine loads 12,000 rows in two slices):
-      // one such point at least between each query's part.
+      // machine's speed: one such point at least between each query's part.
       let loading = true
       let turns = 0
       const spin = () => {
@@ -38,38 +42,73 @@ for (const dialect of DIALECTS) {
       setImmediate(spin)
       const map = await loadRouteMap(t.app.db, Date.now(), new Slices(0))
       loading = false
-      expect(map.byId.size).toBeGreaterThan(PRODUCTS)
-      expect(turns, 'event loop turns during the load').toBeGreaterThanOrEqual(PRODUCTS / 5_000)
+      expect(map.byId.size).toBeGreaterThan(SECTIONS)
+      expect(turns, 'event loop turns during the load').toBeGreaterThanOrEqual(SECTIONS / 5_000)
     })
 
-    it('holds every record, and each section’s public products in tree order', async () => {
+    it('holds every record of the tree in tree order, and no product', async () => {
       const map = await loadRouteMap(t.app.db, Date.now())
-      const rows = await t.app.db.selectFrom('structure').select(['id', 'urlFull', 'parentId', 'sort']).execute()
-      expect(map.byId.size).toBe(rows.length)
-      for (const row of rows) expect(map.byUrl.get(row.urlFull)?.id).toBe(row.id)
-      for (const section of sections) {
-        const expected = rows
-          .filter((r) => r.parentId === section.id)
-          .sort((a, b) => a.sort - b.sort || a.id - b.id)
-          .map((r) => r.id)
-        expect(expected.length).toBeGreaterThan(0)
-        expect(map.children.get(section.id)?.map((e) => e.id)).toEqual(expected)
+      const rows = await t.app.db
+        .selectFrom('structure')
+        .select(['id', 'urlFull', 'parentId', 'sort', 'typeId'])
+        .execute()
+      const tree = rows.filter((r) => r.typeId !== 'product')
+      expect(rows.length - tree.length).toBeGreaterThanOrEqual(SECTIONS * 2)
+      expect(map.byId.size).toBe(tree.length)
+      for (const row of tree) expect(map.byUrl.get(row.urlFull)?.id).toBe(row.id)
+      expect([...map.byId.values()].filter((e) => e.typeId === 'product')).toEqual([])
+      const root = await catalogueRoot()
+      const expected = tree
+        .filter((r) => r.parentId === root.id)
+        .sort((a, b) => a.sort - b.sort || a.id - b.id)
+        .map((r) => r.id)
+      expect(expected.length).toBeGreaterThan(SECTIONS)
+      expect(map.children.get(root.id)?.map((e) => e.id)).toEqual(expected)
+    })
+
+    it('holds a product another record sits under, so that record has its parent and its state', async () => {
+      const product = await t.app.db
+        .selectFrom('structure')
+        .select(['id', 'urlFull', 'parentId'])
+        .where('parentId', '=', sections[2].id)
+        .where('typeId', '=', 'product')
+        .executeTakeFirstOrThrow()
+      const page = await t.app.db
+        .insertInto('structure')
+        .values({
+          parentId: product.id,
+          typeId: 'page',
+          title: 'Инструкция',
+          urlFull: `${product.urlFull}instrukciya/`,
+          sort: 0,
+          published: 1,
+          status: null,
+          visible: 1,
+          createdAt: '2026-11-30T00:00:00.000Z',
+          updatedAt: '2026-11-30T00:00:00.000Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await t.app.db.updateTable('structure').set({ status: 410 }).where('id', '=', product.id).execute()
+      try {
+        const map = await loadRouteMap(t.app.db, Date.now())
+        expect(map.byId.get(product.id)?.typeId).toBe('product')
+        expect(map.byId.get(page.id)?.parentId).toBe(product.id)
+        // The product is withdrawn: the page under it answers as it does.
+        expect(map.byId.get(page.id)?.state).toBe('gone')
+        // No other product of its section is held.
+        expect([...map.byId.values()].filter((e) => e.typeId === 'product').map((e) => e.id)).toEqual([product.id])
+      } finally {
+        await t.app.db.deleteFrom('structure').where('id', '=', page.id).execute()
+        await t.app.db.updateTable('structure').set({ status: null }).where('id', '=', product.id).execute()
       }
     })
 
     it('keeps the entries a reload finds unchanged, and makes the changed ones anew', async () => {
-      // A reload every STRUCTURE_TTL: 110,000 entries made anew were garbage at once, and the
+      // A reload every STRUCTURE_TTL: every entry made anew was garbage at once, and the
       // collection after it held the process taking leads.
       const before = await loadRouteMap(t.app.db, Date.now())
-      const [moved, kept] = (
-        await t.app.db
-          .selectFrom('structure')
-          .select('id')
-          .where('typeId', '=', 'product')
-          .orderBy('id')
-          .limit(2)
-          .execute()
-      ).map((r) => r.id)
+      const [moved, kept] = [sections[3].id, sections[4].id]
       await t.app.db
         .updateTable('structure')
         .set({ title: 'Переименован при перезагрузке' })
@@ -95,21 +134,21 @@ for (const dialect of DIALECTS) {
 
     it('gives the records under a section withdrawn meanwhile their new state, as a fresh load does', async () => {
       const before = await loadRouteMap(t.app.db, Date.now())
-      const section = sections[1]
-      const product = before.children.get(section.id)![0]
-      expect(product.state).toBe('public')
-      await t.app.db.updateTable('structure').set({ status: 410 }).where('id', '=', section.id).execute()
+      const root = await catalogueRoot()
+      const section = before.children.get(root.id)![0]
+      expect(section.state).toBe('public')
+      await t.app.db.updateTable('structure').set({ status: 410 }).where('id', '=', root.id).execute()
       try {
         const after = await loadRouteMap(t.app.db, Date.now(), undefined, before)
-        // The product's own row did not change; what its URL answers did.
-        expect(after.byId.get(product.id)?.state).toBe('gone')
-        expect(before.byId.get(product.id)?.state).toBe('public')
-        expect(after.children.get(section.id)).toBeUndefined()
+        // The section's own row did not change; what its URL answers did.
+        expect(after.byId.get(section.id)?.state).toBe('gone')
+        expect(before.byId.get(section.id)?.state).toBe('public')
+        expect(after.children.get(root.id)).toBeUndefined()
         const fresh = await loadRouteMap(t.app.db, Date.now())
         expect([...after.byId.values()]).toEqual([...fresh.byId.values()])
         expect([...after.children.entries()]).toEqual([...fresh.children.entries()])
       } finally {
-        await t.app.db.updateTable('structure').set({ status: null }).where('id', '=', section.id).execute()
+        await t.app.db.updateTable('structure').set({ status: null }).where('id', '=', root.id).execute()
       }
     })
   })

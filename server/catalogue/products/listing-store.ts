@@ -276,3 +276,19 @@ export async function sitemapStartId(db: Queryable, offset: number): Promise<num
     .executeTakeFirst()
   return row ? Number(row.id) : null
 }
+
+/** How many public products each of these sections holds (up to 500 ids): its (parentId, typeId…) index alone. */
+export async function countPublicProducts(db: Queryable, sectionIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(sectionIds.map((id) => [id, 0]))
+  if (sectionIds.length === 0) return counts
+  const rows = await db
+    .selectFrom('structure')
+    .select((eb) => ['parentId', eb.fn.countAll<number | string | bigint>().as('count')])
+    .where('parentId', 'in', [...sectionIds])
+    .where('typeId', '=', 'product')
+    .where(isPublicRecord)
+    .groupBy('parentId')
+    .execute()
+  for (const row of rows) counts.set(Number(row.parentId), Number(row.count))
+  return counts
+}

@@ -138,7 +138,7 @@ export function createLeadIntake(deps: IntakeDeps) {
       const { body, key, hash } = judged
       const spam = isSpam(body, deps.minFillSeconds)
       const sourceUrl = sourcePath(submission.referer, body)
-      const lines = await checkLines(db, content, body.lines ?? [])
+      const lines = await checkLines(db, body.lines ?? [])
       if ('errors' in lines) return { kind: 'invalid', errors: lines.errors }
       const record: LeadRecord = {
         lines: lines.lines,

@@ -1,9 +1,8 @@
 // The lines of a lead request, judged before anything is stored (docs/decisions/041-request-list.md):
 // each names a public product once, and the sums stay exact. A refusal is a Russian message under
-// `lines` and nothing is written. While the database is away the lines are taken as asked, with the
-// titles the route map still holds: the lead is journaled and its lines are copied from the
-// catalogue when it is stored (a 2xx is never lost for want of a price).
-import type { ContentService } from '../../site/content-service'
+// `lines` and nothing is written. While the database is away the lines are taken as asked: the lead
+// is journaled and its lines are copied from the catalogue when it is stored (a 2xx is never lost
+// for want of a price; a product gone by then keeps its number, «Товар № …»).
 import type { Db } from '../../data/db'
 import { isDatabaseUnavailable } from '../../data/unavailable'
 import type { RequestLine } from '../../../src/lead/request-list'
@@ -28,29 +27,23 @@ export const LINES_TEXTS = {
 
 export type CheckedLines = { readonly lines: RequestedLine[] } | { readonly errors: Record<string, string> }
 
-export async function checkLines(
-  db: Db,
-  content: ContentService,
-  asked: readonly RequestLine[],
-): Promise<CheckedLines> {
+export async function checkLines(db: Db, asked: readonly RequestLine[]): Promise<CheckedLines> {
   if (asked.length === 0) return { lines: [] }
   if (repeatedLines(asked).length > 0) return { errors: { lines: LINES_TEXTS.repeated } }
-  const routes = await content.routes('latest').catch(() => null)
-  if (routes) {
-    const refused = refusedLines(asked, routes)
-    if (refused.length > 0) return { errors: { lines: LINES_TEXTS.gone(refused.map((i) => asked[i].productId)) } }
-  }
+  let products: Awaited<ReturnType<typeof productsNow>> | null = null
   try {
-    const products = await productsNow(
+    products = await productsNow(
       db,
       asked.map((line) => line.productId),
     )
+    const refused = refusedLines(asked, products)
+    if (refused.length > 0) return { errors: { lines: LINES_TEXTS.gone(refused.map((i) => asked[i].productId)) } }
     const variants = await variantsNow(
       db,
       asked.flatMap((line) => line.variantId ?? []),
     )
     const priced = asked.map((line) => ({
-      price: variantOf(line, variants)?.price ?? products.get(line.productId)?.price ?? null,
+      price: variantOf(line, variants)?.price ?? products!.get(line.productId)?.price ?? null,
       quantity: line.quantity,
     }))
     if (!exactSums(priced)) return { errors: { lines: LINES_TEXTS.tooLarge } }
@@ -59,7 +52,7 @@ export async function checkLines(
   }
   return {
     lines: asked.map((line) => {
-      const title = routes?.byId.get(line.productId)?.title
+      const title = products?.get(line.productId)?.title
       const variant = line.variantId ? { variantId: line.variantId } : {}
       return { productId: line.productId, ...variant, quantity: line.quantity, ...(title ? { title } : {}) }
     }),

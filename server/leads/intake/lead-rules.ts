@@ -73,10 +73,11 @@ export function sourcePath(referer: string | undefined, body: LeadRequest): stri
   return pathAndQuery(body.sourceUrl) ?? pathAndQuery(referer) ?? '/'
 }
 
-/** The product whose page the lead was sent from, from the route map (never from the client). */
+/** The product whose page the lead was sent from, read by its URL (never from the client). */
 export async function productAt(content: ContentService, sourceUrl: string): Promise<LeadOrigin['product']> {
-  const routes = await content.routes('latest')
   const path = normalizePath(new URL(sourceUrl, 'http://localhost').pathname)
-  const entry = routes.byUrl.get(path) ?? routes.byUrl.get(toggleTrailingSlash(path) ?? '')
+  const toggled = toggleTrailingSlash(path)
+  const entry =
+    (await content.entryAt(path, 'latest')) ?? (toggled ? await content.entryAt(toggled, 'latest') : undefined)
   return entry?.typeId === 'product' && entry.state === 'public' ? { id: entry.id, title: entry.title } : null
 }

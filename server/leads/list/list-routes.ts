@@ -74,7 +74,7 @@ export async function requestListRoutes(app: FastifyInstance, { config }: { conf
     const change = listChangeOf(request.body)
     if ('error' in change) return refuse(request, reply, 400, change.error)
     if (change.action !== 'remove') {
-      const entry = (await app.content.routes()).byId.get(change.productId)
+      const entry = await app.content.entryById(change.productId)
       const variant = change.variantId
         ? await app.db
             .selectFrom('productVariant')

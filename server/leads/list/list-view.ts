@@ -4,7 +4,6 @@
 // kept: the page is made anew for each visitor and never enters the page cache.
 import fp from 'fastify-plugin'
 import type { Db } from '../../data/db'
-import type { ContentService } from '../../site/content-service'
 import type { RequestList } from '../../../src/lead/request-list'
 import type { RequestListSource, RequestListView } from '../../../src/lead/request-list-view'
 import { productsNow, totalOf, variantOf, variantsNow } from '../store/lead-lines'
@@ -16,11 +15,10 @@ declare module 'fastify' {
   }
 }
 
-export function createRequestListSource(db: Db, content: ContentService): RequestListSource {
+export function createRequestListSource(db: Db): RequestListSource {
   return {
     async view(list: RequestList): Promise<RequestListView> {
       if (list.length === 0) return { lines: [], total: null, gone: 0 }
-      const routes = await content.routes()
       const [products, variants] = await Promise.all([
         productsNow(
           db,
@@ -32,9 +30,8 @@ export function createRequestListSource(db: Db, content: ContentService): Reques
         ),
       ])
       const lines = list.flatMap((line) => {
-        const entry = routes.byId.get(line.productId)
         const product = products.get(line.productId)
-        if (entry?.typeId !== 'product' || entry.state !== 'public' || !product) return []
+        if (!product?.shown) return []
         // A variant no longer there: the line is gone, as a product's would be (decision 043).
         const variant = variantOf(line, variants)
         if (line.variantId && !variant) return []
@@ -44,7 +41,7 @@ export function createRequestListSource(db: Db, content: ContentService): Reques
             productId: line.productId,
             ...(variant ? { variantId: line.variantId } : {}),
             title: variant ? `${product.title}, ${variant.title}` : product.title,
-            url: variant ? variantHref(entry.urlFull, line.variantId!) : entry.urlFull,
+            url: variant ? variantHref(product.urlFull, line.variantId!) : product.urlFull,
             article: variant?.article ?? product.article,
             price,
             quantity: line.quantity,
@@ -59,7 +56,7 @@ export function createRequestListSource(db: Db, content: ContentService): Reques
 
 export const requestListPlugin = fp(
   async (app) => {
-    app.decorate('requestList', createRequestListSource(app.db, app.content))
+    app.decorate('requestList', createRequestListSource(app.db))
   },
-  { name: 'request-list', dependencies: ['db', 'content'] },
+  { name: 'request-list', dependencies: ['db'] },
 )

@@ -4,7 +4,7 @@
 // lead keeps the total (null unless every line has a price). Nothing here is ever updated: a
 // later price change, rename or deletion of the product leaves a sent lead as it was.
 import type { Db } from '../../data/db'
-import type { RouteMap } from '../../content/route-map'
+import { ownState } from '../../content/visibility'
 import { clampText, oneLine } from '../../../src/validation/plain-text'
 
 /** A line as asked for: the product and its quantity (a journaled lead may also know its title). */
@@ -13,7 +13,7 @@ export interface RequestedLine {
   readonly quantity: number
   /** The product's variant (docs/decisions/043-variants.md) */
   readonly variantId?: number
-  /** The title the route map had when the lead was journaled: kept if the product is gone by replay */
+  /** The product's title when the lead was journaled: kept if the product is gone by replay */
   readonly title?: string
 }
 
@@ -35,21 +35,38 @@ type Reader = Pick<Db, 'selectFrom'>
 interface ProductNow {
   readonly id: number
   readonly title: string
+  readonly urlFull: string
   readonly article: string | null
   readonly price: number | null
+  /** Whether the public sees it: a product, published and not withdrawn, under public records only */
+  readonly shown: boolean
 }
 
-/** The products' title, артикул and price now, by id (any state: the caller decides what is public). */
+/** The products' title, артикул, price and whether the public sees them now, by id. */
 export async function productsNow(db: Reader, ids: readonly number[]): Promise<Map<number, ProductNow>> {
   const found = new Map<number, ProductNow>()
   if (ids.length === 0) return found
   const rows = await db
     .selectFrom('structure')
-    .innerJoin('product', 'product.structureId', 'structure.id')
-    .select(['structure.id', 'structure.title', 'product.article', 'product.price'])
+    // A record typed product without its product row shows as one without a price.
+    .leftJoin('product', 'product.structureId', 'structure.id')
+    .select([
+      'structure.id',
+      'structure.title',
+      'structure.urlFull',
+      'structure.typeId',
+      'structure.published',
+      'structure.status',
+      'structure.visible',
+      'product.article',
+      'product.price',
+    ])
     .where('structure.id', 'in', [...ids])
     .execute()
-  for (const row of rows) found.set(row.id, row)
+  for (const { typeId, published, status, visible, ...row } of rows) {
+    const shown = typeId === 'product' && Boolean(visible) && ownState({ published, status }) === 'public'
+    found.set(row.id, { ...row, shown })
+  }
   return found
 }
 
@@ -87,11 +104,8 @@ export function variantOf(
  * The lines that do not name a public product (unknown, a draft, withdrawn, under a hidden section,
  * or not a product), by the position of the line in the request.
  */
-export function refusedLines(lines: readonly RequestedLine[], routes: RouteMap): number[] {
-  return lines.flatMap((line, index) => {
-    const entry = routes.byId.get(line.productId)
-    return entry?.typeId === 'product' && entry.state === 'public' ? [] : [index]
-  })
+export function refusedLines(lines: readonly RequestedLine[], products: ReadonlyMap<number, ProductNow>): number[] {
+  return lines.flatMap((line, index) => (products.get(line.productId)?.shown ? [] : [index]))
 }
 
 /** The products (with their variant) named twice, by the later line's position. */

@@ -1,0 +1,120 @@
+// The route map's reads (route-map-load.ts) and the records it does not hold. The map holds the
+// tree: every record but the products (decision 033, "Products out of the route map"); a product is
+// read by its URL or id when a page, a lead or a list names it, one indexed row, and takes its
+// state from its section in the map. Products under which other records sit are the exception: the
+// map holds them too, so that every record it holds has its parent there.
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../data/schema'
+import type { RouteEntry, RouteRow } from './structure-store'
+import { ownState, stateInTree } from './visibility'
+
+type Queryable = Kysely<Database> | Transaction<Database>
+
+/** What the map knows of the tree a looked-up record sits in. */
+interface Tree {
+  readonly byId: ReadonlyMap<number, RouteEntry>
+  readonly byUrl: ReadonlyMap<string, RouteEntry>
+}
+
+const ROUTE_COLUMNS = ['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort', 'published', 'status'] as const
+
+/**
+ * `limit` records other than products after `afterId`, in id order (a keyset), through the typeId
+ * index on either side of 'product': the route map holds the tree, not the catalogue (decision 033).
+ */
+export async function loadRouteRows(db: Queryable, afterId: number, limit: number): Promise<RouteRow[]> {
+  return db
+    .selectFrom('structure')
+    .select(ROUTE_COLUMNS)
+    .where((eb) => eb.or([eb('typeId', '<', 'product'), eb('typeId', '>', 'product')]))
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+}
+
+/** The index records with their part: the site's logo, phone and texts. */
+export async function loadIndexRows(db: Queryable) {
+  // select id, parentId, typeId, urlFull, index {logo, tel, telText, description, copyright}
+  // where typeId in [index] orderBy typeId asc (the route map load, docs/contract.md §3)
+  return db
+    .selectFrom('structure')
+    .leftJoin('siteIndex', 'siteIndex.structureId', 'structure.id')
+    .select([
+      'structure.id',
+      'structure.parentId',
+      'structure.typeId',
+      'structure.urlFull',
+      'structure.published',
+      'structure.status',
+      'siteIndex.logo',
+      'siteIndex.tel',
+      'siteIndex.telText',
+      'siteIndex.description',
+      'siteIndex.copyright',
+    ])
+    .where('structure.typeId', 'in', ['index'])
+    .orderBy('structure.typeId', 'asc')
+    .execute()
+}
+
+/** These records' routes, with the stored `visible` flag (up to 500 ids). */
+export async function loadRouteRowsById(db: Queryable, ids: readonly number[]): Promise<PlacedRow[]> {
+  if (ids.length === 0) return []
+  return db
+    .selectFrom('structure')
+    .select([...ROUTE_COLUMNS, 'visible'])
+    .where('id', 'in', [...ids])
+    .execute()
+}
+
+/** A record's route with the stored `visible` flag: whether every record above it is public. */
+type PlacedRow = RouteRow & { visible: number }
+
+/**
+ * A record the map does not hold as its entry. Its own flags first; then its parent's state as the
+ * map has it (as the map's own entries take theirs), or, with no parent in the map, the stored flag.
+ */
+export function entryOfRow(row: PlacedRow, tree: Tree): RouteEntry {
+  const { visible, ...route } = row
+  const parent = row.parentId === null ? undefined : tree.byId.get(row.parentId)
+  const own = ownState(row)
+  const state =
+    parent || row.parentId === null
+      ? stateInTree(row, parent?.state ?? null)
+      : own === 'public' && visible
+        ? own
+        : 'missing'
+  return { ...route, published: Boolean(row.published), state }
+}
+
+/** A record found, and whether the map is behind it: a record it should hold, or under one it does not hold. */
+export interface Found {
+  readonly entry: RouteEntry
+  readonly behind: boolean
+}
+
+const found = (row: PlacedRow | undefined, tree: Tree): Found | undefined =>
+  row && {
+    entry: entryOfRow(row, tree),
+    behind: row.typeId !== 'product' || (row.parentId !== null && !tree.byId.has(row.parentId)),
+  }
+
+/** The record at `urlFull`: the map's entry, else the row read now (a product). */
+export async function entryAt(db: Queryable, tree: Tree, urlFull: string): Promise<Found | undefined> {
+  const held = tree.byUrl.get(urlFull)
+  if (held) return { entry: held, behind: false }
+  const row = await db
+    .selectFrom('structure')
+    .select([...ROUTE_COLUMNS, 'visible'])
+    .where('urlFull', '=', urlFull)
+    .executeTakeFirst()
+  return found(row, tree)
+}
+
+/** The record with this id: the map's entry, else the row read now (a product). */
+export async function entryById(db: Queryable, tree: Tree, id: number): Promise<Found | undefined> {
+  const held = tree.byId.get(id)
+  if (held) return { entry: held, behind: false }
+  return found((await loadRouteRowsById(db, [id]))[0], tree)
+}
