@@ -80,25 +80,27 @@ export function entryOfRow(row: PlacedRow, tree: Tree): RouteEntry {
   const parent = row.parentId === null ? undefined : tree.byId.get(row.parentId)
   const own = ownState(row)
   const state =
-    parent || row.parentId === null
+    own !== 'public' || parent || row.parentId === null
       ? stateInTree(row, parent?.state ?? null)
-      : own === 'public' && visible
-        ? own
+      : visible
+        ? 'public'
         : 'missing'
   return { ...route, published: Boolean(row.published), state }
 }
 
-/** A record found, and whether the map is behind it: a record it should hold, or under one it does not hold. */
+/**
+ * A record found, and whether the map is behind it: a record it should hold (one added since it was
+ * loaded). A product under a section added since takes its state from its stored flag meanwhile,
+ * and the section's own write brings every process a new map within a second; a product under a
+ * product (which the map holds only with records of another type under it) always does.
+ */
 export interface Found {
   readonly entry: RouteEntry
   readonly behind: boolean
 }
 
 const found = (row: PlacedRow | undefined, tree: Tree): Found | undefined =>
-  row && {
-    entry: entryOfRow(row, tree),
-    behind: row.typeId !== 'product' || (row.parentId !== null && !tree.byId.has(row.parentId)),
-  }
+  row && { entry: entryOfRow(row, tree), behind: row.typeId !== 'product' }
 
 /** The record at `urlFull`: the map's entry, else the row read now (a product). */
 export async function entryAt(db: Queryable, tree: Tree, urlFull: string): Promise<Found | undefined> {

@@ -166,9 +166,8 @@ export class ContentService implements ContentSource {
     const path = normalizePath(urlPathname)
     let found = await entryAt(this.db, routes, path)
     if (found?.behind) {
-      // Added since the map was loaded (by another process or straight into the database), or
-      // under a record that was: a new map; the kept pages that process's write changed go at the
-      // next version check.
+      // Added since the map was loaded (by another process or straight into the database): a new
+      // map; the kept pages that process's write changed go at the next version check.
       this.routeMap.reloadMap()
       routes = await this.routes()
       found = await entryAt(this.db, routes, path)

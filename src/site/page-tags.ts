@@ -8,7 +8,7 @@
 export const recordTag = (id: number): string => `r${id}`
 /** A section's list of products in any order or filter: every product under it, data and place. */
 export const listingTag = (id: number): string => `l${id}`
-/** How many public products a section holds and which (its card's count on another page). */
+/** How many public products a section holds and which (its card's count on another page; the count kept per section, server/site/product-counts.ts). */
 export const childrenTag = (id: number): string => `c${id}`
 /** Which products are featured, and in what order (the home page's list). */
 export const FEATURED_TAG = 'featured'
