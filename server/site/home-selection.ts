@@ -28,23 +28,29 @@ function homeSections(routes: RouteMap, homeId: number): RouteEntry[] {
   return out
 }
 
+/** Sections whose counts are asked together while the home page looks for its products */
+const SECTIONS_PER_ROUND = 8
+
 /**
  * Sections with products under the home record, depth first, until HOME_PRODUCTS are picked: the
- * first few of each from its list, a query per section picked (HOME_PRODUCTS at most).
+ * sections' counts a few at a time (only until enough are found: a count reads its section's list),
+ * then the first few products of each section picked, a query each (HOME_PRODUCTS at most).
  */
 export async function homeSelection(db: Db, routes: RouteMap, counts: ProductCounts, homeId: number) {
   const sections = derivedFrom(routes, `home sections ${homeId}`, () => homeSections(routes, homeId))
-  const known = await counts.of(sections.map((s) => s.id))
   const sectionEntries: RouteEntry[] = []
   const sizes: number[] = []
   let picked = 0
-  for (const section of sections) {
-    if (picked >= HOME_PRODUCTS) break
-    const size = Math.min(known.get(section.id) ?? 0, HOME_PRODUCTS_PER_SECTION, HOME_PRODUCTS - picked)
-    if (size === 0) continue
-    sectionEntries.push(section)
-    sizes.push(size)
-    picked += size
+  for (let from = 0; from < sections.length && picked < HOME_PRODUCTS; from += SECTIONS_PER_ROUND) {
+    const round = sections.slice(from, from + SECTIONS_PER_ROUND)
+    const known = await counts.of(round.map((s) => s.id))
+    for (const section of round) {
+      const size = Math.min(known.get(section.id) ?? 0, HOME_PRODUCTS_PER_SECTION, HOME_PRODUCTS - picked)
+      if (size === 0) continue
+      sectionEntries.push(section)
+      sizes.push(size)
+      picked += size
+    }
   }
   const shown = await Promise.all(
     sectionEntries.map((section, i) => loadSectionProducts(db, section.id, DEFAULT_SECTION_QUERY, sizes[i])),

@@ -37,6 +37,17 @@ describe.each(DIALECTS)('the home page of a 2,000-product catalogue on $name', (
       ).toBe(true)
       // Nothing else on the page grows with the catalogue either: the header's menu is capped too.
       expect(res.body).not.toContain('/structure/gen-100/')
+      // Each section shown says how many products it holds (read from its list: the map holds none).
+      const shown = [...res.body.matchAll(/Все товары \((?:<!-- -->)?(\d+)(?:<!-- -->)?\)/g)].map((m) => Number(m[1]))
+      const tools = await t.app.db
+        .selectFrom('structure as s')
+        .innerJoin('structure as p', 'p.parentId', 's.id')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('s.urlFull', '=', '/structure/power-tools/')
+        .where('p.typeId', '=', 'product')
+        .where('p.published', '=', 1)
+        .executeTakeFirstOrThrow()
+      expect(shown[0]).toBe(Number(tools.count))
     },
   )
 
