@@ -35,11 +35,15 @@ export function VariantsPart({ productId, onChanged }: { productId: number; onCh
     setVersion((v) => v + 1)
   }
 
+  /** After a change: the list read again, then the message, so it is never announced over the list before it. */
   async function done(text: string) {
-    setStatus(text)
     setAdding(false)
-    await reload()
-    onChanged()
+    try {
+      await reload()
+    } finally {
+      setStatus(text)
+      onChanged()
+    }
   }
 
   async function move(index: number, by: -1 | 1) {
