@@ -14,6 +14,8 @@ import { Slices } from './slices'
 
 /** Records per query: a few milliseconds of a query on either database */
 const ROWS_PER_QUERY = 5000
+/** Ids per query of the products other records sit under: well under either database's bound parameters */
+const IDS_PER_QUERY = 500
 
 /**
  * A route map: the tree's records by URL and by id, the public children of each, the index records.
@@ -80,8 +82,8 @@ async function readEntries(db: Db, slices: Slices, before: RouteMap | undefined)
       ...new Set(entries.slice(from).flatMap((e) => (e.parentId === null || held.has(e.parentId) ? [] : [e.parentId]))),
     ]
     from = entries.length
-    for (let i = 0; i < wanted.length; i += ROWS_PER_QUERY / 10) {
-      for (const { visible: _, ...row } of await loadRouteRowsById(db, wanted.slice(i, i + ROWS_PER_QUERY / 10))) {
+    for (let i = 0; i < wanted.length; i += IDS_PER_QUERY) {
+      for (const { visible: _, ...row } of await loadRouteRowsById(db, wanted.slice(i, i + IDS_PER_QUERY))) {
         held.add(row.id)
         take(row)
       }

@@ -1,5 +1,6 @@
-// Long work done in slices (the route map's load, route-map-load.ts): whenever the work has held the event loop for SLICE_MS, it lets every
-// waiting request and timer run before it goes on, so a lead or a page waits at most one slice.
+// Long work done in slices (the route map's load, route-map-load.ts): whenever the work has held
+// the event loop for SLICE_MS, it lets every waiting request and timer run before it goes on, so a
+// lead or a page waits at most one slice.
 import { performance } from 'node:perf_hooks'
 
 /** How long the work holds the event loop at most before it lets others run, ms */
