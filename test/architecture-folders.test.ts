@@ -1,7 +1,10 @@
-// No import runs back up between folders (issue 43's leftovers): across src/, server/, pages/ and
-// renderer/, the folders' imports form no cycle, of two folders (`components/` ↔ `islands/`), of a
-// folder and its subfolder (`delivery/` ↔ `delivery/channels/`) or longer. A file is its folder's;
-// a cycle is found as a strongly connected component of the folder graph (Tarjan's algorithm).
+// No import runs back up (issue 43's leftovers). Across src/, server/, pages/ and renderer/:
+// - the folders' imports form no cycle, of two folders (`components/` ↔ `islands/`), of a folder
+//   and its subfolder (`delivery/` ↔ `delivery/channels/`) or longer; a file is its folder's;
+// - no file imports, directly or through others, a file that imports it. Type-only imports are
+//   left out (they are erased from the code that runs). This was ESLint's `import/no-cycle`, which
+//   took 137 of lint's 196 s (docs/decisions/008-lint-and-format.md).
+// A cycle is found as a strongly connected component of the graph (Tarjan's algorithm).
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -11,35 +14,87 @@ const TREES = ['src', 'server', 'pages', 'renderer']
 
 type Graph = Map<string, Map<string, string>>
 
+/** Every source file outside tests, from the repository's root. */
+function sourceFiles(): string[] {
+  return TREES.flatMap((tree) =>
+    (fs.readdirSync(path.join(ROOT_DIR, tree), { recursive: true }) as string[])
+      .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && !/\.test\.tsx?$/.test(f))
+      .map((f) => path.join(tree, f)),
+  )
+}
+
+interface Import {
+  /** The specifier resolved from the repository's root, without an extension added */
+  target: string
+  /** `import type`, `export type`, or every named specifier marked `type` */
+  typeOnly: boolean
+  /** `import './x'`: for its effect alone (a stylesheet, a polyfill) */
+  bare: boolean
+}
+
+/** A file's relative imports and re-exports, static and dynamic. */
+function importsOf(file: string, text = fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')): Import[] {
+  const specs = text.matchAll(
+    /(?:import|export)\s([^'"]*?)from\s+['"](\.[^'"]+)['"]|import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
+  )
+  return [...specs].map((m) => {
+    const clause = m[1]?.trim() ?? ''
+    const named = /^\{([^}]*)\}$/
+      .exec(clause)?.[1]
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+    const typeOnly =
+      /^type\s/.test(clause) || (named !== undefined && named.length > 0 && named.every((n) => /^type\s/.test(n)))
+    return {
+      target: path.relative(ROOT_DIR, path.resolve(ROOT_DIR, path.dirname(file), m[2] ?? m[3] ?? m[4])),
+      typeOnly,
+      bare: m[3] !== undefined,
+    }
+  })
+}
+
 /** Folder → folder it imports → one file that does (for the message). */
 function folderGraph(): Graph {
   const graph: Graph = new Map()
-  for (const tree of TREES) {
-    const files = (fs.readdirSync(path.join(ROOT_DIR, tree), { recursive: true }) as string[])
-      .filter((f) => /\.(ts|tsx|mjs)$/.test(f) && !/\.test\.tsx?$/.test(f))
-      .map((f) => path.join(tree, f))
-    for (const file of files) {
-      const text = fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')
-      const specs = text.matchAll(
-        /(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
-      )
-      const from = path.dirname(file)
-      for (const m of specs) {
-        const target = path.resolve(ROOT_DIR, from, m[1] ?? m[2])
-        const isFolder = fs.existsSync(target) && fs.statSync(target).isDirectory()
-        const to = path.relative(ROOT_DIR, isFolder ? target : path.dirname(target))
-        if (to === from) continue
-        const edges = graph.get(from) ?? new Map<string, string>()
-        if (!edges.has(to)) edges.set(to, file)
-        graph.set(from, edges)
-      }
+  for (const file of sourceFiles()) {
+    const from = path.dirname(file)
+    for (const { target, bare } of importsOf(file)) {
+      if (bare) continue
+      const full = path.join(ROOT_DIR, target)
+      const isFolder = fs.existsSync(full) && fs.statSync(full).isDirectory()
+      const to = isFolder ? target : path.dirname(target)
+      if (to === from) continue
+      const edges = graph.get(from) ?? new Map<string, string>()
+      if (!edges.has(to)) edges.set(to, file)
+      graph.set(from, edges)
     }
   }
   return graph
 }
 
-/** The graph's cycles: each strongly connected component of more than one folder, its folders sorted. */
-export function folderCycles(graph: Graph): string[][] {
+/** File → file it imports for its code (type-only imports left out) → the same file (for the message). */
+function fileGraph(): Graph {
+  const files = sourceFiles()
+  const known = new Set(files)
+  const resolve = (target: string) =>
+    [target, ...['.ts', '.tsx', '.mjs', '.js', '/index.ts', '/index.tsx'].map((ext) => target + ext)].find((f) =>
+      known.has(f),
+    )
+  const graph: Graph = new Map()
+  for (const file of files) {
+    const edges = new Map<string, string>()
+    for (const { target, typeOnly } of importsOf(file)) {
+      const to = typeOnly ? undefined : resolve(target)
+      if (to !== undefined && to !== file) edges.set(to, file)
+    }
+    graph.set(file, edges)
+  }
+  return graph
+}
+
+/** The graph's cycles: each strongly connected component of more than one node, its nodes sorted. */
+export function graphCycles(graph: Graph): string[][] {
   const index = new Map<string, number>()
   const low = new Map<string, number>()
   const stack: string[] = []
@@ -73,7 +128,7 @@ export function folderCycles(graph: Graph): string[][] {
 describe('folders import in one direction', () => {
   it('no folder imports, directly or through others, a folder that imports it', () => {
     const graph = folderGraph()
-    const described = folderCycles(graph).map((cycle) =>
+    const described = graphCycles(graph).map((cycle) =>
       cycle
         .flatMap((from) =>
           [...(graph.get(from) ?? [])].filter(([to]) => cycle.includes(to)).map(([to, file]) => `${file} → ${to}/`),
@@ -92,11 +147,45 @@ describe('folders import in one direction', () => {
       }
       return graph
     }
-    expect(folderCycles(graphOf(['src/components>src/islands', 'src/islands>src/components']))).toEqual([
+    expect(graphCycles(graphOf(['src/components>src/islands', 'src/islands>src/components']))).toEqual([
       ['src/components', 'src/islands'],
     ])
-    expect(folderCycles(graphOf(['a>a/b', 'a/b>a']))).toEqual([['a', 'a/b']])
-    expect(folderCycles(graphOf(['a>b', 'b>c', 'c>a', 'c>d']))).toEqual([['a', 'b', 'c']])
-    expect(folderCycles(graphOf(['a>b', 'b>c', 'a>c']))).toEqual([])
+    expect(graphCycles(graphOf(['a>a/b', 'a/b>a']))).toEqual([['a', 'a/b']])
+    expect(graphCycles(graphOf(['a>b', 'b>c', 'c>a', 'c>d']))).toEqual([['a', 'b', 'c']])
+    expect(graphCycles(graphOf(['a>b', 'b>c', 'a>c']))).toEqual([])
+  })
+})
+
+describe('files import in one direction', () => {
+  it('no file imports for its code, directly or through others, a file that imports it', () => {
+    const graph = fileGraph()
+    expect(graph.size).toBeGreaterThan(300)
+    const described = graphCycles(graph).map((cycle) =>
+      cycle
+        .flatMap((from) =>
+          [...(graph.get(from)?.keys() ?? [])].filter((to) => cycle.includes(to)).map((to) => `${from} → ${to}`),
+        )
+        .join('; '),
+    )
+    expect(described).toEqual([])
+  })
+
+  it('reads value imports, re-exports, side-effect and dynamic imports as edges, and type-only imports as none', () => {
+    const cases: [string, boolean, boolean?][] = [
+      [`import { a } from './x'`, false],
+      [`import a, { type B } from './x'`, false],
+      [`export { a } from './x'`, false],
+      [`export * from './x'`, false],
+      [`import './x'`, false, true],
+      [`const m = await import('./x')`, false],
+      [`import type { A } from './x'`, true],
+      [`import { type A, type B } from './x'`, true],
+      [`export type { A } from './x'`, true],
+    ]
+    for (const [line, typeOnly, bare = false] of cases) {
+      expect(importsOf(path.join('server', 'probe.ts'), `${line}\n`), line).toEqual([
+        { target: path.join('server', 'x'), typeOnly, bare },
+      ])
+    }
   })
 })
