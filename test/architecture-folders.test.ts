@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT_DIR } from '../server/config/config'
+import { importSpecs, type ImportSpec } from './helpers/import-specs'
 
 const TREES = ['src', 'server', 'pages', 'renderer']
 
@@ -23,35 +24,19 @@ function sourceFiles(): string[] {
   )
 }
 
-interface Import {
-  /** The specifier resolved from the repository's root, without an extension added */
+interface Import extends Omit<ImportSpec, 'spec'> {
+  /** The relative specifier resolved from the repository's root, without an extension added */
   target: string
-  /** `import type`, `export type`, or every named specifier marked `type` */
-  typeOnly: boolean
-  /** `import './x'`: for its effect alone (a stylesheet, a polyfill) */
-  bare: boolean
 }
 
 /** A file's relative imports and re-exports, static and dynamic. */
 function importsOf(file: string, text = fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')): Import[] {
-  const specs = text.matchAll(
-    /(?:import|export)\s([^'"]*?)from\s+['"](\.[^'"]+)['"]|import\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g,
-  )
-  return [...specs].map((m) => {
-    const clause = m[1]?.trim() ?? ''
-    const named = /^\{([^}]*)\}$/
-      .exec(clause)?.[1]
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-    const typeOnly =
-      /^type\s/.test(clause) || (named !== undefined && named.length > 0 && named.every((n) => /^type\s/.test(n)))
-    return {
-      target: path.relative(ROOT_DIR, path.resolve(ROOT_DIR, path.dirname(file), m[2] ?? m[3] ?? m[4])),
-      typeOnly,
-      bare: m[3] !== undefined,
-    }
-  })
+  return importSpecs(text)
+    .filter(({ spec }) => spec.startsWith('.'))
+    .map(({ spec, ...rest }) => ({
+      target: path.relative(ROOT_DIR, path.resolve(ROOT_DIR, path.dirname(file), spec)),
+      ...rest,
+    }))
 }
 
 /** Folder → folder it imports → one file that does (for the message). */

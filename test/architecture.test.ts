@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROOT_DIR } from '../server/config/config'
+import { importSpecs } from './helpers/import-specs'
 
 function sourceFiles(dir: string): string[] {
   return (fs.readdirSync(path.join(ROOT_DIR, dir), { recursive: true }) as string[])
@@ -13,13 +14,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 function importsOf(file: string): string[] {
-  const text = fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')
-  const specs = [
-    ...text.matchAll(
-      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g,
-    ),
-  ]
-  return specs.map((m) => m[1] ?? m[2] ?? m[3])
+  return importSpecs(fs.readFileSync(path.join(ROOT_DIR, file), 'utf8')).map(({ spec }) => spec)
 }
 
 function topFolderOf(file: string, spec: string): string | null {
