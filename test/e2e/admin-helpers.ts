@@ -1,9 +1,8 @@
 // What the back-office browser tests share: a production server with an admin secret, a browser
 // context per client address (the server trusts X-Forwarded-For from loopback, so the sign-in
 // limit of 5 a minute per address does not couple tests), sign-in, and axe.
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { waitForVike, watchErrors } from '../helpers/browser'
+import { waitForVike, watchErrors, wcagScan } from '../helpers/browser'
 import { startProdServer, type ProdServer } from '../helpers/prod-server'
 
 export const ADMIN_SECRET = 'admin-secret-for-tests-0123456789'
@@ -88,7 +87,7 @@ export const AXE_DIALECT = 'SQLite'
 
 /** Serious and critical WCAG 2.1 A/AA violations on the page as it is now. */
 export async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+  const { violations } = await wcagScan(page)
   return violations.map((v) => `${label}: ${v.id} ${v.impact} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
 }
 

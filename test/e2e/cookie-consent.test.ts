@@ -7,11 +7,10 @@
 // while it is open.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
-import { launchBrowser, waitForVike, watchErrors } from '../helpers/browser'
+import { launchBrowser, waitForVike, watchErrors, wcagScan } from '../helpers/browser'
 import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
 
 const COUNTER_ID = 24242424
@@ -209,10 +208,7 @@ describe('the cookie notice', () => {
       const { page } = await open({ width })
       await expect.poll(() => notice(page).isVisible()).toBe(true)
       const check = async () => {
-        const result = await new AxeBuilder({ page })
-          .include('#cookie-notice')
-          .withTags(['wcag2a', 'wcag2aa'])
-          .analyze()
+        const result = await wcagScan(page, '#cookie-notice')
         return result.violations
           .filter((v) => v.impact === 'serious' || v.impact === 'critical')
           .map((v) => `${v.id}: ${v.help}`)

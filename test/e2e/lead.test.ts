@@ -1,10 +1,9 @@
 // The lead dialog in headless Chromium against the production build: opening, validation,
 // submission, the dialog stack, failure handling, accessibility and the no-JS form.
-import { AxeBuilder } from '@axe-core/playwright'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { waitForVike, watchErrors } from '../helpers/browser'
+import { waitForVike, watchErrors, wcagScan } from '../helpers/browser'
 import { startProdServer } from '../helpers/prod-server'
 import { browserSuite } from '../helpers/browser-suite'
 
@@ -388,13 +387,9 @@ describe('the lead dialog', () => {
   it('has no serious or critical axe-core violations in the open dialog, with and without errors', async () => {
     await open('/')
     await openFromHeader()
-    // The fade-in over, so colours are measured at full opacity.
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
     const check = async () => {
-      const result = await new AxeBuilder({ page: page })
-        .include('[role="dialog"]')
-        .withTags(['wcag2a', 'wcag2aa'])
-        .analyze()
+      // wcagScan waits for the fade-in, so colours are measured at full opacity.
+      const result = await wcagScan(page, '[role="dialog"]')
       return result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.help}`)

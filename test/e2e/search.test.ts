@@ -2,10 +2,9 @@
 // header's box on a public page leads to /poisk with inflected forms, an артикул in another form and
 // a typo found, with and without JavaScript, on SQLite and PostgreSQL; axe-core on /poisk; the back
 // office finds «ЭИ-1003» by «эи1003» as the owner types and opens its editor.
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, waitForVike, watchErrors } from '../helpers/browser'
+import { launchBrowser, waitForVike, watchErrors, wcagScan } from '../helpers/browser'
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../helpers/postgres'
 import { ensureBuild, startProdServer, type ProdServer } from '../helpers/prod-server'
 import { openSignedIn, startAdminServer, type AdminTab } from './admin-helpers'
@@ -108,7 +107,7 @@ for (const dialect of DIALECTS) {
         `/poisk?q=${encodeURIComponent('перфаратор')}`,
       ]) {
         await open(path)
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+        const { violations } = await wcagScan(page)
         expect(
           violations.map((v) => `${path}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
         ).toEqual([])

@@ -1,9 +1,8 @@
 // The site in a real browser: islands hydrated, page loads, scroll restoration, error view, menu.
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { SQLite as Database } from '../../server/data/sqlite-driver'
 import { afterEach, describe, expect, it } from 'vitest'
-import { waitForVike, watchErrors } from '../helpers/browser'
+import { waitForVike, watchErrors, wcagScan } from '../helpers/browser'
 import { browserSuite } from '../helpers/browser-suite'
 
 let page: Page
@@ -194,7 +193,7 @@ describe('the site in a browser', () => {
         { width: 375, height: 740 },
       ]) {
         await open(path, viewport)
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze()
+        const { violations } = await wcagScan(page)
         for (const v of violations) {
           if (v.impact === 'serious' || v.impact === 'critical')
             found.push(`${path} @${viewport.width}: ${v.id} (${v.nodes[0]?.target.join(' ')})`)
