@@ -40,6 +40,13 @@ export const IMPORT_CLAIM = Object.freeze({
   maxChunk: 1000,
 })
 
+/**
+ * The write options of a 1C import's chunks: committed without waiting for the disk, made durable
+ * by the durable write each call ends with before it answers (db.ts, TransactionOptions). A power
+ * cut takes back at most the steps of the call 1C had no answer to, and 1C repeats that call.
+ */
+export const UNTIL_THE_ANSWER = Object.freeze({ durable: false })
+
 export type ImportKind = 'price-list' | 'content-import' | '1c'
 
 const WHAT: Record<ImportKind, string> = {

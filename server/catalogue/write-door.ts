@@ -64,6 +64,8 @@ export interface WriteSummary {
 export interface WriteOptions {
   /** Queue the changed public URLs for IndexNow (default true; the demo seed says false) */
   readonly announce?: boolean
+  /** Wait for the disk at the commit (default true); an import's steps say false (db.ts, TransactionOptions) */
+  readonly durable?: boolean
 }
 
 type Snapshot = Placed
@@ -208,12 +210,16 @@ export class WriteDoor implements ContentDoor {
     let summary: WriteSummary | null = null
     const at = this.options.now ? this.options.now().toISOString() : isoNow()
     const origin = options.announce === false ? null : this.options.indexNowOrigin
-    const result = await writeTransaction(this.db, async (trx) => {
-      const unit = new Unit(trx, at)
-      const value = await work(unit)
-      summary = await unit.finish(origin)
-      return value
-    })
+    const result = await writeTransaction(
+      this.db,
+      async (trx) => {
+        const unit = new Unit(trx, at)
+        const value = await work(unit)
+        summary = await unit.finish(origin)
+        return value
+      },
+      options,
+    )
     if (summary) {
       for (const listener of this.listeners) listener(summary)
       if ((summary as WriteSummary).ids.length >= ANALYZE_AFTER) await this.refreshStatistics()

@@ -34,6 +34,12 @@ export interface ContentWrite {
 /** The door as the content's own writers see it (catalogue/write-door.ts is the one there is). */
 export interface ContentDoor {
   readonly db: Db
-  /** Runs `work` in one write transaction with the door's effects; `announce: false` tells IndexNow nothing. */
-  write<T>(work: (unit: ContentWrite) => Promise<T>, options?: { readonly announce?: boolean }): Promise<T>
+  /**
+   * Runs `work` in one write transaction with the door's effects; `announce: false` tells IndexNow
+   * nothing, `durable: false` does not wait for the disk at the commit (an import's steps).
+   */
+  write<T>(
+    work: (unit: ContentWrite) => Promise<T>,
+    options?: { readonly announce?: boolean; readonly durable?: boolean },
+  ): Promise<T>
 }

@@ -10,7 +10,7 @@
 import yauzl from 'yauzl'
 import { writeTransaction, type Db } from '../../data/db'
 import { HttpError } from '../../http/http-error'
-import { letOthersWrite } from '../import-claim'
+import { letOthersWrite, UNTIL_THE_ANSWER } from '../import-claim'
 import {
   EXCHANGE_LIMITS,
   checkedName,
@@ -140,21 +140,25 @@ export async function unpackArchives(db: Db, sessionId: string): Promise<string[
     const flush = async () => {
       if (pending.length === 0) return
       const started = performance.now()
-      await writeTransaction(db, async (trx) => {
-        for (const part of pending) {
-          if (part.replace) {
+      await writeTransaction(
+        db,
+        async (trx) => {
+          for (const part of pending) {
+            if (part.replace) {
+              await trx
+                .deleteFrom('exchangeFile')
+                .where('sessionId', '=', sessionId)
+                .where('name', '=', part.name)
+                .execute()
+            }
             await trx
-              .deleteFrom('exchangeFile')
-              .where('sessionId', '=', sessionId)
-              .where('name', '=', part.name)
+              .insertInto('exchangeFile')
+              .values({ sessionId, name: part.name, seq: part.seq, size: part.bytes.length, bytes: part.bytes })
               .execute()
           }
-          await trx
-            .insertInto('exchangeFile')
-            .values({ sessionId, name: part.name, seq: part.seq, size: part.bytes.length, bytes: part.bytes })
-            .execute()
-        }
-      })
+        },
+        UNTIL_THE_ANSWER,
+      )
       pending.length = 0
       pendingBytes = 0
       await letOthersWrite(db, performance.now() - started)

@@ -8,7 +8,7 @@
 import { sql } from 'kysely'
 import { writeTransaction, type Db } from '../../data/db'
 import { isSqlite } from '../../data/sql/dialect'
-import { importBudgetMs, letOthersWrite, Pacer } from '../import-claim'
+import { importBudgetMs, letOthersWrite, Pacer, UNTIL_THE_ANSWER } from '../import-claim'
 import { HttpError } from '../../http/http-error'
 
 export const EXCHANGE_LIMITS = Object.freeze({
@@ -186,11 +186,15 @@ async function dropRows(
   for (;;) {
     const size = pacer.size
     const start = performance.now()
-    const deleted = await writeTransaction(db, async (trx) => {
-      const result =
-        await sql`delete from ${sql.table(table)} where rowid in (select rowid from ${of} limit ${size})`.execute(trx)
-      return Number(result.numAffectedRows ?? 0)
-    })
+    const deleted = await writeTransaction(
+      db,
+      async (trx) => {
+        const result =
+          await sql`delete from ${sql.table(table)} where rowid in (select rowid from ${of} limit ${size})`.execute(trx)
+        return Number(result.numAffectedRows ?? 0)
+      },
+      UNTIL_THE_ANSWER,
+    )
     if (deleted < size) return
     const ms = performance.now() - start
     pacer.next(size, ms)

@@ -5,7 +5,14 @@
 // spent; the next call takes it up where the state says.
 import type { ContentWrite } from '../../content/content-write'
 import { isSqlite } from '../../data/sql/dialect'
-import { IMPORT_CLAIM, importBudgetMs, letOthersWrite, Pacer, type ImportClaim } from '../import-claim'
+import {
+  IMPORT_CLAIM,
+  importBudgetMs,
+  letOthersWrite,
+  Pacer,
+  UNTIL_THE_ANSWER,
+  type ImportClaim,
+} from '../import-claim'
 import { statisticsDue } from '../write-door'
 import { CmlError } from './commerceml'
 import { itemName } from './commerceml-checks'
@@ -100,7 +107,7 @@ export function importRound(
         await work(unit, tally, skipped)
         await saveState(unit.trx, session.id, state)
         await addToRun(unit.trx, run, { tally, skipped, variants, file: name })
-      })
+      }, UNTIL_THE_ANSWER)
     } catch (error) {
       Object.assign(progress, at)
       throw error

@@ -6,7 +6,7 @@
 // (commerceml-checks.ts): an Ид sent twice keeps its last item (in the first one's place), groups
 // nest at most MAX_GROUP_DEPTH deep, and the offers of one product (its characteristics) are one item.
 import { writeTransaction, type Db } from '../../data/db'
-import { letOthersWrite } from '../import-claim'
+import { letOthersWrite, UNTIL_THE_ANSWER } from '../import-claim'
 import { parseCommerceMl, type CmlGroup, type CmlHeader, type CmlItem, type CmlOffer } from './commerceml'
 import type { CmlPriceType, CmlProduct, CmlProperty } from './commerceml'
 import { boundedGroups, itemName, type Refusal } from './commerceml-checks'
@@ -75,24 +75,28 @@ export async function stageFile(
     rows = new Map()
     changed = new Map()
     const start = performance.now()
-    await writeTransaction(db, async (trx) => {
-      if (fresh.length > 0) {
-        await trx
-          .insertInto('exchangeStaged')
-          .values(fresh.map((r) => ({ sessionId, file: name, ...r, payload: JSON.stringify(r.payload) })))
-          .execute()
-      }
-      for (const r of again) {
-        await trx
-          .updateTable('exchangeStaged')
-          .set({ payload: JSON.stringify(r.payload) })
-          .where('sessionId', '=', sessionId)
-          .where('file', '=', name)
-          .where('kind', '=', r.kind)
-          .where('pos', '=', r.pos)
-          .execute()
-      }
-    })
+    await writeTransaction(
+      db,
+      async (trx) => {
+        if (fresh.length > 0) {
+          await trx
+            .insertInto('exchangeStaged')
+            .values(fresh.map((r) => ({ sessionId, file: name, ...r, payload: JSON.stringify(r.payload) })))
+            .execute()
+        }
+        for (const r of again) {
+          await trx
+            .updateTable('exchangeStaged')
+            .set({ payload: JSON.stringify(r.payload) })
+            .where('sessionId', '=', sessionId)
+            .where('file', '=', name)
+            .where('kind', '=', r.kind)
+            .where('pos', '=', r.pos)
+            .execute()
+        }
+      },
+      UNTIL_THE_ANSWER,
+    )
     await letOthersWrite(db, performance.now() - start)
   }
   /** A staged item's payload as the next transaction will write it (read back when written earlier). */
