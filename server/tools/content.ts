@@ -16,6 +16,8 @@ import { importContent } from './content-import'
 import { EXPORT_FORMAT, EXPORT_VERSION, imageSlots, type ContentExport, type Record_ } from './content-format'
 import { exportCharacteristics } from './content-characteristics'
 import { createToolApi, readToolConfig, runTool, UsageError, userPath, type ToolConfig } from './tool-config'
+import { ApiError } from '../../src/api/http-client'
+import type { ModelApi } from '../../src/api/model-api'
 import { PATHS } from '../../src/site/paths'
 import { INDEX_PART_SELECT, PRODUCT_PART_FIELDS } from '../../src/site/record-parts'
 
@@ -69,6 +71,28 @@ const STRUCTURE_SELECT = {
 }
 
 /**
+ * Every record with its parts, page by page along the answers' `next` (docs/contract.md §3). A page
+ * whose answer would pass the API's bound on rows (docs/decisions/024-public-reads.md: products with
+ * many variants, options or characteristics) is asked for again half as long.
+ */
+export async function everyRecord(api: ModelApi, token: string | undefined, take = PAGE): Promise<Record_[]> {
+  const records: Record_[] = []
+  let skip = 0
+  for (;;) {
+    try {
+      const query = { select: STRUCTURE_SELECT, orderBy: { id: 'asc' }, take, skip } as const
+      const { data, next } = await api.many<Record_>('structure', query, { token })
+      records.push(...data)
+      if (!next || data.length === 0) return records
+      skip = next.skip
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'answer_too_large') || take === 1) throw error
+      take = Math.ceil(take / 2)
+    }
+  }
+}
+
+/**
  * The site's content as the import takes it. Without the admin token only the public records are
  * read, and the owner's choices in «Характеристики» not at all (`log` says so).
  */
@@ -80,12 +104,7 @@ export async function exportContent(
   const { api } = tool
   const fetchBytes = (path: string) => tool.fetchBytes(path)
   const token = config.adminToken ?? undefined
-  // Every record, page by page along the answers' `next` (docs/contract.md §3).
-  const structure = await api.manyAll<Record_>(
-    'structure',
-    { select: STRUCTURE_SELECT, orderBy: { id: 'asc' }, take: PAGE },
-    { token },
-  )
+  const structure = await everyRecord(api, token)
   const orderType = await api.manyAll<Record_>(
     'orderType',
     { select: { type: true, title: true }, orderBy: { id: 'asc' }, take: PAGE },

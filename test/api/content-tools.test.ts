@@ -2,7 +2,9 @@
 // instance imported into a fresh one serves the same pages. Leads export as Excel-friendly CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { now } from '../../server/data/db'
-import { contentMain, exportContent } from '../../server/tools/content'
+import { contentMain, everyRecord, exportContent } from '../../server/tools/content'
+import { ApiError } from '../../src/api/http-client'
+import type { ModelApi } from '../../src/api/model-api'
 import { importContent, treeOrder } from '../../server/tools/content-import'
 import { leadsMain } from '../../server/tools/leads'
 import { readToolConfig, UsageError } from '../../server/tools/tool-config'
@@ -86,6 +88,22 @@ describe('content export and import', () => {
     const exported = data.structure.find((r) => r.urlFull === '/structure/product')!
     expect((exported.images as unknown[]).length).toBe(3)
     expect((exported.properties as Array<{ name: string }>).map((p) => p.name)).toContain('Крутящий момент')
+  })
+
+  it('asks again for a page half as long when its answer would be too large, and walks every page', async () => {
+    const asked: number[] = []
+    const records = Array.from({ length: 5 }, (_, id) => ({ id }))
+    const api = {
+      async many(_model: string, query: { take: number; skip: number }) {
+        asked.push(query.take)
+        if (query.take > 2)
+          throw new ApiError({ status: 400, code: 'answer_too_large', message: 'Ответ слишком большой' })
+        const data = records.slice(query.skip, query.skip + query.take)
+        return { data, next: query.skip + query.take < records.length ? { skip: query.skip + query.take } : null }
+      },
+    } as unknown as ModelApi
+    expect(await everyRecord(api, undefined, 8)).toEqual(records)
+    expect(asked).toEqual([8, 4, 2, 2, 2])
   })
 
   it('orders parents before children, smallest id first', () => {
