@@ -69,7 +69,8 @@ export const VARIANT_MODELS: ReadonlyArray<readonly [string, ModelDef]> = [
         id: { type: 'integer', nullable: false },
         variantId: { type: 'integer', nullable: false },
         name: { type: 'string', nullable: false, required: true, write: { ...str(200), minLength: 1 } },
-        value: { type: 'string', nullable: false, required: true, write: { ...str(500), minLength: 1 } },
+        // As long as a stored value may be (1C's and the price list's, past the editor's 500).
+        value: { type: 'string', nullable: false, required: true, write: { ...str(1000), minLength: 1 } },
         unit: { type: 'string', nullable: true, write: nullableStr(50) },
         sort: { type: 'integer', nullable: false },
       }),
