@@ -234,16 +234,17 @@ export async function forgetGoneUrls(unit: ContentWrite, urls: readonly string[]
 
 /**
  * Gives every image column `table.column` that names `from` the name `to` (an upload renamed by the
- * media migration), touching the records they belong to. Returns how many rows changed.
+ * media migration), touching the records they belong to (the column `owner` names them). Returns
+ * how many rows changed.
  */
 export async function renameImage(
   unit: ContentWrite,
-  where: { readonly table: string; readonly column: string },
+  where: { readonly table: string; readonly column: string; readonly owner: string },
   from: string,
   to: string,
 ): Promise<number> {
   const db = unit.trx as unknown as Kysely<any>
-  const owner = where.table === 'structure' ? 'id' : 'structureId'
+  const owner = where.owner
   const rows: Array<Record<string, unknown>> = await db
     .selectFrom(where.table)
     .select(owner)

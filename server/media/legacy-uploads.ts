@@ -29,8 +29,11 @@ async function sizedCopy(
   return sized
 }
 
-/** The image columns of the content's tables (the model API's registry knows them). */
-export type ImageColumns = ReadonlyArray<{ readonly table: string; readonly column: string }>
+/**
+ * The image columns of the content's tables (the model API's registry knows them), each with the
+ * column naming the record its row belongs to (`structureId`; `productId` for a variant's picture).
+ */
+export type ImageColumns = ReadonlyArray<{ readonly table: string; readonly column: string; readonly owner: string }>
 
 /**
  * Gives every legacy upload that records point to its sized name, through the write door, and

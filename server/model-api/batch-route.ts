@@ -12,6 +12,7 @@ import { readMultipartWrite } from '../media/multipart-write'
 import { findModel } from './registry'
 import { imagePathPatterns, validateWrite } from './write-schema'
 import { writeStructureBatch, type BatchRecord } from './writes'
+import { variantInputsOf } from './write-variants'
 
 export const BATCH_LIMITS = Object.freeze({ records: 200, dataBytes: 8 * 1024 * 1024 })
 
@@ -19,7 +20,10 @@ function refuse(message: string, field = 'records'): never {
   throw new HttpError(400, message, 'validation_failed', { [field]: message })
 }
 
-/** The records of a batch, each checked as a structure create; errors named `records.N.field`. */
+/**
+ * The records of a batch, each checked as a structure create (and its variants' prices and keys:
+ * write-variants.ts) before any is written; errors named `records.N.field`.
+ */
 export function parseBatch(values: Record<string, unknown>): BatchRecord[] {
   const keys = Object.keys(values)
   if (keys.some((k) => k !== 'records')) refuse('Пакет содержит только поле records')
@@ -40,6 +44,7 @@ export function parseBatch(values: Record<string, unknown>): BatchRecord[] {
     }
     try {
       validateWrite(structure, 'create', rest)
+      if (Array.isArray(rest.variants)) variantInputsOf(rest.variants as Record<string, unknown>[])
     } catch (error) {
       if (!(error instanceof HttpError)) throw error
       const errors = Object.fromEntries(

@@ -7,6 +7,7 @@ import { isPublicRecord } from '../content/visibility'
 import type { ModelDef } from '../models/model-def'
 import { LEAD_LINE_MODEL, LEAD_MODEL } from '../leads/store/lead-model'
 import { CATALOGUE_MODELS, CATALOGUE_RELATIONS } from '../catalogue/products/product-models'
+import { VARIANT_MODELS, VARIANTS_RELATION } from '../catalogue/products/variant-models'
 import {
   BY_SORT,
   fields,
@@ -111,6 +112,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
           defaultOrder: BY_SORT,
         },
         ...CATALOGUE_RELATIONS,
+        VARIANTS_RELATION,
       ]),
       defaultSelect: ['id', 'parentId', 'typeId', 'title', 'urlFull', 'sort'],
       providerTitle: 'title',
@@ -142,6 +144,7 @@ const MODELS: ReadonlyMap<string, ModelDef> = new Map<string, ModelDef>([
     },
   ],
   ...CATALOGUE_MODELS,
+  ...VARIANT_MODELS,
   ['sliderItems', pictureListModel('sliderItems', 'sliderItem', 'title', true)],
   [
     'advantages',
@@ -203,16 +206,27 @@ export function findModel(name: string): ModelDef | undefined {
   return MODELS.get(name)
 }
 
-/** Every table column that holds a stored media path. */
-export function imageColumns(): Array<{ table: string; column: string }> {
-  return [...MODELS.values()].flatMap((model) =>
-    [...model.fields].filter(([, field]) => field.image).map(([column]) => ({ table: model.table, column })),
-  )
+/** Every table column that holds a stored media path, with the column naming its row's record. */
+export function imageColumns(): Array<{ table: string; column: string; owner: string }> {
+  return [...MODELS.values()].flatMap((model) => {
+    const owner = model.name === 'structure' ? 'id' : (model.owner ?? 'structureId')
+    return [...model.fields]
+      .filter(([, field]) => field.image)
+      .map(([column]) => ({ table: model.table, column, owner }))
+  })
 }
 
 /**
  * The structure record's one-to-one parts and lists that a structure write may carry, by relation
- * name (the relation names the model: `images` → productImages).
+ * name (the relation names the model: `images` → productImages, `variants` → productVariants).
  */
-export const STRUCTURE_PARTS = ['index', 'product', 'sliderItems', 'advantages', 'images', 'properties'] as const
+export const STRUCTURE_PARTS = [
+  'index',
+  'product',
+  'sliderItems',
+  'advantages',
+  'images',
+  'properties',
+  'variants',
+] as const
 export type StructurePart = (typeof STRUCTURE_PARTS)[number]

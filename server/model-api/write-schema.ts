@@ -1,5 +1,6 @@
 // What a content write may carry, as JSON Schema built from the registry: each model's writable
-// fields, and for a structure record its parts (index, product, sliderItems[], advantages[], images[], properties[]).
+// fields, and for a structure record its parts (index, product, sliderItems[], advantages[], images[],
+// properties[], variants[] each with its options[]).
 // Checked with the project's ajv and Russian messages, every failing field at once.
 import type { ValidateFunction } from 'ajv'
 import { createAjv } from '../../src/validation/create-ajv'
@@ -24,7 +25,7 @@ const MAX_LIST_ITEMS = 100
 let ajv: ReturnType<typeof createAjv> | null = null
 const validators = new Map<string, ValidateFunction>()
 
-/** A one-to-one part (index, product) or a list (sliderItems, advantages, images, properties): the structure model's relation says. */
+/** A one-to-one part (index, product) or a list (sliderItems, advantages, images, properties, variants): the structure model's relation says. */
 export function partKind(part: StructurePart): 'one' | 'many' {
   return findModel('structure')!.relations.get(part)!.kind
 }
@@ -36,6 +37,12 @@ function objectSchema(model: ModelDef, mode: WriteMode | 'part', omit: readonly 
     if (!field.write || omit.includes(name)) continue
     properties[name] = field.write
     if (mode !== 'update' && field.required) required.push(name)
+  }
+  // A list written inside each item of a part (a variant's option values), replaced with it.
+  for (const relation of model.relations.values()) {
+    if (!relation.written) continue
+    const items = objectSchema(findModel(relation.model)!, 'part')
+    properties[relation.name] = { type: 'array', maxItems: relation.maxItems ?? MAX_LIST_ITEMS, items }
   }
   if (mode === 'update') {
     properties[model.key] = { type: 'integer', minimum: 1, maximum: 2147483647 }

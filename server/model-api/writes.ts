@@ -1,7 +1,8 @@
 // Content writes of the generic API: the rules of the tree around the SQL (write-rows.ts) in one
 // write transaction. A structure record may carry its parts (index, product, sliderItems[],
-// advantages[], images[], properties[]): all of it is written or none. A product's image is its
-// gallery's first whichever way it is written, and its old price stays above its price. Its parent must exist and must not be the record
+// advantages[], images[], properties[], variants[]: write-variants.ts): all of it is written or
+// none. A product's image is its gallery's first whichever way it is written, and its old price
+// stays above its price. Its parent must exist and must not be the record
 // itself or one of its descendants; its URL must be free, and a URL changed leaves a redirect (its
 // subtree following, as «Перенести» does: content/moved-urls.ts). The schema of a write is write-schema.ts.
 import type { Transaction } from 'kysely'
@@ -24,7 +25,13 @@ import { HttpError } from '../http/http-error'
 import { executeQuery } from './query-executor'
 import type { Row, SelectNode } from './query-tree'
 import { findModel, partModel, STRUCTURE_PARTS, type ModelDef } from './registry'
-import { writeProductParts, type GalleryInput, type PropertyInput } from '../catalogue/products/product-rows'
+import {
+  loadProductRows,
+  writeProductParts,
+  type GalleryInput,
+  type PropertyInput,
+} from '../catalogue/products/product-rows'
+import { writeVariantsPart } from './write-variants'
 import { refuseFollowedChange } from '../catalogue/product-table/variant-table'
 import { partKind, type WriteMode } from './write-schema'
 import { columnsOf, insertRow, replaceListPart, rowExists, updateRow, writeOnePart } from './write-rows'
@@ -32,7 +39,8 @@ import { columnsOf, insertRow, replaceListPart, rowExists, updateRow, writeOnePa
 type Values = Record<string, unknown>
 
 /** A structure write's parts that are a product's: written by the product-row repository. */
-const PRODUCT_PARTS: ReadonlySet<string> = new Set(['product', 'images', 'properties'])
+const OWN_PARTS = ['product', 'images', 'properties'] as const
+const PRODUCT_PARTS: ReadonlySet<string> = new Set([...OWN_PARTS, 'variants'])
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code
@@ -207,7 +215,12 @@ async function writeStructure(unit: ContentWrite, mode: WriteMode, values: Value
     if (partKind(part) === 'one') await writeOnePart(unit, partModel(part), id, values[part] as Values | null)
     else await replaceListPart(unit, partModel(part), id, values[part] as Values[], mode === 'create')
   }
-  if ([...PRODUCT_PARTS].some((part) => Object.hasOwn(values, part))) {
+  const variants = values.variants as Values[] | undefined
+  // The variants set the product's price: written first when it has its row, so its part is checked
+  // against them (decision 043); a new product's once its row is made.
+  const variantsFirst = variants !== undefined && (await loadProductRows(trx, [id])).has(id)
+  if (variantsFirst) await writeVariantsPart(unit, id, variants)
+  if (OWN_PARTS.some((part) => Object.hasOwn(values, part))) {
     const product = values.product as Values | null | undefined
     const list = (part: 'images' | 'properties') =>
       Object.hasOwn(values, part)
@@ -224,6 +237,7 @@ async function writeStructure(unit: ContentWrite, mode: WriteMode, values: Value
       'product.',
     )
   }
+  if (variants !== undefined && !variantsFirst) await writeVariantsPart(unit, id, variants)
   return id
 }
 

@@ -28,6 +28,8 @@ export interface RelationDef {
   readonly defaultOrder?: ReadonlyArray<readonly [string, 'asc' | 'desc']>
   /** A list written as a structure part holds at most this many items (default 100). */
   readonly maxItems?: number
+  /** Written inside each item of its owner's list in a structure write (a variant's option values). */
+  readonly written?: boolean
 }
 
 export interface ModelDef {
@@ -35,6 +37,8 @@ export interface ModelDef {
   readonly table: string
   /** Primary key column: what PATCH finds a record by and what provider answers as `id`. */
   readonly key: string
+  /** The column naming the structure record a row belongs to, when it is not `structureId` */
+  readonly owner?: string
   readonly fields: ReadonlyMap<string, FieldDef>
   readonly relations: ReadonlyMap<string, RelationDef>
   readonly defaultSelect: readonly string[]
@@ -44,7 +48,10 @@ export interface ModelDef {
   readonly adminOnly: boolean
   /** Restricts what a visitor without the token sees: drafts and withdrawn records stay hidden. */
   readonly publicScope?: (eb: ExpressionBuilder<any, any>, db: Kysely<any>) => Expression<SqlBool>
-  /** Rows nobody reads through the API, admin included (leads flagged as spam). */
+  /**
+   * The rows the API reads at all, admin included: not the leads flagged as spam, not a variant's
+   * option values among its product's own characteristics.
+   */
   readonly scope?: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>
   /** Accepts POST and PATCH through the generic API. */
   readonly writable: boolean

@@ -3,7 +3,11 @@
 // decision 025; the server writes it in short transactions under the catalogue's import claim,
 // decision 029), remapping parent ids, with each image sent once as a file. A record whose URL
 // exists there is updated, so importing the same file again changes nothing, and an import that
-// stopped midway, run again, finishes.
+// stopped midway, run again, finishes. A product's variants go as its record's list `variants`
+// (decision 043, "In the content export"), and the owner's choices in «Характеристики» last, once
+// the records have made the characteristics (content-characteristics.ts), checked before anything
+// is sent. A bad record (a variant's negative price, say) is refused by the site in Russian with
+// nothing of its batch written, as a batch is checked whole before it is written.
 import sharp from 'sharp'
 import { ApiError } from '../../src/api/http-client'
 import { toFormData } from '../../src/api/multipart'
@@ -11,11 +15,14 @@ import { sniffImageFormat } from '../media/image-store'
 import {
   EXPORT_FORMAT,
   LISTS,
+  READABLE_VERSIONS,
+  VERSION_1_OPTION_SORT,
   imageSlots,
   imageSlotsWithPaths,
   type ContentExport,
   type Record_,
 } from './content-format'
+import { checkCharacteristics, importCharacteristics } from './content-characteristics'
 import { createToolApi, requireToken, UsageError, type ToolConfig } from './tool-config'
 import { PATHS } from '../../src/site/paths'
 
@@ -70,10 +77,41 @@ async function toUploadable(bytes: Buffer, name: string): Promise<File> {
   return new File([new Uint8Array(png)], name.replace(/\.[^.]*$/, '') + '.png')
 }
 
+/**
+ * A record as the batch writes it, its parent and images still the file's: without its id, its lists
+ * in order without `sort` (a list the file lacks, as a version 1 file's variants, leaves the target's
+ * as it is), the product's fields that its gallery or its variants carry left out.
+ */
+function recordValues(record: Record_, version: number): Record_ {
+  const values: Record_ = structuredClone(record)
+  delete values.id
+  for (const list of LISTS) {
+    if (values[list] === undefined) continue
+    let items = values[list] as Record_[]
+    if (list === 'properties' && version === 1) items = items.filter((p) => Number(p.sort) < VERSION_1_OPTION_SORT)
+    values[list] = items.map(({ sort: _sort, ...item }) => item)
+  }
+  const product = values.product as Record_ | null | undefined
+  // The gallery carries the main image: the product's own copy would only be sent twice.
+  if (product && ((values.images as Record_[] | undefined) ?? []).length > 0) delete product.image
+  // A product's price, old price and availability follow its variants, written with it.
+  if (product && ((values.variants as Record_[] | undefined) ?? []).length > 0) {
+    for (const field of ['price', 'oldPrice', 'availability']) delete product[field]
+  }
+  for (const part of ['index', 'product']) if (values[part] === null) delete values[part]
+  for (const [holder, key] of imageSlots(values)) if (holder[key] === undefined) delete holder[key]
+  return values
+}
+
 export async function importContent(config: ToolConfig, data: ContentExport, log: (line: string) => void = () => {}) {
   const token = requireToken(config)
   if (data?.format !== EXPORT_FORMAT || !Array.isArray(data.structure))
     throw new UsageError('the file is not a content export of this site')
+  if (!READABLE_VERSIONS.includes(data.version))
+    throw new UsageError(`the file is of format version ${String(data.version)}, newer than this site's tools read`)
+  const records = treeOrder(data.structure).map((record) => ({ record, values: recordValues(record, data.version) }))
+  // The choices are written last: checked first, so a bad one leaves the site as it was.
+  const characteristics = data.characteristics === undefined ? undefined : checkCharacteristics(data.characteristics)
   const { api, http } = await createToolApi(config)
   const files = new Map<string, File>()
   const file = async (path: string): Promise<File> => {
@@ -116,12 +154,10 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
     batchBytes = 0
   }
   const sourceOf = new Map<File, string>()
-  for (const record of treeOrder(data.structure)) {
+  for (const { record, values } of records) {
     // An image already on its way in this batch has no stored path yet: send the batch first.
     const paths = imageSlots(record).map(([holder, key]) => holder[key])
     if (paths.some((path) => typeof path === 'string' && batchFiles.has(path))) await flush()
-    const values: Record_ = structuredClone(record)
-    delete values.id
     if (values.parentId !== null) {
       const position = batch.findIndex((b) => b.record.id === values.parentId)
       const parent = newIds.get(values.parentId)
@@ -132,26 +168,18 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
       else
         throw new Error(`Record ${String(record.urlFull)}: its parent ${String(values.parentId)} is not in the export`)
     }
-    for (const list of LISTS) {
-      values[list] = ((values[list] as Record_[] | undefined) ?? []).map(({ sort: _sort, ...item }) => item)
-    }
     for (const [holder, key] of imageSlots(values)) {
       const path = holder[key]
-      if (typeof path === 'string' && path !== '') {
-        const known = stored.get(path)
-        if (known) holder[key] = known
-        else {
-          const upload = await file(path)
-          sourceOf.set(upload, path)
-          batchFiles.add(path)
-          holder[key] = upload
-        }
-      } else if (holder[key] === undefined) delete holder[key]
+      if (typeof path !== 'string' || path === '') continue
+      const known = stored.get(path)
+      if (known) holder[key] = known
+      else {
+        const upload = await file(path)
+        sourceOf.set(upload, path)
+        batchFiles.add(path)
+        holder[key] = upload
+      }
     }
-    // The gallery carries the main image: the product's own copy would only be sent twice.
-    const product = values.product as Record_ | null | undefined
-    if (product && (values.images as Record_[]).length > 0) delete product.image
-    for (const part of ['index', 'product']) if (values[part] === null) delete values[part]
     batch.push({ record, values })
     batchBytes += JSON.stringify(record).length
     if (batch.length >= BATCH_RECORDS || batchFiles.size >= BATCH_FILES || batchBytes >= BATCH_JSON_BYTES) await flush()
@@ -167,5 +195,6 @@ export async function importContent(config: ToolConfig, data: ContentExport, log
     if (existingTypes.has(String(orderType.type))) continue
     await api.post('orderType', { type: orderType.type, title: orderType.title }, { token })
   }
-  return { records: newIds.size }
+  const choices = characteristics && (await importCharacteristics(http, token, characteristics, log))
+  return { records: newIds.size, characteristics: choices ?? null }
 }

@@ -2,17 +2,22 @@
 // npm run content -- import site.json
 // npm run content -- media-sync          (MEDIA_DIR into the bucket of MEDIA_STORAGE=s3)
 // npm run content -- import-prices price.xlsx [--apply]   (a price list: preview, then write)
-// Moves the whole catalogue (structure records with their parts, order types and every image)
-// between instances through the HTTP API: export reads it with the model API and embeds the
-// images as base64; import (content-import.ts) writes them on the other instance in batches.
+// Moves the whole catalogue (structure records with their parts and a product's variants, order
+// types, the owner's choices in «Характеристики» and every image) between instances through the
+// HTTP API: export reads it with the model API (the choices with the back office's route,
+// content-characteristics.ts) and embeds the images as base64; import (content-import.ts) writes
+// them on the other instance in batches.
 import fs from 'node:fs/promises'
 import { readConfig } from '../config/config'
 import { syncMediaFolder } from '../media/media-sync'
 import { S3Storage } from '../media/storage/s3-storage'
 import { importPricesMain } from './import-prices'
 import { importContent } from './content-import'
-import { EXPORT_FORMAT, imageSlots, type ContentExport, type Record_ } from './content-format'
+import { EXPORT_FORMAT, EXPORT_VERSION, imageSlots, type ContentExport, type Record_ } from './content-format'
+import { exportCharacteristics } from './content-characteristics'
 import { createToolApi, readToolConfig, runTool, UsageError, userPath, type ToolConfig } from './tool-config'
+import { ApiError } from '../../src/api/http-client'
+import type { ModelApi } from '../../src/api/model-api'
 import { PATHS } from '../../src/site/paths'
 import { INDEX_PART_SELECT, PRODUCT_PART_FIELDS } from '../../src/site/record-parts'
 
@@ -51,19 +56,55 @@ const STRUCTURE_SELECT = {
   advantages: { select: { image: true, title: true, description: true, sort: true } },
   images: { select: { image: true, alt: true, sort: true } },
   properties: { select: { groupName: true, name: true, value: true, unit: true, sort: true } },
+  // In their order; a variant is found again on the target by its артикул, else its title.
+  variants: {
+    select: {
+      title: true,
+      article: true,
+      price: true,
+      oldPrice: true,
+      availability: true,
+      image: true,
+      options: { select: { name: true, value: true, unit: true } },
+    },
+  },
 }
 
-export async function exportContent(config: ToolConfig): Promise<ContentExport> {
+/**
+ * Every record with its parts, page by page along the answers' `next` (docs/contract.md §3). A page
+ * whose answer would pass the API's bound on rows (docs/decisions/024-public-reads.md: products with
+ * many variants, options or characteristics) is asked for again half as long.
+ */
+export async function everyRecord(api: ModelApi, token: string | undefined, take = PAGE): Promise<Record_[]> {
+  const records: Record_[] = []
+  let skip = 0
+  for (;;) {
+    try {
+      const query = { select: STRUCTURE_SELECT, orderBy: { id: 'asc' }, take, skip } as const
+      const { data, next } = await api.many<Record_>('structure', query, { token })
+      records.push(...data)
+      if (!next || data.length === 0) return records
+      skip = next.skip
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'answer_too_large') || take === 1) throw error
+      take = Math.ceil(take / 2)
+    }
+  }
+}
+
+/**
+ * The site's content as the import takes it. Without the admin token only the public records are
+ * read, and the owner's choices in «Характеристики» not at all (`log` says so).
+ */
+export async function exportContent(
+  config: ToolConfig,
+  log: (line: string) => void = () => {},
+): Promise<ContentExport> {
   const tool = await createToolApi(config)
   const { api } = tool
   const fetchBytes = (path: string) => tool.fetchBytes(path)
   const token = config.adminToken ?? undefined
-  // Every record, page by page along the answers' `next` (docs/contract.md §3).
-  const structure = await api.manyAll<Record_>(
-    'structure',
-    { select: STRUCTURE_SELECT, orderBy: { id: 'asc' }, take: PAGE },
-    { token },
-  )
+  const structure = await everyRecord(api, token)
   const orderType = await api.manyAll<Record_>(
     'orderType',
     { select: { type: true, title: true }, orderBy: { id: 'asc' }, take: PAGE },
@@ -80,7 +121,17 @@ export async function exportContent(config: ToolConfig): Promise<ContentExport> 
       images[path] = { contentType, base64: bytes.toString('base64') }
     }
   }
-  return { format: EXPORT_FORMAT, version: 1, exportedAt: new Date().toISOString(), structure, orderType, images }
+  if (token === undefined) log("No ADMIN_TOKEN: the characteristics' choices are not exported")
+  const characteristics = token === undefined ? undefined : await exportCharacteristics(tool.http, token)
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: new Date().toISOString(),
+    structure,
+    orderType,
+    images,
+    ...(characteristics ? { characteristics } : {}),
+  }
 }
 
 /** Copies MEDIA_DIR into the bucket that MEDIA_STORAGE=s3 names (the same environment as npm start). */
@@ -108,7 +159,7 @@ export async function contentMain(
   if (command === 'media-sync' && file === undefined) return mediaSyncMain(process.env, out)
   if (command === 'import-prices') return importPricesMain(config, argv.slice(1), out)
   if (command === 'export' && file === undefined) {
-    const data = await exportContent(config)
+    const data = await exportContent(config, (line) => process.stderr.write(`${line}\n`))
     out.write(`${JSON.stringify(data, null, 2)}\n`)
     return
   }

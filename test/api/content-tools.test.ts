@@ -2,11 +2,14 @@
 // instance imported into a fresh one serves the same pages. Leads export as Excel-friendly CSV.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { now } from '../../server/data/db'
-import { contentMain, exportContent } from '../../server/tools/content'
+import { contentMain, everyRecord, exportContent } from '../../server/tools/content'
+import { ApiError } from '../../src/api/http-client'
+import type { ModelApi } from '../../src/api/model-api'
 import { importContent, treeOrder } from '../../server/tools/content-import'
 import { leadsMain } from '../../server/tools/leads'
 import { readToolConfig, UsageError } from '../../server/tools/tool-config'
 import { buildTestApp, collectOutput as collect, listen, type TestApp } from '../helpers/build-test-app'
+import { normalisePage, visit } from '../helpers/content-pages'
 import { ADMIN_TOKEN, AUTH } from './helpers'
 import type { Characteristic } from '../../src/catalogue/characteristics'
 
@@ -26,24 +29,8 @@ afterAll(async () => {
   await target?.close()
 })
 
-/** The page as a visitor sees it, minus what differs between instances by design. */
-function normalise(html: string): string {
-  return (
-    html
-      .replace(/(?:demo|uploads)\\?\/[A-Za-z0-9._-]+/g, 'IMAGE') // stored names differ (SVG demo images arrive as PNG)
-      .replace(/[?&](?:v|t)=[0-9a-f]+/g, '') // dev-server cache busters
-      .replace(/\/assets\/[^"']+/g, '/assets/X')
-      .replace(/ nonce="[\w-]+"/g, '') // a fresh CSP nonce for every rendering
-      // React preloads each distinct image src once per page; the import rasterises the demo SVGs,
-      // and images that rasterise alike share one content-hashed file, so preload hints may differ.
-      .replace(/<link rel="preload" as="image"[^>]*>/g, '')
-      // The rasterised uploads come with their responsive variants; SVG needs none.
-      .replace(/<picture class="image-set">(?:<source [^>]*\/>)*|<\/picture>/g, '')
-  )
-}
-
-const page = (t: TestApp, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: { 'user-agent': 'Mozilla/5.0 test' } })
+const normalise = normalisePage
+const page = visit
 
 describe('content export and import', () => {
   it('copies the catalogue with its images to a fresh instance that then serves identical pages', async () => {
@@ -54,24 +41,17 @@ describe('content export and import', () => {
 
     const result = await importContent(readToolConfig({ VITRINA_URL: targetUrl, ADMIN_TOKEN }), data)
     expect(result.records).toBe(data.structure.length)
-    // The owner's choices in «Характеристики» (names, filters, order) are not in the content file
-    // (decision 042, "Not done"): made on the target as the owner would make them there.
+    // The owner's choices in «Характеристики» (names, filters, order) came with the file (decision 043).
     const listed = async (app: TestApp) =>
       (await app.app.inject({ url: '/api/admin/characteristics', headers: AUTH })).json().data as Characteristic[]
-    const made = await listed(target)
-    for (const c of await listed(source)) {
-      const twin = made.find((m) => m.name === c.name && m.unit === c.unit)
-      if (!twin) continue
-      const { title, shownUnit, shown, filter, sort } = c
-      const res = await target.app.inject({
-        method: 'PUT',
-        url: `/api/admin/characteristics/${twin.id}`,
-        headers: AUTH,
-        payload: { title, shownUnit, shown, filter, sort },
-      })
-      expect(res.statusCode).toBe(200)
-    }
-    for (const url of ['/', '/structure/', '/structure/product', '/structure/power-tools/', '/sitemap.xml']) {
+    const choices = (list: Characteristic[]) =>
+      list.map(({ name, unit, source, title, shownUnit, shown, filter, sort }) =>
+        JSON.stringify({ name, unit, source, title, shownUnit, shown, filter, sort }),
+      )
+    expect(choices(await listed(target)).sort()).toEqual(choices(await listed(source)).sort())
+    expect(result.characteristics).toEqual({ changed: 5, missing: 0 })
+    const toolBox = '/structure/hand-tools/tool-box'
+    for (const url of ['/', '/structure/', '/structure/product', '/structure/power-tools/', toolBox, '/sitemap.xml']) {
       const [a, b] = await Promise.all([page(source, url), page(target, url)])
       expect(b.statusCode, url).toBe(a.statusCode)
       expect(normalise(b.body), url).toBe(normalise(a.body))
@@ -89,7 +69,7 @@ describe('content export and import', () => {
     // The same file again updates the same records: nothing doubles (decision 025; list items get new ids).
     const counts = async () =>
       Promise.all(
-        (['structure', 'productImage', 'productProperty', 'orderType'] as const).map(async (table) =>
+        (['structure', 'productImage', 'productProperty', 'productVariant', 'orderType'] as const).map(async (table) =>
           Number(
             (
               await target.app.db
@@ -101,12 +81,29 @@ describe('content export and import', () => {
         ),
       )
     const before = await counts()
-    await importContent(readToolConfig({ VITRINA_URL: targetUrl, ADMIN_TOKEN }), data)
+    const again = await importContent(readToolConfig({ VITRINA_URL: targetUrl, ADMIN_TOKEN }), data)
     expect(await counts()).toEqual(before)
+    expect(again.characteristics).toEqual({ changed: 0, missing: 0 })
     // The demo product's gallery and characteristics arrived in their order.
     const exported = data.structure.find((r) => r.urlFull === '/structure/product')!
     expect((exported.images as unknown[]).length).toBe(3)
     expect((exported.properties as Array<{ name: string }>).map((p) => p.name)).toContain('Крутящий момент')
+  })
+
+  it('asks again for a page half as long when its answer would be too large, and walks every page', async () => {
+    const asked: number[] = []
+    const records = Array.from({ length: 5 }, (_, id) => ({ id }))
+    const api = {
+      async many(_model: string, query: { take: number; skip: number }) {
+        asked.push(query.take)
+        if (query.take > 2)
+          throw new ApiError({ status: 400, code: 'answer_too_large', message: 'Ответ слишком большой' })
+        const data = records.slice(query.skip, query.skip + query.take)
+        return { data, next: query.skip + query.take < records.length ? { skip: query.skip + query.take } : null }
+      },
+    } as unknown as ModelApi
+    expect(await everyRecord(api, undefined, 8)).toEqual(records)
+    expect(asked).toEqual([8, 4, 2, 2, 2])
   })
 
   it('orders parents before children, smallest id first', () => {
