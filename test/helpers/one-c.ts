@@ -281,13 +281,19 @@ export class OneCClient {
     throw new Error(`import of ${name} still in progress after ${maxCalls} calls`)
   }
 
-  /** The whole catalogue exchange as 1C runs it: files (zipped when `zip`), then each XML imported. */
-  async exchange(files: Record<string, Buffer>, options: { zip?: boolean; partSize?: number } = {}): Promise<Answer[]> {
+  /**
+   * The whole catalogue exchange as 1C runs it: files (zipped when `zip`, or sent as the `archive`
+   * made of them beforehand), then each XML imported.
+   */
+  async exchange(
+    files: Record<string, Buffer>,
+    options: { zip?: boolean; archive?: Buffer; partSize?: number } = {},
+  ): Promise<Answer[]> {
     const auth = await this.checkauth()
     if (auth.lines[0] !== 'success') throw new Error(`checkauth: ${auth.body}`)
     await this.init()
-    if (options.zip) {
-      const sent = await this.sendFile('exchange.zip', await zipOf(files), options.partSize)
+    if (options.zip || options.archive) {
+      const sent = await this.sendFile('exchange.zip', options.archive ?? (await zipOf(files)), options.partSize)
       if (sent.lines[0] !== 'success') throw new Error(`file: ${sent.body}`)
     } else {
       for (const [name, bytes] of Object.entries(files)) {
