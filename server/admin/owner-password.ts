@@ -4,7 +4,7 @@
 // opens nothing from a backup, and it is spent the moment a password is set with it.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../data/db'
-import { writeTransaction } from '../data/db'
+import { writeTransaction } from '../data/write-transaction'
 
 /** How long a printed link may be used. */
 export const SETUP_LINK_TTL_MS = 60 * 60 * 1000

@@ -2,7 +2,8 @@
 // rows, one version number every write bumps in the write's own transaction, and the audit log
 // (who, when, which key, never a value). Only this file writes SQL for these tables.
 import type { Generated, Kysely } from 'kysely'
-import { writeTransaction, type Db } from '../data/db'
+import { type Db } from '../data/db'
+import { writeTransaction } from '../data/write-transaction'
 import { shownActor } from '../admin/audit-actor'
 import type { Database } from '../data/schema'
 import type { SettingsAuditEntry } from '../../src/admin/admin-settings'

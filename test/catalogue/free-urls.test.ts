@@ -5,7 +5,8 @@
 // The work is counted, not timed: every candidate URL is one look-up in the `taken` set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findFreeUrls, slugOf } from '../../server/catalogue/free-urls'
-import { now, writeTransaction, type Db } from '../../server/data/db'
+import { now, type Db } from '../../server/data/db'
+import { writeTransaction } from '../../server/data/write-transaction'
 import type { TestApp } from '../helpers/build-test-app'
 import { DIALECTS } from '../helpers/dialects'
 

@@ -2,7 +2,8 @@
 // (not one HTTP request per record): the scale tests and `npm run bench` use it. Products get
 // prices, availabilities and titles that vary in a fixed way, so every order and filter has work;
 // with `properties`, five characteristics each (two filters by value, two by range, one not a filter).
-import { bumpContentVersion, now, writeTransaction, type Db } from '../../server/data/db'
+import { bumpContentVersion, now, type Db } from '../../server/data/db'
+import { writeTransaction } from '../../server/data/write-transaction'
 import { numericValue } from '../../src/catalogue/characteristics'
 import type { Availability } from '../../server/data/schema'
 

@@ -8,7 +8,8 @@
 // process's memory); a refused one is dropped with the entries of the same archive stored before
 // it, so nothing of a refused archive stays (a zip bomb is refused past a mebibyte or two).
 import yauzl from 'yauzl'
-import { writeTransaction, type Db } from '../../data/db'
+import { type Db } from '../../data/db'
+import { writeTransaction } from '../../data/write-transaction'
 import { HttpError } from '../../http/http-error'
 import { letOthersWrite, UNTIL_THE_ANSWER } from '../import-claim'
 import {

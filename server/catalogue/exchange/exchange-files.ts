@@ -6,7 +6,8 @@
 // the same session (exchange-archives.ts); they go with the session, and with the staged items made
 // of them. The exchange's limits are here too.
 import { sql } from 'kysely'
-import { writeTransaction, type Db } from '../../data/db'
+import { type Db } from '../../data/db'
+import { writeTransaction } from '../../data/write-transaction'
 import { isSqlite } from '../../data/sql/dialect'
 import { importBudgetMs, letOthersWrite, Pacer, UNTIL_THE_ANSWER } from '../import-claim'
 import { HttpError } from '../../http/http-error'

@@ -5,7 +5,8 @@
 // step's memory is its items'. Staging is also where 1C's file is held to the catalogue's bounds
 // (commerceml-checks.ts): an Ид sent twice keeps its last item (in the first one's place), groups
 // nest at most MAX_GROUP_DEPTH deep, and the offers of one product (its characteristics) are one item.
-import { writeTransaction, type Db } from '../../data/db'
+import { type Db } from '../../data/db'
+import { writeTransaction } from '../../data/write-transaction'
 import { letOthersWrite, UNTIL_THE_ANSWER } from '../import-claim'
 import { parseCommerceMl, type CmlGroup, type CmlHeader, type CmlItem, type CmlOffer } from './commerceml'
 import type { CmlPriceType, CmlProduct, CmlProperty } from './commerceml'

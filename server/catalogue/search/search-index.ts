@@ -5,7 +5,8 @@
 // the typo vocabulary's counts follow. Visibility is not indexed: the search asks the one public
 // rule (content/visibility.ts) when it reads, so publishing or withdrawing needs nothing here.
 import { sql, type Kysely, type Transaction } from 'kysely'
-import { writeTransaction, type Db } from '../../data/db'
+import { type Db } from '../../data/db'
+import { writeTransaction } from '../../data/write-transaction'
 import type { Database } from '../../data/schema'
 import { searchDocument } from './search-text'
 

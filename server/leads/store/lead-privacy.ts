@@ -3,7 +3,8 @@
 // anonymised or deleted, with their delivery rows. Only this file and its neighbours in store/
 // write the lead tables.
 import { sql } from 'kysely'
-import { writeTransaction, type Db } from '../../data/db'
+import { type Db } from '../../data/db'
+import { writeTransaction } from '../../data/write-transaction'
 import type { Database } from '../../data/schema'
 import { deleteLeadDeliveries, deliveryRowsOf } from './delivery-outbox'
 import { CONSENT_COLUMNS, CONTACT_COLUMNS } from './stored-lead'

@@ -3,7 +3,8 @@
 // CSV export, and a lead as the delivery channels tell it. Rows become domain types here.
 import { type Selectable } from 'kysely'
 import { type AdminDelivery, type AdminLead, type AdminLeadStatus, type LeadTab } from '../../../src/admin/admin-leads'
-import { writeTransaction, type Db } from '../../data/db'
+import { type Db } from '../../data/db'
+import { writeTransaction } from '../../data/write-transaction'
 import type { DeliveryChannel, FeedbackTable } from '../../data/schema'
 import { idIn, inTab, leadSearch, tabCounts, tabFilter } from './lead-search-query'
 import {

@@ -6,7 +6,8 @@
 // together or not at all.
 import { createHash } from 'node:crypto'
 import type { Db } from '../../data/db'
-import { now, writeTransaction } from '../../data/db'
+import { now } from '../../data/db'
+import { writeTransaction } from '../../data/write-transaction'
 import { loadPublishedText } from '../../content/structure-store'
 import type { Lead } from '../../../src/lead/lead'
 import type { VisitTags } from '../../../src/lead/lead-source'
