@@ -43,7 +43,7 @@ export const IMPORT_CLAIM = Object.freeze({
 
 /**
  * The write options of a 1C import's chunks: committed without waiting for the disk, made durable
- * by the durable write each call ends with before it answers (db.ts, TransactionOptions). A power
+ * by the durable write each call ends with before it answers (write-transaction.ts, TransactionOptions). A power
  * cut takes back at most the steps of the call 1C had no answer to, and 1C repeats that call.
  */
 export const UNTIL_THE_ANSWER = Object.freeze({ durable: false })

@@ -65,7 +65,7 @@ export interface WriteSummary {
 export interface WriteOptions {
   /** Queue the changed public URLs for IndexNow (default true; the demo seed says false) */
   readonly announce?: boolean
-  /** Wait for the disk at the commit (default true); an import's steps say false (db.ts, TransactionOptions) */
+  /** Wait for the disk at the commit (default true); a 1C import's steps say false (TransactionOptions) */
   readonly durable?: boolean
 }
 

@@ -87,8 +87,8 @@ export async function importStep(
     await dropFiles(ctx.db, session.id)
     return { status: 'failure', message: error.message }
   } finally {
-    // A durable write (db.ts): with it the steps above, committed without waiting for the disk
-    // (UNTIL_THE_ANSWER), are on it before 1C hears the answer.
+    // A durable write (write-transaction.ts): with it the steps above, committed without waiting
+    // for the disk (UNTIL_THE_ANSWER), are on it before 1C hears the answer.
     await claim?.release()
   }
 }
