@@ -2,7 +2,6 @@
 // takes its write lock up front and waits for another process's lock with the event loop free;
 // an import's chunks may commit without waiting for the disk (TransactionOptions).
 import { sql, type Kysely, type Transaction } from 'kysely'
-import type { Db } from './db'
 import type { Database } from './schema'
 import { isSqlite } from './sql/dialect'
 
@@ -36,7 +35,7 @@ export interface TransactionOptions {
  * tries again every LOCK_RETRY_MS with the connection and the event loop free in between.
  */
 export async function writeTransaction<T>(
-  db: Db,
+  db: Kysely<Database>,
   fn: (trx: Transaction<Database>) => Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
