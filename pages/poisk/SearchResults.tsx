@@ -1,13 +1,7 @@
-import { Image } from '../../src/components/Image'
 import { PATHS } from '../../src/site/paths'
 import type { SearchAnswer, SearchCard } from '../../src/site/search-types'
+import { CardImage } from '../cms/screens/ProductCard'
 import { AvailabilityLabel, ProductPrice } from '../cms/screens/ProductPrice'
-
-const CARD_SIZES =
-  '(min-width: 1200px) 280px, (min-width: 1000px) calc((100vw - 80px) / 4), ' +
-  '(min-width: 700px) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)'
-/** At most 280 CSS px, 840 px at 3×: the 1280 and 1920 px variants are never chosen (decision 037). */
-const CARD_WIDEST = 960
 
 export function searchUrl(query: string, page = 1): string {
   const params = new URLSearchParams({ q: query })
@@ -20,7 +14,7 @@ function ResultCard({ product, eager }: { product: SearchCard; eager: boolean })
   return (
     <article className="card">
       <a className="card__link" href={product.url}>
-        <Image src={product.image} alt="" width={400} eager={eager} sizes={CARD_SIZES} widest={CARD_WIDEST} />
+        <CardImage src={product.image} eager={eager} />
         <h2 className="card__title">
           {product.titleParts.map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}
         </h2>

@@ -1,13 +1,6 @@
 import { useMediaUrl } from './media-context'
 import { mediaSrc } from '../site/url'
-import {
-  parseSizedUpload,
-  VARIANT_FORMATS,
-  variantPath,
-  variantWidths,
-  type SizedUpload,
-  type VariantFormat,
-} from '../site/image-variants'
+import { parseSizedUpload, variantPath, variantWidths, type SizedUpload } from '../site/image-variants'
 
 /**
  * Width ÷ height of each box an image is drawn in. Each has a class of its own (layout.css,
@@ -35,29 +28,52 @@ interface ImageProps {
    * 280 CSS px at 3× asks for 840 px) only lengthens every page's HTML. Default: all of them.
    */
   widest?: number
+  /**
+   * The narrowest variant worth listing: narrower ones are never chosen for this box (a card takes
+   * the 640 px variant on phones and desktops alike, decision 045). Default: all of them. An
+   * upload with no variant this wide lists its widest one.
+   */
+  narrowest?: number
+}
+
+/** The variant widths worth listing for this box, ascending: at least one, the narrowest when none fits. */
+function listedWidths(upload: SizedUpload, narrowest: number, widest: number): number[] {
+  const widths = variantWidths(upload.width).filter((w, i) => i === 0 || w <= widest)
+  const wide = widths.filter((w) => w >= narrowest)
+  return wide.length > 0 ? wide : widths.slice(-1)
 }
 
 /**
- * The candidates of one format. The box crops (object-fit: cover) an image wider than itself, so
- * its height fills the box and more of its width is drawn: the declared width is scaled down by
- * that much, and the browser picks a variant sharp enough for the part it shows.
+ * The AVIF candidates. The box crops (object-fit: cover) an image wider than itself, so its
+ * height fills the box and more of its width is drawn: the declared width is scaled down by that
+ * much, and the browser picks a variant sharp enough for the part it shows.
  */
-function srcSet(mediaUrl: string, upload: SizedUpload, format: VariantFormat, boxRatio: number, widest: number) {
+function srcSet(mediaUrl: string, upload: SizedUpload, widths: number[], boxRatio: number) {
+  if (widths.length === 1) return mediaSrc(mediaUrl, variantPath(upload, widths[0], 'avif'))
   const scale = Math.min(1, boxRatio / (upload.width / upload.height))
-  return variantWidths(upload.width)
-    .filter((w, i) => i === 0 || w <= widest)
-    .map((w) => `${mediaSrc(mediaUrl, variantPath(upload, w, format))} ${Math.max(1, Math.round(w * scale))}w`)
+  return widths
+    .map((w) => `${mediaSrc(mediaUrl, variantPath(upload, w, 'avif'))} ${Math.max(1, Math.round(w * scale))}w`)
     .join(', ')
 }
 
 /**
+ * The picture of a browser that cannot decode AVIF (Safari before 16.4, Chromium-based browsers
+ * not updated since 2020): one WebP variant, the narrowest listed one at least as wide as the
+ * box's intrinsic width, so such a browser loads tens of KB where the original is up to megabytes.
+ */
+function fallbackWidth(widths: number[], boxWidth: number): number {
+  return widths.find((w) => w >= boxWidth) ?? widths[widths.length - 1]
+}
+
+/**
  * The one image component: media host + path prefix, width/height from the aspect ratio, lazy by
- * default. An upload whose name carries its size is a `<picture>` of its AVIF and WebP variants
- * with the original as the fallback (docs/decisions/015-responsive-images.md).
+ * default. An upload whose name carries its size is a `<picture>` of its AVIF variants with one
+ * WebP variant as the fallback (docs/decisions/015-responsive-images.md, 045).
  * @example <Image src={product.image} alt={product.title} width={600} sizes="50vw" />
  */
 export function Image(props: ImageProps) {
-  const { src, alt, shape = 'square', width = 600, eager = false, className, sizes, widest = Infinity } = props
+  const { src, alt, shape = 'square', width = 600, eager = false, className, sizes } = props
+  const { narrowest = 0, widest = Infinity } = props
   const mediaUrl = useMediaUrl()
   const height = Math.round(width / IMAGE_SHAPES[shape])
   // The box keeps its ratio before and after loading (object-fit crops the image to it), from its
@@ -75,10 +91,14 @@ export function Image(props: ImageProps) {
       </span>
     )
   }
+  const upload = parseSizedUpload(src)
+  const widths = upload ? listedWidths(upload, narrowest, widest) : []
   const img = (
     <img
       className={classes}
-      src={mediaSrc(mediaUrl, src)}
+      src={
+        upload ? mediaSrc(mediaUrl, variantPath(upload, fallbackWidth(widths, width), 'webp')) : mediaSrc(mediaUrl, src)
+      }
       alt={alt}
       width={width}
       height={height}
@@ -88,19 +108,15 @@ export function Image(props: ImageProps) {
       decoding={eager ? 'sync' : undefined}
     />
   )
-  const upload = parseSizedUpload(src)
   if (!upload) return img
-  const slot = sizes ?? `(max-width: ${width}px) 100vw, ${width}px`
   return (
     <picture className="image-set">
-      {VARIANT_FORMATS.map((format) => (
-        <source
-          key={format}
-          type={`image/${format}`}
-          srcSet={srcSet(mediaUrl, upload, format, width / height, widest)}
-          sizes={slot}
-        />
-      ))}
+      <source
+        type="image/avif"
+        srcSet={srcSet(mediaUrl, upload, widths, width / height)}
+        // One candidate leaves the browser nothing to choose: no width for it, no sizes.
+        sizes={widths.length > 1 ? (sizes ?? `(max-width: ${width}px) 100vw, ${width}px`) : undefined}
+      />
       {img}
     </picture>
   )

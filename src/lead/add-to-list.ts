@@ -27,9 +27,11 @@ export async function addToRequestList(form: HTMLFormElement, submitter?: HTMLEl
   }
 }
 
-/** The attribute that marks a card's plain «В заявку» form for the header island's listener. */
-export const CARD_ADD_ATTRIBUTE = 'data-add-to-list'
-/** The name of a card's «В заявку» button, whose value is the product's id (server/leads/list/list-routes.ts). */
+/**
+ * The name of a card's «В заявку» button, whose value is the product's id
+ * (server/leads/list/list-routes.ts). No other button has it, so it also marks the card's form for
+ * the header island's listener: no attribute of its own in every card.
+ */
 export const CARD_ADD_FIELD = 'add'
 
 /**
@@ -40,14 +42,15 @@ export const CARD_ADD_FIELD = 'add'
 export function listenToCardForms(): () => void {
   const onSubmit = (event: SubmitEvent) => {
     const form = event.target
-    if (!(form instanceof HTMLFormElement) || !form.hasAttribute(CARD_ADD_ATTRIBUTE)) return
+    const button = event.submitter
+    // A browser without `submitter` (Safari before 15.4) posts plainly and lands on the list.
+    if (!(form instanceof HTMLFormElement) || !(button instanceof HTMLButtonElement)) return
+    if (button.name !== CARD_ADD_FIELD || event.defaultPrevented) return
     event.preventDefault()
-    const button = form.querySelector('button')
-    if (button?.disabled) return
-    if (button) button.disabled = true
+    if (button.disabled) return
+    button.disabled = true
     void addToRequestList(form, button).then((outcome) => {
       if (!outcome.ok) return submitPlainly(form, button)
-      if (!button) return
       button.disabled = false
       const label = button.textContent
       button.textContent = REQUEST_LIST_TEXTS.addedShort
@@ -59,8 +62,8 @@ export function listenToCardForms(): () => void {
 }
 
 /** The plain post after a refusal, with the button's value, which `form.submit()` alone leaves out. */
-function submitPlainly(form: HTMLFormElement, button: HTMLButtonElement | null) {
-  if (button?.name) {
+function submitPlainly(form: HTMLFormElement, button: HTMLButtonElement) {
+  if (button.name) {
     const field = Object.assign(document.createElement('input'), {
       type: 'hidden',
       name: button.name,

@@ -11,6 +11,7 @@ import { sizeLegacyUploads } from '../../server/media/legacy-uploads'
 import { imageColumns } from '../../server/model-api/registry'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 import { multipartBody } from '../helpers/multipart'
+import { variantUrls } from '../helpers/media'
 import { ADMIN_TOKEN, pngImage } from './helpers'
 
 let t: TestApp
@@ -112,21 +113,17 @@ describe('a product photo uploaded through the write API', () => {
   it('is shown on its page as a <picture> whose srcset lists the variants, in a box that does not shift', async () => {
     const html = (await get('/structure/power-tools/photo-hammer')).body
     const listed = sources(html)
-    expect(Object.keys(listed)).toEqual(['image/avif', 'image/webp']) // AVIF first: the browser takes the first it knows
-    for (const [type, format] of [
-      ['image/avif', 'avif'],
-      ['image/webp', 'webp'],
-    ]) {
-      // The square box crops the 3:2 photo to its height, so each variant is worth 2/3 of its width.
-      expect(listed[type]).toEqual(
-        [320, 640, 960, 1280, 1500].map((w) => [`/media/${stemOf(image)}-${w}.${format}`, Math.round((w * 2) / 3)]),
-      )
-    }
+    expect(Object.keys(listed)).toEqual(['image/avif'])
+    // The square box crops the 3:2 photo to its height, so each variant is worth 2/3 of its width.
+    expect(listed['image/avif']).toEqual(
+      [320, 640, 960, 1280, 1500].map((w) => [`/media/${stemOf(image)}-${w}.avif`, Math.round((w * 2) / 3)]),
+    )
     const picture = /<picture class="image-set">([\s\S]*?)<\/picture>/.exec(html)![1]
     expect(picture).toMatch(/<source type="image\/avif" srcSet="[^"]+" sizes="\(min-width: 1200px\) 572px,[^"]+"/)
-    // The original is the fallback, with the width and height of its box and loaded first.
+    // A browser without AVIF gets one WebP variant, the narrowest as wide as the 600 px box, with
+    // the width and height of its box and loaded first.
     const img = /<img [^>]*>/.exec(picture)![0]
-    expect(img).toContain(`src="/media/${image}"`)
+    expect(img).toContain(`src="/media/${stemOf(image)}-640.webp"`)
     expect(img).toContain('width="600"')
     expect(img).toContain('height="600"')
     expect(img).toContain('loading="eager"')
@@ -135,31 +132,26 @@ describe('a product photo uploaded through the write API', () => {
     expect(html).not.toMatch(/<link rel="preload"[^>]*\.1500x1000\.jpg/)
   })
 
-  it('is listed in its product card without the variants a card is never drawn wide enough to choose', async () => {
-    // A card is at most 280 CSS px, 840 px at 3×: its <picture> stops at 960 px (docs/decisions/037-one-document.md).
+  it('is listed in its product card as the one variant phones and desktops choose', async () => {
+    // A card is 156–280 CSS px: its 640 px variant, in each format (decision 045).
     const html = (await get('/structure/power-tools/')).body
     const card = /<article class="card">(?:(?!<\/article>)[\s\S])*?photo-hammer[\s\S]*?<\/article>/.exec(html)
     expect(card, 'the product card on its section page').not.toBeNull()
-    const listed = sources(card![0])
-    for (const format of ['avif', 'webp']) {
-      expect(listed[`image/${format}`]).toEqual(
-        [320, 640, 960].map((w) => [`/media/${stemOf(image)}-${w}.${format}`, Math.round((w * 2) / 3)]),
-      )
-    }
+    expect(card![0]).toContain(
+      `<source type="image/avif" srcSet="/media/${stemOf(image)}-640.avif"/><img class="image image--square" src="/media/${stemOf(image)}-640.webp"`,
+    )
   })
 
   it('has its variants served with immutable caching, each in its own format', async () => {
-    const html = (await get('/structure/power-tools/photo-hammer')).body
-    const listed = sources(html)
-    for (const [type, candidates] of Object.entries(listed)) {
-      for (const [url] of candidates) {
-        const res = await get(url)
-        expect([res.statusCode, res.headers['content-type'], res.headers['cache-control']]).toEqual([
-          200,
-          type,
-          'public, max-age=31536000, immutable',
-        ])
-      }
+    const urls = variantUrls((await get('/structure/power-tools/photo-hammer')).body)
+    expect(urls.filter((url) => url.endsWith('.webp'))).toHaveLength(1) // the fallback
+    for (const url of urls) {
+      const res = await get(url)
+      expect([res.statusCode, res.headers['content-type'], res.headers['cache-control']], url).toEqual([
+        200,
+        `image/${url.split('.').pop()}`,
+        'public, max-age=31536000, immutable',
+      ])
     }
   })
 
@@ -251,8 +243,9 @@ describe('slides', () => {
     expect(slides).toHaveLength(3)
     created.sliderItems.forEach((item: { image: string }, i: number) => {
       expect(slides[i]).toContain(`srcSet="/media/${stemOf(item.image)}-320.avif`)
-      // The slide is drawn across the container: up to the 1000 px original width.
-      expect(slides[i]).toContain(`/media/${stemOf(item.image)}-1000.webp 1000w`)
+      // The slide is drawn across the container: up to the 1000 px original width, the fallback too.
+      expect(slides[i]).toContain(`/media/${stemOf(item.image)}-1000.avif 1000w`)
+      expect(slides[i]).toContain(`src="/media/${stemOf(item.image)}-1000.webp"`)
     })
     expect(slides[0]).toMatch(/<img [^>]*loading="eager"[^>]*fetchPriority="high"/)
     for (const later of slides.slice(1)) {

@@ -130,6 +130,42 @@ describe('an uploaded photo in a browser', () => {
     }
   })
 
+  it('gives a card the 320 px AVIF on a 1× desktop and the 640 px one on a 2× phone, a WebP for browsers without AVIF', async () => {
+    const stem = stemOf(image)
+    const cardImage = async (viewport: { width: number; height: number }, deviceScaleFactor: number) => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor, locale: 'ru-RU' })
+      const page = await context.newPage()
+      const errors = watchErrors(page)
+      await page.goto(server.url + '/structure/power-tools/')
+      await waitForVike(page, '/structure/power-tools/')
+      const img = page.locator('.card img[src*="/media/uploads/"]')
+      await img.scrollIntoViewIfNeeded()
+      await page.waitForFunction(() => (document.querySelector('.card picture img') as HTMLImageElement).complete)
+      const seen = await img.evaluate((el: HTMLImageElement) => ({
+        current: el.currentSrc,
+        fallback: el.src,
+        // Device pixels of the photo per device pixel of the square box: at least 1 is sharp.
+        sharpness: el.naturalHeight / (el.getBoundingClientRect().height * devicePixelRatio),
+      }))
+      await context.close()
+      return { ...seen, errors }
+    }
+    const desktop = await cardImage({ width: 1280, height: 800 }, 1)
+    expect(desktop.current).toBe(`${server.url}/media/${stem}-640.avif`)
+    // A budget Android: 360 CSS px at 2×, a card about 156 px wide that wants 312 device pixels.
+    const phone = await cardImage({ width: 360, height: 640 }, 2)
+    expect(phone.current).toBe(`${server.url}/media/${stem}-640.avif`)
+    for (const seen of [desktop, phone]) {
+      expect(seen.errors).toEqual([])
+      expect(seen.sharpness).toBeGreaterThanOrEqual(1)
+    }
+    // What a browser that cannot decode AVIF loads: a WebP variant, not the original.
+    expect(desktop.fallback).toBe(`${server.url}/media/${stem}-640.webp`)
+    const fallback = await fetch(desktop.fallback, { headers: NOT_KEPT_ALIVE })
+    expect([fallback.status, fallback.headers.get('content-type')]).toEqual([200, 'image/webp'])
+    expect((await sharp(Buffer.from(await fallback.arrayBuffer())).metadata()).width).toBe(640)
+  })
+
   it('gives an upload stored before sized names its sized name when the server starts again', async () => {
     // The data of an older release: the photo stored as uploads/<hash>.jpg, with the 32 hex digits
     // names had then; its sized name keeps them.

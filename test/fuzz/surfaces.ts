@@ -12,7 +12,7 @@ import fc from 'fast-check'
 import { Pool } from 'undici'
 import { isImageSource } from '../../server/media/image-source'
 import { stringifyQuery } from '../../src/api/query-string'
-import { photo, srcsetUrls } from '../helpers/media'
+import { photo, variantUrls } from '../helpers/media'
 import { multipartBody } from '../helpers/multipart'
 
 export interface SurfaceOptions {
@@ -177,7 +177,7 @@ async function prepare(options: SurfaceOptions): Promise<{ count: number; maxMs:
   }
   for (const page of [SECTION, `${SECTION}fuzz-photo-0`, `${SECTION}fuzz-photo-1`]) {
     const html = await (await fetch(url + page)).text()
-    for (const src of new Set(srcsetUrls(html))) await (await fetch(new URL(src, url))).arrayBuffer()
+    for (const src of new Set(variantUrls(html))) await (await fetch(new URL(src, url))).arrayBuffer()
   }
   const renders = { count: 0, maxMs: 0 }
   for (const name of storedNames(options.mediaDir).filter(isImageSource)) {

@@ -29,9 +29,14 @@ export async function postProduct(app: App, token: string, urlFull: string, byte
   })
 }
 
-/** Every URL in the srcset attributes of a page. */
-export function srcsetUrls(html: string): string[] {
-  return [...html.matchAll(/srcSet="([^"]+)"/g)].flatMap(([, set]) =>
-    set.split(', ').map((candidate) => candidate.split(' ')[0].replace(/&amp;/g, '&')),
+/** Every variant a page lists: each `<picture>`'s AVIF candidates, then its WebP fallback. */
+export function variantUrls(html: string): string[] {
+  return [...html.matchAll(/<picture class="image-set">([\s\S]*?)<\/picture>/g)].flatMap(([, picture]) =>
+    [
+      ...[...picture.matchAll(/srcSet="([^"]+)"/g)].flatMap(([, set]) =>
+        set.split(', ').map((candidate) => candidate.split(' ')[0]),
+      ),
+      ...[...picture.matchAll(/<img [^>]*src="([^"]+)"/g)].map(([, src]) => src),
+    ].map((url) => url.replace(/&amp;/g, '&')),
   )
 }

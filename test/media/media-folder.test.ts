@@ -10,7 +10,7 @@ import { MEDIA_CSP } from '../../server/media/media-routes'
 import { StorageUnavailableError } from '../../server/media/storage/media-storage'
 import { collectOutput, tempDir, testConfig } from '../helpers/build-test-app'
 import { ADMIN_TOKEN } from '../api/helpers'
-import { photo, postProduct, srcsetUrls } from '../helpers/media'
+import { photo, postProduct, variantUrls } from '../helpers/media'
 
 let app: App
 let dir: string
@@ -40,7 +40,7 @@ describe('media answers', () => {
     expect([res.statusCode, res.headers['content-type']]).toEqual([200, 'image/svg+xml'])
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox")
     const upload = await postProduct(app, ADMIN_TOKEN, '/structure/power-tools/csp-photo', await photo(400, 300))
-    const variant = srcsetUrls((await get('/structure/power-tools/csp-photo')).body)[0]
+    const variant = variantUrls((await get('/structure/power-tools/csp-photo')).body)[0]
     for (const url of [`/media/${upload.json().data.product.image}`, variant, '/media/demo/nothing.svg']) {
       expect((await get(url)).headers['content-security-policy'], url).toBe(MEDIA_CSP)
     }

@@ -13,7 +13,7 @@ import { backupMain } from '../../server/tools/backup'
 import { mediaSyncMain } from '../../server/tools/content'
 import { ADMIN_TOKEN } from '../api/helpers'
 import { buildTestApp, collectOutput, tempDir, testConfig, type TestApp } from '../helpers/build-test-app'
-import { photo, postProduct, srcsetUrls } from '../helpers/media'
+import { photo, postProduct, variantUrls } from '../helpers/media'
 import { startTestBucket, type TestBucket } from '../helpers/s3'
 
 let bucket: TestBucket
@@ -93,7 +93,7 @@ describe('npm run content -- media-sync', () => {
     const html = (await site.app.inject({ method: 'GET', url: '/structure/power-tools/moved' })).body
     const urls = [
       `/media/${image}`,
-      ...srcsetUrls(html),
+      ...variantUrls(html),
       ...[...html.matchAll(/src="(\/media\/demo\/[^"]+)"/g)].map((m) => m[1]),
     ]
     await sync()

@@ -95,7 +95,7 @@ describe.runIf(TEST_DATABASE_URL)('the API on PostgreSQL', () => {
     const page = await t.app.inject({ url: '/structure/garden/cultivator' })
     expect(page.statusCode).toBe(200)
     expect(titleOf(page.body)).toBe('Культиватор')
-    expect(page.body).toContain(`srcSet="/media/${res.json().data.product.image.replace(/\.png$/, '')}-32.avif 32w"`)
+    expect(page.body).toContain(`srcSet="/media/${res.json().data.product.image.replace(/\.png$/, '')}-32.avif"`) // its one variant: no width to choose by
   })
 
   it('deletes a product with its part in one transaction: 410, out of the sitemap; a section is refused', async () => {
