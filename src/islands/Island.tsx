@@ -12,17 +12,28 @@ type IslandProps<P extends object> = {
   component: ComponentType<P>
   /** JSON-safe props: they travel in the HTML */
   props: P
+  /**
+   * Rendered by the browser only: the server writes the element empty, without rendering the
+   * component, and the browser renders it from its props instead of hydrating it. For a part that
+   * does nothing without JavaScript (the slider's arrows and dots), so that its markup is not
+   * sent in every page; the page keeps its place free in CSS, so nothing moves when it appears.
+   */
+  clientOnly?: boolean
 }
 
 /**
  * An interactive part of a server-rendered page (docs/decisions/021-islands.md). The page itself
  * is HTML only; the browser hydrates each island as a React root of its own, from the props
  * written next to it. The island is rendered as its own tree here too, with the root's id
- * prefix, so its markup (useId included) is exactly what the browser's hydration expects.
+ * prefix, so its markup (useId included) is exactly what the browser's hydration expects; a
+ * client-only island is not rendered here at all.
  */
-export function Island<P extends object>({ name, component, props }: IslandProps<P>) {
+export function Island<P extends object>({ name, component, props, clientOnly = false }: IslandProps<P>) {
   const prefix = `${useId()}-`
   const context: IslandContext = { mediaUrl: useContext(MediaContext), lead: useContext(LeadSettingsContext) }
+  const dataProps = Object.keys(props).length > 0 ? JSON.stringify(props) : undefined
+  // No prefix either: the browser's own render (createRoot) makes useId values no server one can clash with.
+  if (clientOnly) return createElement(ISLAND_TAG, { 'data-island': name, 'data-props': dataProps })
   const html = renderToString(
     <IslandRoot context={context}>{createElement(component as ComponentType<object>, props)}</IslandRoot>,
     {
@@ -33,7 +44,7 @@ export function Island<P extends object>({ name, component, props }: IslandProps
   // that renders no useId value (hydrate.tsx reads both as absent then).
   return createElement(ISLAND_TAG, {
     'data-island': name,
-    'data-props': Object.keys(props).length > 0 ? JSON.stringify(props) : undefined,
+    'data-props': dataProps,
     'data-id-prefix': html.includes(prefix) ? prefix : undefined,
     dangerouslySetInnerHTML: { __html: html },
   })

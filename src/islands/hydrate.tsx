@@ -15,6 +15,13 @@ const NO_CONTEXT: IslandContext = { mediaUrl: '', lead: { tel: null, consentUrl:
  * Hydrates every island of the page, each as a React root of its own, and mounts the dialog
  * stack beside the page: islands open dialogs through it, and the page goes inert under them.
  * Resolves once every island is interactive (then `<html data-hydrated>` is set).
+ *
+ * An island the server wrote empty is rendered here instead (`createRoot`): that is a client-only
+ * island (Island's `clientOnly`). Emptiness is the signal, not an attribute, which every page
+ * would carry: a server-rendered island is empty only if its component rendered nothing on the
+ * server, and none does today; one that did would lose nothing by it, since hydrating an empty
+ * element adopts no markup and the browser's first render inserts the same nodes either way
+ * (hydrateRoot would add a mismatch error if that render were not empty too).
  */
 export async function hydrateIslands(registry: IslandRegistry): Promise<void> {
   const context = readContext()
@@ -29,17 +36,18 @@ export async function hydrateIslands(registry: IslandRegistry): Promise<void> {
       }
       const Component = 'load' in entry ? await entry.load() : entry
       const props = JSON.parse(element.dataset.props ?? '{}') as object
-      // hydrateRoot only schedules the work: the island is interactive once its effects ran.
+      // Either call only schedules the work: the island is interactive once its effects ran.
       await new Promise<void>((hydrated) => {
-        hydrateRoot(
-          element,
+        const island = (
           <ModalContext value={modal}>
             <IslandRoot context={context} onHydrated={hydrated}>
               <Component {...props} />
             </IslandRoot>
-          </ModalContext>,
-          { identifierPrefix: element.dataset.idPrefix },
+          </ModalContext>
         )
+        const options = { identifierPrefix: element.dataset.idPrefix }
+        if (element.hasChildNodes()) hydrateRoot(element, island, options)
+        else createRoot(element, options).render(island)
       })
     }),
   )

@@ -25,7 +25,7 @@ export function IslandRoot({
 }: {
   context: IslandContext
   children: ReactNode
-  /** Called in the browser once the island has hydrated (its children's effects have run) */
+  /** Called in the browser once the island has hydrated or rendered (its children's effects have run) */
   onHydrated?: () => void
 }) {
   useEffect(() => onHydrated?.(), [onHydrated])

@@ -10,7 +10,8 @@ const SLIDE_SIZES = '(min-width: 1200px) 1168px, calc(100vw - 32px)'
 
 /**
  * Scroll-snap slider: swipe on phones, arrows and dots elsewhere; works without JS. The slides are
- * rendered on the server only; the arrows and dots are an island (SliderControls).
+ * rendered on the server only; the arrows and dots, which do nothing without JS, are a client-only
+ * island (SliderControls): the browser renders them into the row slider.css keeps free.
  */
 export function Slider({ slides }: { slides: HomePage['slides'] }) {
   if (slides.length === 0) return null
@@ -38,7 +39,9 @@ export function Slider({ slides }: { slides: HomePage['slides'] }) {
           </figure>
         ))}
       </div>
-      {slides.length > 1 && <Island name="slider" component={SliderControls} props={{ count: slides.length }} />}
+      {slides.length > 1 && (
+        <Island name="slider" component={SliderControls} props={{ count: slides.length }} clientOnly />
+      )}
     </section>
   )
 }
