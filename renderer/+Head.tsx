@@ -1,6 +1,5 @@
 // https://vike.dev/Head — tags shared by every page.
 import { usePageContext } from 'vike-react/usePageContext'
-import { SPECULATION_RULES } from '../src/site/inline-scripts'
 
 export function Head() {
   const { config } = usePageContext()
@@ -10,12 +9,13 @@ export function Head() {
   // No icon link: browsers then ask for /favicon.ico, which the server makes from
   // renderer/assets/favicon.svg (server/site/seo.ts). Inlined, the icon was 1.2 KB of every page's
   // HTML (0.45 KB gzip); linked, its tag was still 32 bytes gzip (docs/decisions/035-lighter-html.md).
+  // No speculation rules either: the server names them in each page's `Speculation-Rules` header
+  // (server/site/speculation-rules.ts); inline they were 108 bytes gzip of every page (decision 046).
   return (
     <>
       <meta name="theme-color" content="#23303d" />
       <meta name="format-detection" content="telephone=no" />
       {query.length > 0 && <meta name="vitrina-query" content={query.join(' ')} />}
-      <script type="speculationrules" dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }} />
     </>
   )
 }

@@ -22,6 +22,9 @@ export default {
     pageQuery: { env: { server: true } },
     // Response headers the page's answers carry (the back office: X-Robots-Tag).
     pageHeaders: { env: { server: true } },
+    // false: the page's HTML answers do not name the site's speculation rules in their
+    // `Speculation-Rules` header (server/site/speculation-rules.ts). Default true.
+    speculationRules: { env: { server: true } },
     // true: once Vike rendered one of the page's answers, the server renders the page's later 200s
     // itself, from the same components (server/site/direct-render.ts, docs/decisions/036-direct-render.md).
     directRender: { env: { server: true } },

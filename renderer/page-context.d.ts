@@ -13,6 +13,8 @@ declare global {
       pageQuery?: readonly string[]
       /** Headers every answer of this page carries (lower-case names) */
       pageHeaders?: Readonly<Record<string, string>>
+      /** Whether the page's HTML answers name the speculation rules in their header (default true) */
+      speculationRules?: boolean
       /**
        * The page's 200 answers depend only on its path, its pageQuery and its data (`+data` reading
        * through pageContext.content): the server may render them without Vike's renderPage()

@@ -24,6 +24,7 @@ import { errorsPlugin } from './http/errors'
 import { healthRoutes } from './http/health'
 import { responseHeadersPlugin } from './http/response-headers'
 import { seoRoutes } from './site/seo'
+import { speculationRulesRoutes } from './site/speculation-rules'
 import { staticAssetsPlugin } from './http/static-assets'
 import { pagesPlugin } from './site/page-answer'
 import { pageRoutes } from './site/page-route'
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   })
   await app.register(responseHeadersPlugin, { config })
   await app.register(seoRoutes, { config, sitemapUrlsPerFile: options.sitemapUrlsPerFile })
+  await app.register(speculationRulesRoutes)
   await app.register(yandexFeedRoutes, { config })
   await app.register(mediaRoutes)
   const now = options.now ?? (() => new Date())

@@ -11,4 +11,6 @@ export default {
   // Never cached, never indexed, whatever spelling of the URL reached it.
   pageCache: false,
   pageHeaders: { 'x-robots-tag': 'noindex, nofollow' },
+  // No Speculation-Rules header: its head (+Head.clear.tsx) never had the site's rules either.
+  speculationRules: false,
 } satisfies Config

@@ -1,11 +1,10 @@
 // The Content-Security-Policy of every HTML answer (docs/decisions/014-csp.md): everything of the
 // site's own origin by default (default-src 'self'), images also from MEDIA_URL; scripts only by
-// the rendering's nonce (Vike's, whose module imports inherit it) or by the hash of one of the
-// inline scripts the site writes, with 'strict-dynamic' so what they load may run; no
-// 'unsafe-inline', no 'unsafe-eval'. A cached page keeps its nonce, bytes, pre-compressed variants
-// and policy together.
+// the rendering's nonce (Vike's, whose module imports inherit it), with 'strict-dynamic' so what
+// they load may run; no 'unsafe-inline', no 'unsafe-eval'. The site writes no inline script of its
+// own: the speculation rules come by header (docs/decisions/046-speculation-rules-header.md). A
+// cached page keeps its nonce, bytes, pre-compressed variants and policy together.
 import { createHash, randomBytes } from 'node:crypto'
-import { SPECULATION_RULES } from '../../src/site/inline-scripts'
 import { PATHS } from '../../src/site/paths'
 import type { Config } from '../config/config'
 
@@ -35,9 +34,8 @@ export function newNonce(): string {
 
 /**
  * The policy of one HTML answer: Vike's scripts carry the rendering's `nonce` (their module imports
- * inherit it, which a hash cannot give them), and the inline scripts the site itself writes
- * (src/site/inline-scripts.ts) are allowed by their hash. Nothing is read from the page: a script
- * that found its way into it any other way does not run.
+ * inherit it, which a hash cannot give them). Nothing is read from the page: a script that found
+ * its way into it any other way does not run.
  */
 export function contentSecurityPolicy(config: PolicyConfig, nonce?: string, styles: readonly string[] = []): string {
   const { scripts, rest } = policyParts(config)
@@ -63,11 +61,12 @@ function policyParts(config: PolicyConfig): { scripts: string; rest: string } {
     const media = config.mediaUrl ? [config.mediaUrl] : []
     // With a counter, its script's origin: the cookie notice's code (src/site/cookie-notice.ts,
     // part of the nonce'd client) loads it only after consent, and 'strict-dynamic' lets it run.
-    const inline = [SPECULATION_RULES]
     const tagOrigin = config.metrikaTagUrl ? [new URL(config.metrikaTagUrl).origin] : []
     const counter = (hosts: string[]) => (metrika ? [...new Set([...hosts, ...tagOrigin])] : [])
     parts = {
-      scripts: [...inline.map(sha256), ...counter(METRIKA_SCRIPT)].map((source) => ` ${source}`).join(''),
+      scripts: counter(METRIKA_SCRIPT)
+        .map((source) => ` ${source}`)
+        .join(''),
       rest: [
         "object-src 'none'",
         "base-uri 'none'",

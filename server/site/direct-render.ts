@@ -18,6 +18,7 @@ import type { ContentSource, PageData } from '../../src/site/types'
 import { isDatabaseUnavailable } from '../data/unavailable'
 import { keyWith, type RenderedPage } from './page-cache'
 import { pageContextOf, RefusedField, refusedSettings } from './direct-settings'
+import { carriesSpeculationRules, SPECULATION_RULES_HEADER } from './speculation-rules'
 
 /** The document function Vike's pageContext carries (renderer/document.ts, the `document` setting). */
 type DocumentFunction = (
@@ -139,6 +140,7 @@ export class DirectRenderer {
     const headers: Record<string, string> = { ...learned.headers, ...config.pageHeaders }
     if (!keepable) headers['cache-control'] = 'no-store'
     headers['content-security-policy'] = this.options.policy(nonce)
+    if (carriesSpeculationRules(config)) Object.assign(headers, SPECULATION_RULES_HEADER)
     return { status: 200, headers, body: Buffer.from(html), keepAs, query, tags: reads.tags }
   }
 

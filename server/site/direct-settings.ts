@@ -22,6 +22,7 @@ export const HONOURED = {
   pageQuery: 'the page cache key and the page data',
   pageCache: 'the page cache',
   pageHeaders: 'the answer headers',
+  speculationRules: 'the answer headers (Speculation-Rules), as server/site/vike-answer.ts sets them',
   directRender: 'this path',
 } as const
 

@@ -1,7 +1,8 @@
 // A page Vike's renderPage() rendered, as the page cache keeps it and the route sends it
-// (server/site/page-answer.ts): its status and headers with the page's own (pageHeaders) and the
-// CSP with the rendering's nonce; whether and under which key it may be kept; a redirect with a body
-// a person can follow; and a database away told apart from a failed page.
+// (server/site/page-answer.ts): its status and headers with the page's own (pageHeaders), the
+// CSP with the rendering's nonce and, on an HTML page, the speculation rules' header; whether and
+// under which key it may be kept; a redirect with a body a person can follow; and a database away
+// told apart from a failed page.
 import type { FastifyBaseLogger } from 'fastify'
 import type { renderPage } from 'vike/server'
 import { errorBody } from '../http/errors'
@@ -9,6 +10,7 @@ import { isDatabaseUnavailable } from '../data/unavailable'
 import { contentSecurityPolicy } from '../http/csp'
 import { keyWith, type RenderedPage } from './page-cache'
 import { redirectBody } from './page-redirect'
+import { carriesSpeculationRules, SPECULATION_RULES_HEADER } from './speculation-rules'
 
 type VikePageContext = Awaited<ReturnType<typeof renderPage>>
 
@@ -70,6 +72,8 @@ export async function vikeAnswer(
   }
   if (headers['content-type']?.startsWith('text/html')) {
     headers['content-security-policy'] = contentSecurityPolicy(policy, nonce)
+    // The speculation rules by header: every HTML page, the 404 and 410 pages too, but the back office.
+    if (carriesSpeculationRules(pageConfig)) Object.assign(headers, SPECULATION_RULES_HEADER)
   }
   const html = await httpResponse.getBody()
   return { rendered: { status: httpResponse.statusCode, headers, body: Buffer.from(html), keepAs, query, tags }, html }

@@ -51,6 +51,8 @@ export const PATHS = Object.freeze({
   yandexFeed: '/feeds/yandex.xml',
   sitemap: '/sitemap.xml',
   robots: '/robots.txt',
+  /** The public pages' speculation rules, named by their `Speculation-Rules` header */
+  speculationRules: '/speculation-rules.json',
 })
 
 /**

@@ -24,7 +24,6 @@ const PARTS: [label: string, pattern: RegExp][] = [
   ['head: Open Graph', /<meta property="og:[^>]*>/g],
   ['head: canonical', /<link rel="canonical"[^>]*>/g],
   ['head: JSON-LD', /<script type="application\/ld\+json">.*?<\/script>/gs],
-  ['head: speculation rules', /<script type="speculationrules">.*?<\/script>/gs],
   ['head: other meta', /<meta name="(?:viewport|theme-color|format-detection|vitrina-query)"[^>]*>/g],
   ['stylesheet and script tags', /<link rel="stylesheet"[^>]*>|<script src="[^"]*"[^>]*><\/script>/g],
   ['whitespace between tags', />\s+</g],

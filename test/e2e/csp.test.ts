@@ -1,7 +1,7 @@
 // The Content-Security-Policy in a real browser on the production build: the pages, page
 // navigation, the lead dialog and the 404 run without a single violation, with Metrika on and
 // off; the header is the same on a cache hit and a miss; a script injected through content does
-// not run.
+// not run; the speculation rules, named by a header, load without a violation and prefetch a link.
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, waitForVike } from '../helpers/browser'
@@ -65,6 +65,22 @@ for (const metrika of [false, true]) {
       await page.getByRole('heading', { name: 'Заявка отправлена' }).waitFor()
       await page.goto(server.url + '/no-such-page')
       await page.waitForLoadState('networkidle')
+      expect(await violations()).toEqual([])
+      await page.context().close()
+    })
+
+    it('loads the speculation rules the header names, with no violation: a hovered link is prefetched', async () => {
+      const { page, violations } = await visit()
+      const rules = page.waitForRequest((request) => request.url() === `${server.url}/speculation-rules.json`)
+      await page.goto(server.url + '/')
+      await rules
+      const product = page.locator('.card__link').first()
+      const href = await product.getAttribute('href')
+      const prefetched = page.waitForRequest(
+        (request) => request.url() === server.url + href && /prefetch/.test(request.headers()['sec-purpose'] ?? ''),
+      )
+      await product.hover() // eagerness "moderate": a pointer resting on the link
+      await prefetched
       expect(await violations()).toEqual([])
       await page.context().close()
     })
