@@ -9,21 +9,28 @@ import { usePageContext } from 'vike-react/usePageContext'
 import { MediaContext } from '../src/components/media-context'
 import { ISLAND_CONTEXT_ID, type IslandContext } from '../src/islands/island-root'
 import { LeadSettingsContext } from '../src/lead/lead-settings'
+import { DEFAULT_COUNTER_SRC } from '../src/site/cookie-consent'
 import { serializeJsonLd } from '../src/site/json-ld'
-import { CookieNotice } from './layout/CookieNotice'
 import { Footer } from './layout/Footer'
 import { Header } from './layout/Header'
 
 export function Layout({ children }: { children: ReactNode }) {
   const { site, publicSettings, urlPathname } = usePageContext()
   const counterId = publicSettings?.metrikaId ?? null
+  const more = site?.cookiesUrl ?? site?.policyUrl
+  const counterSrc = publicSettings?.metrikaTagUrl
   const context: IslandContext = {
     mediaUrl: publicSettings?.mediaUrl ?? '',
-    lead: {
-      tel: site?.tel ?? null,
-      consentUrl: site?.consentUrl ?? null,
-      metrikaId: publicSettings?.metrikaId ?? null,
-    },
+    lead: { tel: site?.tel ?? null, consentUrl: site?.consentUrl ?? null, metrikaId: counterId },
+    // The cookie notice (src/site/cookie-notice.ts builds it): only while the site has a counter,
+    // since with no optional cookie there is nothing to ask.
+    ...(counterId !== null && {
+      cookie: {
+        version: site?.cookieVersion ?? '',
+        ...(more && { more }),
+        ...(counterSrc && counterSrc !== DEFAULT_COUNTER_SRC && { src: counterSrc }),
+      },
+    }),
   }
   return (
     <MediaContext value={context.mediaUrl}>
@@ -39,15 +46,6 @@ export function Layout({ children }: { children: ReactNode }) {
             {children}
           </main>
           <Footer site={site ?? null} />
-          {/* Only while the site has a counter: with no optional cookie there is nothing to ask. */}
-          {counterId !== null && publicSettings && (
-            <CookieNotice
-              counterId={counterId}
-              counterSrc={publicSettings.metrikaTagUrl}
-              version={site?.cookieVersion ?? ''}
-              moreUrl={site?.cookiesUrl ?? site?.policyUrl ?? null}
-            />
-          )}
         </div>
         {/* What the islands read in the browser (src/islands/hydrate.tsx). */}
         <script
@@ -55,7 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
           id={ISLAND_CONTEXT_ID}
           dangerouslySetInnerHTML={{
             // The media origin only when it is another: '' (the page's own) is what hydrate.tsx assumes.
-            __html: serializeJsonLd(context.mediaUrl ? context : { lead: context.lead }),
+            __html: serializeJsonLd(context.mediaUrl ? context : { ...context, mediaUrl: undefined }),
           }}
         />
       </LeadSettingsContext>

@@ -1,8 +1,7 @@
 // The browser's code for every public page (https://vike.dev/client). The pages are HTML only
 // (`clientHooks: false` in +config.ts): no Vike client runtime, no client routing; the
 // interactive parts are islands (docs/decisions/021-islands.md).
-import { hydrateIslands } from '../src/islands/hydrate'
-import { COOKIE_NOTICE_ID } from '../src/site/cookie-consent'
+import { hydrateIslands, readContext } from '../src/islands/hydrate'
 import { rememberVisitTags } from '../src/lead/lead-source'
 import { reloadOnStaleChunk } from '../src/ui/stale-chunk-reload'
 import { ISLANDS } from './islands'
@@ -10,9 +9,11 @@ import { installQueryOnlyNavigation, installSmoothHashScroll } from './navigatio
 
 reloadOnStaleChunk()
 // Only a site with a counter has the cookie notice; its code is a chunk of its own.
-const cookieNotice = document.getElementById(COOKIE_NOTICE_ID)
-if (cookieNotice)
-  void import('../src/site/cookie-notice').then(({ installCookieNotice }) => installCookieNotice(cookieNotice))
+const { lead, cookie } = readContext()
+if (cookie && lead.metrikaId !== null) {
+  const counter = lead.metrikaId
+  void import('../src/site/cookie-notice').then(({ installCookieNotice }) => installCookieNotice(counter, cookie))
+}
 // The landing page of the visit: its advertising tags go with a lead sent later.
 rememberVisitTags(location.search)
 installQueryOnlyNavigation()

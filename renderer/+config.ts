@@ -31,6 +31,9 @@ export default {
     // The function that makes a page's HTML document (+document.ts): Vike carries it in
     // pageContext.config, so the server's direct path calls the one +onRenderHtml.ts calls.
     document: { env: { server: true } },
+    // true: the page's screens read parts of its pageQuery, and its own +Head declares each screen's
+    // part to the browser (renderer/navigation.ts) instead of renderer/+Head declaring all of it.
+    screenQuery: { env: { server: true } },
     // true: the page's +data sets pageContext.site from the call that reads its page (pages/cms:
     // content.pageOf()), and +onCreatePageContext.server.ts does not read the site again.
     siteInData: { env: { server: true } },

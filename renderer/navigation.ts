@@ -1,9 +1,9 @@
 // Navigation details of the public pages (full page loads; the browser restores scroll on back).
-import { isDeclaredName } from '../src/site/query-names'
+import { isDeclaredName, QUERY_META_NAME } from '../src/site/query-names'
 
 /** The query parameters this page reads, as its head declares them (renderer/+Head.tsx). */
 function declaredQuery(): string[] {
-  const content = document.querySelector('meta[name="vitrina-query"]')?.getAttribute('content') ?? ''
+  const content = document.querySelector(`meta[name="${QUERY_META_NAME}"]`)?.getAttribute('content') ?? ''
   return content.split(/\s+/).filter(Boolean)
 }
 

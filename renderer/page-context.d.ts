@@ -25,6 +25,8 @@ declare global {
        * `+onCreatePageContext` then does not read the site
        */
       siteInData?: boolean
+      /** The page's screens read parts of its pageQuery; its own `+Head` declares each screen's part */
+      screenQuery?: boolean
       /** The function that makes the page's HTML document (renderer/document.ts) */
       document?: typeof pageDocument
     }

@@ -3,14 +3,18 @@ import { useData } from 'vike-react/useData'
 import { usePageContext } from 'vike-react/usePageContext'
 import { OG_IMAGE_SIZE, pageHeadTags } from '../../src/site/head-tags'
 import { serializeJsonLd } from '../../src/site/json-ld'
+import { QUERY_META_NAME } from '../../src/site/query-names'
+import { screenQueryNames } from '../../src/site/variant-query'
 import type { Data } from './+data'
 
 export function Head() {
   const page = useData<Data>()
   const { site, publicSettings } = usePageContext()
   const tags = pageHeadTags(page, site, publicSettings)
+  const query = screenQueryNames(page.typeId)
   return (
     <>
+      {query.length > 0 && <meta name={QUERY_META_NAME} content={query.join(' ')} />}
       {tags.canonical && <link rel="canonical" href={tags.canonical} />}
       {tags.ogUrl && <meta property="og:url" content={tags.ogUrl} />}
       <meta property="og:type" content={tags.ogType} />

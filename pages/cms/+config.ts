@@ -13,4 +13,7 @@ export default {
   directRender: true,
   // Its +data reads the site of the header and footer with the page, in one content call.
   siteInData: true,
+  // Its +Head tells the browser what each screen reads: nothing on the home page or a text page,
+  // which need not carry the section's names (decision 045).
+  screenQuery: true,
 } satisfies Config

@@ -18,6 +18,7 @@ export const HONOURED = {
   data: 'the same content.pageOf() call as pages/cms/+data.ts (page and site); any other status goes to Vike',
   onCreatePageContext: 'the same publicSettings as renderer/+onCreatePageContext.server.ts; the site is +data’s',
   siteInData: 'the site comes with the page from the one content.pageOf() call, as in +data',
+  screenQuery: 'read by renderer/+Head.tsx and pages/cms/+Head.tsx, which the document function renders',
   route: "the catch-all '/*': only plain paths no other page routes",
   pageQuery: 'the page cache key and the page data',
   pageCache: 'the page cache',

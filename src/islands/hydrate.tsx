@@ -55,7 +55,7 @@ export async function hydrateIslands(registry: IslandRegistry): Promise<void> {
 }
 
 /** The page's shared values; a media origin that is the page's own is left out of the JSON. */
-function readContext(): IslandContext {
+export function readContext(): IslandContext {
   const text = document.getElementById(ISLAND_CONTEXT_ID)?.textContent
   return text ? { ...NO_CONTEXT, ...(JSON.parse(text) as Partial<IslandContext>) } : NO_CONTEXT
 }

@@ -1,12 +1,15 @@
 import { useEffect, type ReactNode } from 'react'
 import { MediaContext } from '../components/media-context'
 import { LeadSettingsContext, type LeadSettings } from '../lead/lead-settings'
+import type { CookieNoticeSettings } from '../site/cookie-consent'
 
-/** What every island may read from the page: set once per page by the layout. */
+/** What every island, and the page's own browser code, may read from the page: set once per page by the layout. */
 export type IslandContext = {
   /** Origin that serves /media/ ('' = same origin) */
   mediaUrl: string
   lead: LeadSettings
+  /** The cookie notice, only while the site has a counter (`lead.metrikaId`): renderer/+client.ts */
+  cookie?: CookieNoticeSettings
 }
 
 /** The element holding the page's IslandContext as JSON (`<script type="application/json">`). */

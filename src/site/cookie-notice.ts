@@ -1,16 +1,19 @@
 // The cookie notice's browser side (docs/decisions/027-personal-data.md): reads the visitor's
 // choice from a cookie, builds and shows the notice when there is none, loads the counter only after
 // «Принять», and removes the counter's cookies on «Отклонить» or a withdrawal. Every page is the same
-// for everyone (the page cache serves one copy), so the page carries only an empty, hidden element
-// with the counter's id, the text's version and the full text's page (renderer/layout/CookieNotice.tsx);
-// the notice's words and controls and the footer's «Настройки cookie» are built here, from a file
+// for everyone (the page cache serves one copy), so the page carries only the counter's id, the
+// text's version and the full text's page, among the values it gives its browser code
+// (`island-context`, renderer/+Layout.tsx); the notice's element, its words and controls and the
+// footer's «Настройки cookie» are built here, from a file
 // the browser keeps, not sent again in every page (decision 035). Without JavaScript nothing is
 // built: no counter can load then, so there is nothing to ask.
 import {
   COOKIE_CHOICE_MAX_AGE,
   COOKIE_CHOICE_NAME,
+  COOKIE_NOTICE_ID,
   COOKIE_NOTICE_TEXT as T,
   DEFAULT_COUNTER_SRC,
+  type CookieNoticeSettings,
 } from './cookie-consent'
 import { PATHS } from './paths'
 
@@ -71,15 +74,19 @@ function content(moreUrl: string | undefined): HTMLElement {
 }
 
 /**
- * Acts on the visitor's choice for the notice element `notice` (its data: counter, version, more,
- * and src when the counter's script is not Yandex's): loads the counter after a yes, shows the
- * notice when there is no choice under this text's version, and adds the footer's «Настройки
- * cookie», which opens it again.
+ * Acts on the visitor's choice under the page's notice settings (the counter, the text's version,
+ * its page, and the counter's script when it is not Yandex's): loads the counter after a yes,
+ * shows the notice when there is no choice under this text's version, and adds the footer's
+ * «Настройки cookie», which opens it again. The notice's element is placed at the end of the page's
+ * content, which goes inert under a dialog.
  */
-export function installCookieNotice(notice: HTMLElement): void {
-  const { counter, src = DEFAULT_COUNTER_SRC, version, more } = notice.dataset
+export function installCookieNotice(
+  id: number,
+  { version, more, src = DEFAULT_COUNTER_SRC }: CookieNoticeSettings,
+): void {
+  const notice = el('section', { id: COOKIE_NOTICE_ID, hidden: true })
+  ;(document.querySelector('.modal-page') ?? document.body).append(notice)
   const w = window as unknown as CounterWindow
-  const id = Number(counter)
   const choicePattern = new RegExp(`(?:^|; )${COOKIE_CHOICE_NAME}=([01])\\.([^;]*)`)
   const choice = (): Choice | null => {
     const match = choicePattern.exec(document.cookie)

@@ -3,6 +3,12 @@
 // characteristic, docs/decisions/042-characteristics-and-filters.md), so a page can read parameters
 // named by ids it does not know in advance and still see nothing else.
 
+/**
+ * The meta element by which a page tells its browser code the query parameters it reads
+ * (`<meta name="vitrina-query" content="page sort">`, renderer/navigation.ts); none when it reads none.
+ */
+export const QUERY_META_NAME = 'vitrina-query'
+
 /** Whether `name` is one of `declared`: the same name, or a name of a declared family (`f.` → `f.12`). */
 export function isDeclaredName(declared: readonly string[], name: string): boolean {
   for (const d of declared) {

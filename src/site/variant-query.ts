@@ -8,6 +8,14 @@ export const VARIANT_PARAM = 'v'
 /** Every parameter the catch-all page reads, sorted by name as the page cache sorts its keys. */
 export const PAGE_QUERY_NAMES = [...SECTION_QUERY_NAMES, VARIANT_PARAM] as const
 
+/**
+ * The part of PAGE_QUERY_NAMES one screen of the catch-all reads: a section its list's parameters,
+ * a product its variant, every other screen none (the content service redirects them away).
+ */
+export function screenQueryNames(typeId: string): readonly string[] {
+  return typeId === 'section' ? SECTION_QUERY_NAMES : typeId === 'product' ? [VARIANT_PARAM] : []
+}
+
 /** The variant id a query string asks for: null when none, 'bad' when the value is not an id. */
 export function variantParam(params: URLSearchParams): number | null | 'bad' {
   const all = params.getAll(VARIANT_PARAM)
