@@ -36,7 +36,7 @@ interface ImageProps {
   narrowest?: number
 }
 
-/** The variant widths worth listing for this box, ascending: at least one, the narrowest when none fits. */
+/** The variant widths worth listing for this box, ascending: at least one, the widest when none is `narrowest` wide. */
 function listedWidths(upload: SizedUpload, narrowest: number, widest: number): number[] {
   const widths = variantWidths(upload.width).filter((w, i) => i === 0 || w <= widest)
   const wide = widths.filter((w) => w >= narrowest)

@@ -9,7 +9,10 @@ export const VARIANT_LADDER: readonly number[] = Object.freeze([320, 640, 960, 1
 
 export type VariantFormat = 'avif' | 'webp'
 
-/** Preferred first: a browser takes the first `<source>` whose type it knows. */
+/**
+ * The formats every upload's variants are made in: a page lists the AVIF ones in its `<source>` and
+ * one WebP variant as the `<img>` fallback of a browser without AVIF (src/components/Image.tsx).
+ */
 export const VARIANT_FORMATS: readonly VariantFormat[] = Object.freeze(['avif', 'webp'])
 
 export interface SizedUpload {
