@@ -130,7 +130,7 @@ describe('an uploaded photo in a browser', () => {
     }
   })
 
-  it('gives a card the 320 px AVIF on a 1× desktop and the 640 px one on a 2× phone, a WebP for browsers without AVIF', async () => {
+  it('gives a card its sharp 640 px AVIF on a 1× desktop and on a 2× phone, and a WebP to browsers without AVIF', async () => {
     const stem = stemOf(image)
     const cardImage = async (viewport: { width: number; height: number }, deviceScaleFactor: number) => {
       const context = await browser.newContext({ viewport, deviceScaleFactor, locale: 'ru-RU' })
