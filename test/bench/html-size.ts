@@ -1,8 +1,8 @@
 // The home page's HTML as a phone receives it (issue #34: at most 4 KiB gzip on the peer
 // benchmark's page, docs/decisions/035-lighter-html.md): raw, gzip and brotli as the server sends
-// them, with a counter configured (the cookie notice is then part of every page) and without, and
-// what each part of the page costs: the bytes it adds, raw and gzip (level 6, the server's), found
-// by taking it out of the page and compressing again. Parts overlap (a product card's classes are in
+// them, with a counter configured (the cookie notice's settings are then part of every page) and
+// without, and what each part of the page costs: the bytes it adds, raw and gzip (level 6, the
+// server's), found by taking it out of the page and compressing again. Parts overlap (a product card's classes are in
 // "class attributes" and in "product cards"), so they do not add up to the total.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -27,8 +27,6 @@ const PARTS: [label: string, pattern: RegExp][] = [
   ['head: other meta', /<meta name="(?:viewport|theme-color|format-detection|vitrina-query)"[^>]*>/g],
   ['stylesheet and script tags', /<link rel="stylesheet"[^>]*>|<script src="[^"]*"[^>]*><\/script>/g],
   ['whitespace between tags', />\s+</g],
-  ['cookie notice (markup)', /<section id="cookie-notice".*?<\/section>|<div id="cookie-notice"[^>]*><\/div>/gs],
-  ['cookie notice (inline script)', /<script>\(function\(\)\{.*?<\/script>/gs],
   ['island props (data-props)', / data-props="[^"]*"/g],
   ['island shared values (island-context)', /<script type="application\/json" id="island-context">.*?<\/script>/gs],
   ['island wrappers, props included', /<vitrina-island[^>]*>|<\/vitrina-island>/g],
