@@ -88,7 +88,8 @@ async function postgresPool(url: string): Promise<pg.Pool> {
  * may refuse; one refused leaves the session as it was.
  */
 function flushWritesEarly(url: string): ((connection: DatabaseConnection) => Promise<void>) | undefined {
-  if (new URL(url).searchParams.get('options')?.includes('backend_flush_after')) return undefined
+  const options = URL.canParse(url) ? new URL(url).searchParams.get('options') : null
+  if (options?.includes('backend_flush_after')) return undefined
   return async (connection) => {
     await connection
       .executeQuery(CompiledQuery.raw(`SET backend_flush_after = '${BACKEND_FLUSH_AFTER}'`))
