@@ -35,6 +35,7 @@ import * as m034 from './034-variant-created-run'
 import * as m035 from './035-section-list-index'
 import * as m036 from './036-brand-characteristic'
 import * as m037 from './037-unlogged-exchange-files'
+import * as m038 from './038-variant-options-index'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -72,4 +73,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '035-section-list-index': m035,
   '036-brand-characteristic': m036,
   '037-unlogged-exchange-files': m037,
+  '038-variant-options-index': m038,
 }
