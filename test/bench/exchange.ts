@@ -12,7 +12,7 @@
 // the leads there (importing/, leads/).
 import fs from 'node:fs'
 import sharp from 'sharp'
-import { watchSite } from './load'
+import { watchSite } from './site-watch'
 import {
   EXCHANGE_ENV,
   OneCClient,
@@ -236,7 +236,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
       // a second at a time, which a lead in flight then counted as the site's wait (1C has its
       // archive made before it calls).
       const archive = await zipOf(files)
-      const watching = watchSite(a.url, ['/'], b.url)
+      const watching = await watchSite(a.url, ['/'], b.url)
       const rss = watchRss(a.child.pid)
       const { ms, split } = await exchange(a, files, archive)
       const seen = await watching.stop()

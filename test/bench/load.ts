@@ -1,6 +1,6 @@
 // The bench's load generator and its readings of the server process (Linux /proc): fixed-duration
-// closed-loop load over keep-alive connections, latencies, the server's CPU time and memory; and
-// what visitors meet while a long write runs (pages and leads sampled, watchSite).
+// closed-loop load over keep-alive connections, latencies, the server's CPU time and memory. What
+// visitors meet while a long write runs is site-watch.ts.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import type { Pool } from 'undici'
@@ -159,93 +159,4 @@ export async function runLoad(
 export async function answerSizes(pool: Pool, request: BenchRequest) {
   const size = async (encoding: string) => (await send(pool, request, { 'accept-encoding': encoding })).body.length
   return { raw: await size('identity'), gzip: await size('gzip'), br: await size('br') }
-}
-
-export interface SiteWatch {
-  /** Stops the loops; the public pages' latencies and the leads' as they were meanwhile */
-  stop(): Promise<{
-    pageP50: number
-    pageP99: number
-    /** Pages rendered anew (not from the page cache, x-vitrina-cache: miss) and the slowest of them */
-    pageMisses: number
-    missMax: number
-    /** The p99 of the pages the page cache answered */
-    hitP99: number
-    leadP99: number
-    leadMax: number
-    leadFailures: number
-    leads: number
-    slowLeads: { at: number; ms: number }[]
-  }>
-}
-
-/**
- * What a visitor meets while a long write runs: `paths` of `pagesOn` asked for back to back (20 ms
- * apart, in turn), and a lead sent to `leadsTo` (another process, or the same) every 250 ms, until
- * stopped.
- */
-export function watchSite(pagesOn: string, paths: readonly string[], leadsTo: string): SiteWatch {
-  let running = true
-  const pages: number[] = []
-  const hits: number[] = []
-  const misses: number[] = []
-  const leads: number[] = []
-  /** Leads that waited past 100 ms: when they were sent (epoch ms) and how long they took */
-  const slowLeads: { at: number; ms: number }[] = []
-  let failures = 0
-  let n = 0
-  const pageLoop = (async () => {
-    for (let i = 0; running; i++) {
-      const start = performance.now()
-      const url = `${pagesOn}${paths[i % paths.length]}`
-      const res = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 bench' } })
-      await res.arrayBuffer()
-      const ms = performance.now() - start
-      pages.push(ms)
-      const list = res.headers.get('x-vitrina-cache') === 'miss' ? misses : hits
-      list.push(ms)
-      await new Promise((r) => setTimeout(r, 20))
-    }
-  })()
-  const leadLoop = (async () => {
-    while (running) {
-      const start = performance.now()
-      const sentAt = Date.now()
-      const res = await fetch(`${leadsTo}/api/feedback`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: `Замер ${n++}`,
-          phone: '+7 999 123-45-67',
-          email: 'bench@example.ru',
-          consent: true,
-        }),
-      }).catch(() => null)
-      if (!res || res.status >= 300) failures++
-      await res?.arrayBuffer()
-      const ms = performance.now() - start
-      leads.push(ms)
-      if (ms > 100) slowLeads.push({ at: sentAt, ms })
-      await new Promise((r) => setTimeout(r, 250))
-    }
-  })()
-  return {
-    async stop() {
-      running = false
-      await Promise.all([pageLoop, leadLoop])
-      for (const list of [pages, hits, misses, leads]) list.sort((x, y) => x - y)
-      return {
-        pageP50: percentile(pages, 50),
-        pageP99: percentile(pages, 99),
-        pageMisses: misses.length,
-        missMax: misses.at(-1) ?? NaN,
-        hitP99: percentile(hits, 99),
-        leadP99: percentile(leads, 99),
-        leadMax: leads.at(-1) ?? NaN,
-        leadFailures: failures,
-        leads: leads.length,
-        slowLeads,
-      }
-    },
-  }
 }

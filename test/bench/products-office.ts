@@ -10,7 +10,8 @@ import type { Page } from 'playwright-core'
 import { ADMIN_API_PATHS, ADMIN_PATHS } from '../../src/site/paths'
 import { launchBrowser, waitForVike } from '../helpers/browser'
 import { startProdServer, type ProdServer } from '../helpers/prod-server'
-import { percentile, rssMiB, watchSite } from './load'
+import { percentile, rssMiB } from './load'
+import { watchSite } from './site-watch'
 
 /** The issue's floors */
 const FLOORS = { firstScreenMs: 1000, filterMs: 300, priceChangeMs: 10_000, pageP99Ms: 100, xlsxMs: 5000, xlsxMiB: 50 }
@@ -238,7 +239,7 @@ async function priceChange(server: ProdServer, env: Record<string, string>, toke
     // A running site's pages: each rendered a few times before, as visitors had asked for them.
     const pages = ['/', '/structure/big/', '/structure/section-7/item-3']
     for (let i = 0; i < 5; i++) for (const path of pages) await (await fetch(`${server.url}${path}`)).arrayBuffer()
-    const watching = watchSite(server.url, pages, second.url)
+    const watching = await watchSite(server.url, pages, second.url)
     const start = performance.now()
     const res = await fetch(`${server.url}${ADMIN_API_PATHS.productIds}`, { headers })
     const { ids, batch } = ((await res.json()) as { data: { ids: number[]; batch: number } }).data
