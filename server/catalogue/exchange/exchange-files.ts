@@ -140,7 +140,9 @@ export async function fileParts(db: Db, sessionId: string, name: string): Promis
   return (async function* () {
     for (const { id } of ids) {
       const part = await db.selectFrom('exchangeFile').select('bytes').where('id', '=', id).executeTakeFirst()
-      if (part) yield Buffer.from(part.bytes)
+      // A view of the bytes the driver gave, not a copy: a 60 MB file's parts were copied once more
+      // each, a mebibyte of memory outside V8's heap per part until a collection freed it.
+      if (part) yield Buffer.from(part.bytes.buffer, part.bytes.byteOffset, part.bytes.byteLength)
     }
   })()
 }
