@@ -48,6 +48,17 @@ export function sniffImageFormat(bytes: Uint8Array): ImageFormat | null {
 
 const UNSUPPORTED = 'Неподдерживаемый формат файла: загрузите изображение JPEG, PNG, WebP или AVIF'
 
+/** 413 for a file past the image size limit: checked before such a file is read whole. */
+export function checkImageSize(size: number, limits = IMAGE_LIMITS): void {
+  if (size > limits.maxBytes) {
+    throw new HttpError(
+      413,
+      `Файл слишком большой: не более ${Math.floor(limits.maxBytes / 1024 / 1024)} МБ`,
+      'file_too_large',
+    )
+  }
+}
+
 /**
  * Checks one uploaded file and names it by its content. Throws HttpError: 413 over maxBytes,
  * 415 for anything but JPEG, PNG, WebP or AVIF (by signature), 400 over maxPixels or unreadable.
@@ -60,13 +71,7 @@ export async function checkImage(
   limits = IMAGE_LIMITS,
   isStored?: (relativePath: string) => Promise<boolean>,
 ): Promise<CheckedImage> {
-  if (bytes.length > limits.maxBytes) {
-    throw new HttpError(
-      413,
-      `Файл слишком большой: не более ${Math.floor(limits.maxBytes / 1024 / 1024)} МБ`,
-      'file_too_large',
-    )
-  }
+  checkImageSize(bytes.length, limits)
   if (bytes.length === 0) throw new HttpError(400, 'Файл пустой', 'empty_file')
   const format = sniffImageFormat(bytes)
   if (!format) throw new HttpError(415, UNSUPPORTED, 'unsupported_image')

@@ -15,7 +15,7 @@ import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 import { LRUCache } from 'lru-cache'
 import { VISIT_TAG_KEYS } from '../../src/lead/lead-source'
-import { COMPRESS_MIN_BYTES, isCompressible, pickEncoding, type Encoding } from '../http/compression'
+import { brotliParams, COMPRESS_MIN_BYTES, isCompressible, pickEncoding, type Encoding } from '../http/compression'
 import { isChangedFor, type PagesChanged } from '../../src/site/page-tags'
 import { compareNames, isDeclaredName } from '../../src/site/query-names'
 
@@ -226,7 +226,7 @@ async function prepare(page: RenderedPage): Promise<CachedPage> {
   const compressible = kept && page.body.length >= COMPRESS_MIN_BYTES && isCompressible(page.headers['content-type'])
   const [br, gz] = compressible
     ? await Promise.all([
-        brotli(page.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        brotli(page.body, { params: brotliParams(9, page.body.length) }),
         gzip(page.body, { level: 9 }),
       ])
     : [null, null]

@@ -254,7 +254,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
             ? ''
             : ` (+${growth.toFixed(0)}, ${ok(growth, FLOORS.rssGrowthMiB)} ≤ ${FLOORS.rssGrowthMiB})`),
       )
-      console.log(`  ${''.padEnd(30)} calls: ${split}`)
+      console.log(`  ${''.padEnd(30)} calls: ${split}; the archive ${(archive.length / 1048576).toFixed(1)} MiB`)
       if (seen.slowLeads.length > 0) {
         const slow = seen.slowLeads.map(
           (l) =>

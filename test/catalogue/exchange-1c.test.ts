@@ -5,7 +5,10 @@
 // 1C no longer has (410) and a delta touches only what it names; a broken file, a zip bomb or a
 // `../` name is refused with a Russian reason and nothing written; a second process takes the
 // session the first one opened; and every lead reaches 1C as an order exactly once.
+import { createHash, randomBytes } from 'node:crypto'
+import sharp from 'sharp'
 import { formatMoney } from '../../src/format/money'
+import { UPLOAD_HASH_DIGITS } from '../../src/site/image-variants'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../server/app'
 import { claimImport } from '../../server/catalogue/import-claim'
@@ -284,6 +287,59 @@ for (const dialect of DIALECTS) {
       const hammer = await recordOf('prod-hammer')
       expect(hammer).toMatchObject({ title: 'Молоток слесарный 500 г', price: 65000, availability: 'out_of_stock' })
       expect((await recordOf('g-hand'))!.title).toBe('Ручной инструмент')
+    })
+
+    it('unpacks an archive sent in parts smaller than its entries, reading each entry across the parts', async () => {
+      const photo = await jpegImage(320, 240)
+      const answers = await client.exchange(
+        {
+          'import_files/cd/sander.jpg': photo,
+          'import.xml': importXml({
+            products: [
+              {
+                id: 'prod-sander',
+                name: 'Шлифмашина ШМ-300',
+                article: 'ШМ-300',
+                groups: ['g-tools'],
+                pictures: ['import_files/cd/sander.jpg'],
+              },
+            ],
+          }),
+        },
+        // 256-byte parts: the picture, the XML and the archive's directory each lie across several.
+        { zip: true, partSize: 256 },
+      )
+      expect(answers.map((a) => a.lines[0])).toEqual(['success'])
+      const sander = await recordOf('prod-sander')
+      expect(sander!.title).toBe('Шлифмашина ШМ-300')
+      // Named by what it holds: the bytes unpacked are the bytes 1C zipped.
+      const hash = createHash('sha256').update(photo).digest('hex')
+      expect(sander!.image).toBe(`uploads/${hash.slice(0, UPLOAD_HASH_DIGITS)}.320x240.jpg`)
+    })
+
+    it('keeps a picture sent in one part of more than a stored row whole', async () => {
+      // Noise does not compress: a JPEG of about 2 MB, sent in one `file` call, stored as rows of 1 MiB.
+      const noise = randomBytes(1100 * 1100 * 3)
+      const photo = await sharp(noise, { raw: { width: 1100, height: 1100, channels: 3 } })
+        .jpeg({ quality: 100 })
+        .toBuffer()
+      expect(photo.length).toBeGreaterThan(1024 * 1024)
+      const answers = await client.exchange({
+        'import_files/ef/grinder.jpg': photo,
+        'import.xml': importXml({
+          products: [
+            {
+              id: 'prod-grinder',
+              name: 'Болгарка УШМ-125',
+              groups: ['g-tools'],
+              pictures: ['import_files/ef/grinder.jpg'],
+            },
+          ],
+        }),
+      })
+      expect(answers.map((a) => a.lines[0])).toEqual(['success'])
+      const hash = createHash('sha256').update(photo).digest('hex')
+      expect((await recordOf('prod-grinder'))!.image).toBe(`uploads/${hash.slice(0, UPLOAD_HASH_DIGITS)}.1100x1100.jpg`)
     })
 
     it('a repeated import after a lost answer does no harm', async () => {

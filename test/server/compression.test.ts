@@ -1,7 +1,9 @@
 // Answers the server holds whole (pages rendered fresh, API JSON) go out compressed as the client
 // asks: brotli before gzip, a refused encoding never sent, small bodies plain, Vary always set.
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { randomBytes } from 'node:crypto'
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { brotliParams } from '../../server/http/compression'
 import { stringifyQuery } from '../../src/api/query-string'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
 
@@ -52,5 +54,22 @@ describe('compression of whole answers', () => {
     expect(one.statusCode).toBe(200)
     expect(one.rawPayload.length).toBeLessThan(1024)
     expect(one.headers['content-encoding']).toBeUndefined()
+  })
+
+  it("sizes brotli's window to the body: as small as brotli's widest window makes it, whatever the size", () => {
+    for (const size of [1_000, 20_000, 300_000, 3_000_000]) {
+      // Random text repeated once: the second half costs nothing only if the window reaches back to the first.
+      const half = randomBytes(size / 4).toString('hex')
+      const body = Buffer.from(half + half)
+      const widest = brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS },
+      })
+      const sized = brotliCompressSync(body, { params: brotliParams(2, body.length) })
+      expect(brotliDecompressSync(sized).equals(body)).toBe(true)
+      expect(sized.length).toBeLessThanOrEqual(widest.length * 1.01 + 16)
+      // Hex is 4 bits a byte: a quarter of the body with the repeat found, half without (quality 2
+      // finds a repeat of a page's size; one megabytes back, not even with the widest window).
+      if (size <= 300_000) expect(sized.length).toBeLessThan(body.length * 0.3)
+    }
   })
 })

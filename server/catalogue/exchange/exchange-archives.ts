@@ -6,7 +6,9 @@
 // declared, more than one file may be, or more than `zipRatio` times its compressed size. An entry
 // is stored a mebibyte at a time as it inflates (held whole, a large import.xml was 60 MB of the
 // process's memory); a refused one is dropped with the entries of the same archive stored before
-// it, so nothing of a refused archive stays (a zip bomb is refused past a mebibyte or two).
+// it, so nothing of a refused archive stays (a zip bomb is refused past a mebibyte or two). The
+// archive itself is read where it is stored, a part of it at a time.
+import { Readable } from 'node:stream'
 import yauzl from 'yauzl'
 import { type Db } from '../../data/db'
 import { writeTransaction } from '../../data/write-transaction'
@@ -17,9 +19,10 @@ import {
   checkedName,
   dropFiles,
   listFiles,
-  readFile,
   storedBytes,
+  storedFile,
   STORED_PART_BYTES,
+  type StoredFile,
 } from './exchange-files'
 
 /** What one transaction of an archive's unpacking writes at most */
@@ -29,16 +32,50 @@ const zipError = (message: string) => new HttpError(422, message, 'bad_archive')
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} МБ`
 
-function openZip(bytes: Buffer): Promise<yauzl.ZipFile> {
+/**
+ * An archive read where it is stored, as yauzl asks for its bytes: its central directory, then each
+ * entry. Held whole, a 200 MB archive of pictures was 200 MB of the process's memory and as much
+ * again while its parts were joined. A failure to read the database is kept, to be told as itself
+ * and not as a broken archive.
+ */
+class StoredArchive extends yauzl.RandomAccessReader {
+  failure: Error | null = null
+  constructor(private readonly file: StoredFile) {
+    super()
+  }
+  _readStreamForRange(start: number, end: number): Readable {
+    const file = this.file
+    const kept = (error: unknown) => (this.failure ??= error as Error)
+    return Readable.from(
+      (async function* () {
+        try {
+          yield* file.range(start, end)
+        } catch (error) {
+          throw kept(error)
+        }
+      })(),
+      { objectMode: false },
+    )
+  }
+}
+
+/** Why yauzl failed: the database's failure as it is, or the archive's as a 422 */
+const archiveError = (reader: StoredArchive, error: Error) =>
+  reader.failure ?? zipError(`Архив повреждён: ${error.message}`)
+
+function openZip(reader: StoredArchive, size: number): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (error, zip) =>
-      error ? reject(zipError(`Архив повреждён: ${error.message}`)) : resolve(zip),
+    yauzl.fromRandomAccessReader(
+      reader,
+      size,
+      { lazyEntries: true, validateEntrySizes: true, strictFileNames: false, autoClose: false },
+      (error, zip) => (error ? reject(archiveError(reader, error)) : resolve(zip)),
     ),
   )
 }
 
 /** The archive's entries, refused when they declare more than `budget` bytes together. */
-function entriesOf(zip: yauzl.ZipFile, budget: number): Promise<yauzl.Entry[]> {
+function entriesOf(zip: yauzl.ZipFile, reader: StoredArchive, budget: number): Promise<yauzl.Entry[]> {
   return new Promise<yauzl.Entry[]>((resolve, reject) => {
     const list: yauzl.Entry[] = []
     let declared = 0
@@ -53,7 +90,7 @@ function entriesOf(zip: yauzl.ZipFile, budget: number): Promise<yauzl.Entry[]> {
       zip.readEntry()
     })
     zip.on('end', () => resolve(list))
-    zip.on('error', (error: Error) => reject(zipError(`Архив повреждён: ${error.message}`)))
+    zip.on('error', (error: Error) => reject(archiveError(reader, error)))
     zip.readEntry()
   })
 }
@@ -74,11 +111,9 @@ function pastLimits(archive: string, entry: yauzl.Entry, bytes: number): string 
 }
 
 /** Opens an entry's stream of inflated bytes. */
-function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
+function readStream(zip: yauzl.ZipFile, reader: StoredArchive, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
   return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (error, stream) =>
-      error ? reject(zipError(`Архив повреждён: ${error.message}`)) : resolve(stream),
-    ),
+    zip.openReadStream(entry, (error, stream) => (error ? reject(archiveError(reader, error)) : resolve(stream))),
   )
 }
 
@@ -87,10 +122,15 @@ function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.Read
  * stream: refused (HttpError) the moment they pass what the entry declared or a limit. Only the
  * part being filled is held, so an entry of any size costs a mebibyte or two of memory.
  */
-async function* inflatedParts(zip: yauzl.ZipFile, archive: string, entry: yauzl.Entry): AsyncGenerator<Buffer> {
+async function* inflatedParts(
+  zip: yauzl.ZipFile,
+  reader: StoredArchive,
+  archive: string,
+  entry: yauzl.Entry,
+): AsyncGenerator<Buffer> {
   const early = pastLimits(archive, entry, entry.uncompressedSize)
   if (early !== null) throw zipError(early)
-  const stream = await readStream(zip, entry)
+  const stream = await readStream(zip, reader, entry)
   let chunks: Buffer[] = []
   let chunked = 0
   let total = 0
@@ -107,16 +147,17 @@ async function* inflatedParts(zip: yauzl.ZipFile, archive: string, entry: yauzl.
       chunked += chunk.length
       while (chunked >= STORED_PART_BYTES) {
         const whole = Buffer.concat(chunks)
-        // A copy, not a view: the rest of `whole` is not kept alive by the part.
-        yield Buffer.from(whole.subarray(0, STORED_PART_BYTES))
+        // The part is a view of `whole` (a mebibyte and less than a chunk); the rest, less than a
+        // chunk, is copied, so the next part does not keep this one's bytes alive.
+        yield whole.subarray(0, STORED_PART_BYTES)
         parts++
-        chunks = [whole.subarray(STORED_PART_BYTES)]
+        chunks = [Buffer.from(whole.subarray(STORED_PART_BYTES))]
         chunked = chunks[0].length
       }
     }
   } catch (error) {
     ;(stream as unknown as { destroy?: () => void }).destroy?.()
-    throw error instanceof HttpError ? error : zipError(`Архив повреждён: ${(error as Error).message}`)
+    throw error instanceof HttpError ? error : archiveError(reader, error as Error)
   }
   if (chunked > 0 || parts === 0) yield Buffer.concat(chunks)
 }
@@ -125,14 +166,15 @@ async function* inflatedParts(zip: yauzl.ZipFile, archive: string, entry: yauzl.
 export async function unpackArchives(db: Db, sessionId: string): Promise<string[]> {
   const archives = (await listFiles(db, sessionId)).filter((f) => f.name.toLowerCase().endsWith('.zip'))
   for (const archive of archives) {
-    const bytes = (await readFile(db, sessionId, archive.name))!
+    const file = (await storedFile(db, sessionId, archive.name))!
     const budget = EXCHANGE_LIMITS.sessionBytes - (await storedBytes(db, sessionId))
-    const zip = await openZip(bytes)
+    const reader = new StoredArchive(file)
+    const zip = await openZip(reader, file.size)
     if (zip.entryCount > EXCHANGE_LIMITS.zipEntries) {
       zip.close()
       throw zipError(`В архиве больше ${EXCHANGE_LIMITS.zipEntries} файлов`)
     }
-    const entries = await entriesOf(zip, budget)
+    const entries = await entriesOf(zip, reader, budget)
     const seen = new Map<string, number>()
     // A batch of entries per transaction, SQLite's write lock left free between two (as an import's
     // steps do): a thousand pictures, each its own commit, kept other processes' leads polling for it.
@@ -173,7 +215,7 @@ export async function unpackArchives(db: Db, sessionId: string): Promise<string[
         const replace = !seen.has(name)
         let seq = seen.get(name) ?? 0
         seen.set(name, seq)
-        for await (const part of inflatedParts(zip, archive.name, entry)) {
+        for await (const part of inflatedParts(zip, reader, archive.name, entry)) {
           pending.push({ name, seq, bytes: part, replace: replace && seq === 0 })
           seq++
           pendingBytes += part.length

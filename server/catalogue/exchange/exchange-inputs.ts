@@ -8,13 +8,13 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../data/db'
 import { HttpError } from '../../http/http-error'
-import { checkImage } from '../../media/image-store'
+import { checkImage, checkImageSize } from '../../media/image-store'
 import type { MediaStorage } from '../../media/storage/media-storage'
 import { cleanText } from '../../../src/validation/plain-text'
 import type { WriteDoor } from '../write-door'
 import type { CmlOffer, CmlProduct } from './commerceml'
 import { itemName } from './commerceml-checks'
-import { checkedName, readFile } from './exchange-files'
+import { checkedName, storedFile } from './exchange-files'
 import type { ExchangeSettings } from './exchange-settings'
 import type { OfferInput } from './exchange-offers'
 import { variantInputs, type OfferReading } from './exchange-variants'
@@ -145,8 +145,11 @@ async function storeImage(
   picture: string,
 ): Promise<{ stored: string | null; why?: string }> {
   try {
-    const bytes = await readFile(ctx.db, sessionId, checkedName(picture))
-    if (bytes === null) return { stored: null, why: 'файл не получен от 1С' }
+    const file = await storedFile(ctx.db, sessionId, checkedName(picture))
+    if (file === null) return { stored: null, why: 'файл не получен от 1С' }
+    // A picture past the limit is refused unread: 1C may send a file of up to 256 MB.
+    checkImageSize(file.size)
+    const bytes = await file.whole()
     let known = false
     const image = await checkImage(bytes, undefined, async (name) => {
       known = (await ctx.storage.size(name)) !== null

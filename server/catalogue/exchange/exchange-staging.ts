@@ -11,7 +11,7 @@ import { letOthersWrite, UNTIL_THE_ANSWER } from '../import-claim'
 import { parseCommerceMl, type CmlGroup, type CmlHeader, type CmlItem, type CmlOffer } from './commerceml'
 import type { CmlPriceType, CmlProduct, CmlProperty } from './commerceml'
 import { boundedGroups, itemName, type Refusal } from './commerceml-checks'
-import { dropStaged, fileParts } from './exchange-files'
+import { dropStaged, storedFile } from './exchange-files'
 
 /** Items per staging transaction */
 const BATCH = 500
@@ -58,8 +58,8 @@ export async function stageFile(
   sessionId: string,
   name: string,
 ): Promise<{ staged: StagedFile; extras: StagedExtras } | null> {
-  const parts = await fileParts(db, sessionId, name)
-  if (parts === null) return null
+  const file = await storedFile(db, sessionId, name)
+  if (file === null) return null
   await dropStaged(db, sessionId, name)
   const counts: Record<StagedKind, number> = { group: 0, product: 0, offer: 0 }
   /** Ид → position and name of what is staged: a second item with the Ид takes the first one's place */
@@ -163,7 +163,7 @@ export async function stageFile(
     }
   }
 
-  const header = await parseCommerceMl(parts, take)
+  const header = await parseCommerceMl(file.parts(), take)
   // Groups last: all of them are needed to know how deep each one sits.
   const bounded = boundedGroups(groups, extras.refused)
   Object.assign(extras.groupAlias, bounded.alias)
