@@ -62,7 +62,10 @@ describe('compression of whole answers', () => {
       const half = randomBytes(size / 4).toString('hex')
       const body = Buffer.from(half + half)
       const widest = brotliCompressSync(body, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS },
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 2,
+          [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
+        },
       })
       const sized = brotliCompressSync(body, { params: brotliParams(2, body.length) })
       expect(brotliDecompressSync(sized).equals(body)).toBe(true)
