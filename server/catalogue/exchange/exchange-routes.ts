@@ -146,7 +146,8 @@ export async function exchangeRoutes(app: FastifyInstance, options: ExchangeOpti
           return failure(reply, 400, 'Пустой файл: ожидается содержимое в теле запроса')
         // The route's body limit leaves room above file_limit; a part past what init promised is refused too.
         if (body.length > EXCHANGE_LIMITS.fileLimit) return failure(reply, 413, TOO_BIG)
-        await appendFile(app.db, session.id, checkedName(filename), body)
+        // Tight from the first part on: an archive's bytes are the heap's first growth of an exchange.
+        await withTightHeap(() => appendFile(app.db, session.id, checkedName(filename), body))
         return answer(reply, 200, ['success'])
       }
       case 'catalog:import': {
