@@ -317,16 +317,33 @@ for (const dialect of DIALECTS) {
       expect(sander!.image).toBe(`uploads/${hash.slice(0, UPLOAD_HASH_DIGITS)}.320x240.jpg`)
     })
 
-    it('keeps a picture sent in one part of more than a stored row whole', async () => {
-      // Noise does not compress: a JPEG of about 2 MB, sent in one `file` call, stored as rows of 1 MiB.
-      const noise = randomBytes(1100 * 1100 * 3)
-      const photo = await sharp(noise, { raw: { width: 1100, height: 1100, channels: 3 } })
+    it('keeps a picture sent in parts of more than a stored row whole, under its own name from the first part on', async () => {
+      // Noise does not compress: a JPEG of about 3.5 MB, sent in two `file` calls of more than a
+      // stored row (1 MiB) each.
+      const noise = randomBytes(1400 * 1400 * 3)
+      const photo = await sharp(noise, { raw: { width: 1400, height: 1400, channels: 3 } })
         .jpeg({ quality: 100 })
         .toBuffer()
-      expect(photo.length).toBeGreaterThan(1024 * 1024)
-      const answers = await client.exchange({
-        'import_files/ef/grinder.jpg': photo,
-        'import.xml': importXml({
+      const half = Math.ceil(photo.length / 2)
+      expect(half).toBeGreaterThan(1024 * 1024)
+      await client.checkauth()
+      await client.init()
+      const stored = () => t.app.db.selectFrom('exchangeFile').select(['name', 'seq', 'size']).orderBy('seq').execute()
+      expect((await client.sendFile('import_files/ef/grinder.jpg', photo.subarray(0, half))).lines[0]).toBe('success')
+      // Each part in rows of at most a mebibyte, numbered on from the file's last row, and no row
+      // under another name once the call has answered.
+      const first = await stored()
+      expect(new Set(first.map((row) => row.name))).toEqual(new Set(['import_files/ef/grinder.jpg']))
+      expect(first.map((row) => row.seq)).toEqual([0, 1])
+      expect((await client.sendFile('import_files/ef/grinder.jpg', photo.subarray(half))).lines[0]).toBe('success')
+      const rows = await stored()
+      expect(new Set(rows.map((row) => row.name))).toEqual(new Set(['import_files/ef/grinder.jpg']))
+      expect(rows.map((row) => row.seq)).toEqual([0, 1, 2, 3])
+      expect(Math.max(...rows.map((row) => row.size))).toBeLessThanOrEqual(1024 * 1024)
+      expect(rows.reduce((sum, row) => sum + row.size, 0)).toBe(photo.length)
+      await client.sendFile(
+        'import.xml',
+        importXml({
           products: [
             {
               id: 'prod-grinder',
@@ -336,10 +353,11 @@ for (const dialect of DIALECTS) {
             },
           ],
         }),
-      })
-      expect(answers.map((a) => a.lines[0])).toEqual(['success'])
+      )
+      expect((await client.importFile('import.xml')).lines[0]).toBe('success')
+      await client.call('type=catalog&mode=complete')
       const hash = createHash('sha256').update(photo).digest('hex')
-      expect((await recordOf('prod-grinder'))!.image).toBe(`uploads/${hash.slice(0, UPLOAD_HASH_DIGITS)}.1100x1100.jpg`)
+      expect((await recordOf('prod-grinder'))!.image).toBe(`uploads/${hash.slice(0, UPLOAD_HASH_DIGITS)}.1400x1400.jpg`)
     })
 
     it('a repeated import after a lost answer does no harm', async () => {

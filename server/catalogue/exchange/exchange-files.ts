@@ -5,8 +5,10 @@
 // exchange-staging.ts; an archive, read by range where it lies) or whole (a picture within the
 // image limit); an archive is unpacked once into files of the same session (exchange-archives.ts);
 // they go with the session, and with the staged items made of them. The exchange's limits are here too.
-import { sql } from 'kysely'
+import { randomUUID } from 'node:crypto'
+import { sql, type Transaction } from 'kysely'
 import { type Db } from '../../data/db'
+import type { Database } from '../../data/schema'
 import { writeTransaction } from '../../data/write-transaction'
 import { isSqlite } from '../../data/sql/dialect'
 import { importBudgetMs, letOthersWrite, Pacer, UNTIL_THE_ANSWER } from '../import-claim'
@@ -74,29 +76,69 @@ export const STORED_PART_BYTES = 1024 * 1024
  * `file`: appends what 1C sent (up to file_limit) to the named file of the session, in rows of
  * STORED_PART_BYTES, all or none. Kept as one row, an 8 MiB part was read back as one: on
  * PostgreSQL a 16 MB hex string and a reply buffer doubled up to 16 MiB, 50 MB of the process's
- * memory in a second for the archive of a 110,000-product exchange.
+ * memory in a second for the archive of a 110,000-product exchange. Each row is a transaction of its
+ * own, under a name no file of the session can have (checkedName refuses control characters), and
+ * the last one gives the rows their file's name: in one transaction, SQLite's write lock was held
+ * for an 8 MiB write and its flush to the disk, and a lead on another process waited 135–142 ms.
  */
 export async function appendFile(db: Db, sessionId: string, name: string, bytes: Buffer): Promise<void> {
   if ((await storedBytes(db, sessionId)) + bytes.length > EXCHANGE_LIMITS.sessionBytes) {
     throw new HttpError(413, 'Обмен превысил допустимый объём файлов', 'exchange_too_large')
   }
-  await writeTransaction(db, async (trx) => {
+  // A part of a row or less goes in as it is; a larger one arrives under another name first.
+  const single = bytes.length <= STORED_PART_BYTES
+  const incoming = single ? name : `${name}${INCOMING}${randomUUID()}`
+  const toFile = async (trx: Transaction<Database>) => {
     const last = await trx
       .selectFrom('exchangeFile')
       .select((eb) => eb.fn.max('seq').as('seq'))
       .where('sessionId', '=', sessionId)
       .where('name', '=', name)
       .executeTakeFirst()
-    let seq = Number(last?.seq ?? -1) + 1
-    for (let offset = 0; offset < bytes.length || offset === 0; offset += STORED_PART_BYTES) {
+    return Number(last?.seq ?? -1) + 1
+  }
+  if (single) {
+    await writeTransaction(db, async (trx) => {
+      const seq = await toFile(trx)
+      await trx.insertInto('exchangeFile').values({ sessionId, name, seq, size: bytes.length, bytes }).execute()
+    })
+    return
+  }
+  try {
+    for (let offset = 0, seq = 0; offset < bytes.length || offset === 0; offset += STORED_PART_BYTES) {
       const part = bytes.subarray(offset, offset + STORED_PART_BYTES)
-      await trx
-        .insertInto('exchangeFile')
-        .values({ sessionId, name, seq: seq++, size: part.length, bytes: part })
-        .execute()
+      const started = performance.now()
+      await writeTransaction(db, (trx) =>
+        trx
+          .insertInto('exchangeFile')
+          .values({ sessionId, name: incoming, seq: seq++, size: part.length, bytes: part })
+          .execute(),
+      )
+      await letOthersWrite(db, performance.now() - started)
     }
-  })
+    await writeTransaction(db, async (trx) => {
+      const first = await toFile(trx)
+      await trx
+        .updateTable('exchangeFile')
+        .set((eb) => ({ name, seq: eb('seq', '+', first) }))
+        .where('sessionId', '=', sessionId)
+        .where('name', '=', incoming)
+        .execute()
+    })
+  } catch (error) {
+    // What this call stored goes with it; after a crash, with the session's files (init, complete, expiry).
+    await db
+      .deleteFrom('exchangeFile')
+      .where('sessionId', '=', sessionId)
+      .where('name', '=', incoming)
+      .execute()
+      .catch(() => {})
+    throw error
+  }
 }
+
+/** Marks a part still arriving: its rows' name is the file's, this, and a random id */
+const INCOMING = '\u0001incoming\u0001'
 
 /** The session's files: name and size, in the order they first arrived. */
 export async function listFiles(db: Db, sessionId: string): Promise<{ name: string; size: number }[]> {
@@ -104,6 +146,7 @@ export async function listFiles(db: Db, sessionId: string): Promise<{ name: stri
     .selectFrom('exchangeFile')
     .select((eb) => ['name', eb.fn.sum<number | string>('size').as('size'), eb.fn.min('id').as('first')])
     .where('sessionId', '=', sessionId)
+    .where('name', 'not like', `%${INCOMING}%`)
     .groupBy('name')
     .execute()
   return rows
