@@ -127,8 +127,7 @@ if (process.argv.includes('--watch-site') && process.send) {
       // A first fetch loads undici and opens its connection (tens of ms): not the site's time. So
       // does a first POST with a body, which a fresh process compiles as it goes (9–22 ms on an idle
       // machine against 5 for the next, more on one an exchange keeps busy): an empty form, which
-      // the site refuses (400) without storing anything. Without it the first lead of a phase took
-      // 118–122 ms in two SQLite runs of four, sent as 1C's archive was being unpacked.
+      // the site refuses (400) without storing anything.
       for (const url of [`${order.pagesOn}/robots.txt`, `${order.leadsTo}/robots.txt`]) {
         await fetch(url).then((res) => res.arrayBuffer())
       }
