@@ -2,13 +2,13 @@
 // besides its own request). A catalogue of 110,000 records took one query and about half a second
 // of a process's time to load in one piece, every STRUCTURE_TTL and after a section changed, and
 // every request of that process waited for it: a lead 1.5 s. Now the records are read a part at a
-// time by id (a keyset, ROWS_PER_QUERY each) and the map is built in slices: whenever the load has
+// time (a keyset on the typeId index, ROWS_PER_QUERY each) and the map is built in slices: whenever the load has
 // held the event loop for SLICE_MS, it lets every waiting request and timer run first. The map is
 // only used once it is whole, and a write that lands meanwhile is applied to it afterwards (the
 // cache's pending records, or a reload), as for a load in one piece.
 import type { Db } from '../data/db'
 import type { IndexEntry, RouteEntry, RouteRow } from './structure-store'
-import { loadIndexRows, loadRouteRows, loadRouteRowsById } from './route-rows'
+import { loadIndexRows, loadRouteRows, loadRouteRowsById, type RouteCursor } from './route-rows'
 import { isPublic, stateResolver } from './visibility'
 import { Slices } from './slices'
 
@@ -49,7 +49,7 @@ function sameRow(entry: RouteEntry, row: RouteRow): boolean {
 }
 
 /**
- * Every record's entry, in id order, read a part at a time: `before`'s own object where the row
+ * Every record's entry, read a part at a time (in the order of the typeId index): `before`'s own object where the row
  * did not change (its state checked later), a new one where it did. No part's rows outlive it:
  * held for the whole load, 110,000 rows and their strings outlived the young generation, and their
  * collection later held the process taking leads.
@@ -65,14 +65,14 @@ async function readEntries(db: Db, slices: Slices, before: RouteMap | undefined)
     made.add(entry)
     entries.push(entry)
   }
-  for (let after = 0; ;) {
+  for (let after: RouteCursor | null = null; ;) {
     const part = await loadRouteRows(db, after, ROWS_PER_QUERY)
     for (let i = 0; i < part.length; i++) {
       take(part[i])
       if (i % 1000 === 999) await slices.next()
     }
     if (part.length < ROWS_PER_QUERY) break
-    after = part[part.length - 1].id
+    after = part[part.length - 1]
     await slices.next()
   }
   // The products other records sit under (and theirs): every record the map holds has its parent there.

@@ -5,33 +5,10 @@
 // sent again at 110,000 products took over 20 minutes instead of about two. The statement the
 // import, «Товары» and the editor run must find a product's rows by the product, and a variant's
 // options by the variant; checked in the plan SQLite chooses for the very statement they run.
-import { CompiledQuery, type KyselyPlugin, type QueryResult, type UnknownRow } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Db } from '../../server/data/db'
 import { loadProperties } from '../../server/catalogue/products/product-row-reads'
 import { buildTestApp, type TestApp } from '../helpers/build-test-app'
-
-/** The SQL and parameters of each statement `db` runs while `fn` runs. */
-async function statementsOf(db: Db, fn: (db: Db) => Promise<unknown>): Promise<CompiledQuery[]> {
-  const seen: CompiledQuery[] = []
-  const executor = db.getExecutor()
-  const recorder: KyselyPlugin = {
-    transformQuery(args) {
-      seen.push(executor.compileQuery(args.node, args.queryId))
-      return args.node
-    },
-    async transformResult(args): Promise<QueryResult<UnknownRow>> {
-      return args.result
-    },
-  }
-  await fn(db.withPlugin(recorder))
-  return seen
-}
-
-async function planOf(db: Db, query: CompiledQuery): Promise<string> {
-  const result = await db.executeQuery(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]))
-  return result.rows.map((row) => (row as { detail: string }).detail).join('; ')
-}
+import { planOf, statementsOf } from '../helpers/sql-plans'
 
 describe('reading characteristics on SQLite', () => {
   let t: TestApp | null = null
