@@ -18,7 +18,7 @@ export const CHECKPOINTS = Object.freeze({
   backstopPages: 16_000,
 })
 
-/** SQLite's own threshold, for a process whose thread failed */
+/** SQLite's own threshold, for a process whose thread stopped */
 const SQLITE_DEFAULT_PAGES = 1000
 
 /** What the checkpointing thread is told: the database file and the driver this process loaded */
@@ -76,7 +76,7 @@ export function checkpointOffThread(
   /** Callers waiting for the checkpoint under way, and those waiting for the one after it */
   let running: (() => void)[] | null = null
   let next: (() => void)[] = []
-  let failed = false
+  let stopped = false
   const start = () => {
     running = next
     next = []
@@ -85,11 +85,11 @@ export function checkpointOffThread(
   const settle = () => {
     for (const resolve of running ?? []) resolve()
     running = null
-    if (next.length > 0 && !failed) start()
+    if (next.length > 0 && !stopped) start()
   }
   /** No thread from now on: whoever waits goes on, and the commits checkpoint as SQLite's own do */
   const stop = () => {
-    failed = true
+    stopped = true
     if (database.open) database.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`)
     for (const resolve of [...(running ?? []), ...next]) resolve()
     running = null
@@ -109,7 +109,7 @@ export function checkpointOffThread(
   }
   return {
     now() {
-      if (failed) return Promise.resolve()
+      if (stopped) return Promise.resolve()
       return new Promise<void>((resolve) => {
         next.push(resolve)
         if (!running) start()
