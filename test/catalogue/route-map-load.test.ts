@@ -79,7 +79,9 @@ for (const dialect of DIALECTS) {
         for (const query of reads) {
           const plan = await planOf(t.app.db, query)
           expect(plan, query.sql).not.toMatch(/SCAN structure|rowid>|rowid<|USING INTEGER PRIMARY KEY \(rowid[<>]/)
-          expect(plan, query.sql).toMatch(/SEARCH structure USING (INDEX structure_type|INTEGER PRIMARY KEY \(rowid=\?\))/)
+          expect(plan, query.sql).toMatch(
+            /SEARCH structure USING (INDEX structure_type|INTEGER PRIMARY KEY \(rowid=\?\))/,
+          )
         }
       },
     )

@@ -42,8 +42,7 @@ function fill(database: SQLiteDatabase): void {
 }
 
 /** Frames in the log, as a checkpoint that copies nothing new reports them */
-const logFrames = (database: SQLiteDatabase) =>
-  (database.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0].log
+const logFrames = (database: SQLiteDatabase) => (database.pragma('wal_checkpoint(PASSIVE)') as { log: number }[])[0].log
 
 describe('checkpoints on a thread of the process', () => {
   it('leaves a long log to the thread instead of copying it in the commit, and the log starts over', async () => {
@@ -109,7 +108,9 @@ describe('the site’s SQLite connection', () => {
     const before = fs.statSync(file).size
     await writeTransaction(db, async (trx) => {
       for (let i = 0; i < ROWS / 100; i++) {
-        await sql`insert into ballast select randomblob(3000) from (select 1 from json_each(${JSON.stringify(Array(100).fill(0))}))`.execute(trx)
+        await sql`insert into ballast select randomblob(3000) from (select 1 from json_each(${JSON.stringify(Array(100).fill(0))}))`.execute(
+          trx,
+        )
       }
     })
     await checkpointed(db)
