@@ -2,10 +2,10 @@
 // besides its own request). A catalogue of 110,000 records took one query and about half a second
 // of a process's time to load in one piece, every STRUCTURE_TTL and after a section changed, and
 // every request of that process waited for it: a lead 1.5 s. Now the records are read a part at a
-// time (a keyset on the typeId index, ROWS_PER_QUERY each) and the map is built in slices: whenever the load has
-// held the event loop for SLICE_MS, it lets every waiting request and timer run first. The map is
-// only used once it is whole, and a write that lands meanwhile is applied to it afterwards (the
-// cache's pending records, or a reload), as for a load in one piece.
+// time (a keyset on the typeId index, ROWS_PER_QUERY each) and the map is built in slices: whenever
+// the load has held the event loop for SLICE_MS, it lets every waiting request and timer run
+// first. The map is only used once it is whole, and a write that lands meanwhile is applied to it
+// afterwards (the cache's pending records, or a reload), as for a load in one piece.
 import type { Db } from '../data/db'
 import type { IndexEntry, RouteEntry, RouteRow } from './structure-store'
 import { loadIndexRows, loadRouteRows, loadRouteRowsById, type RouteCursor } from './route-rows'
@@ -49,8 +49,8 @@ function sameRow(entry: RouteEntry, row: RouteRow): boolean {
 }
 
 /**
- * Every record's entry, read a part at a time (in the order of the typeId index): `before`'s own object where the row
- * did not change (its state checked later), a new one where it did. No part's rows outlive it:
+ * Every record's entry, read a part at a time in the order of the typeId index: `before`'s own
+ * object where the row did not change (its state checked later), a new one where it did. No part's rows outlive it:
  * held for the whole load, 110,000 rows and their strings outlived the young generation, and their
  * collection later held the process taking leads.
  */
