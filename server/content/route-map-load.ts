@@ -50,9 +50,9 @@ function sameRow(entry: RouteEntry, row: RouteRow): boolean {
 
 /**
  * Every record's entry, read a part at a time in the order of the typeId index: `before`'s own
- * object where the row did not change (its state checked later), a new one where it did. No part's rows outlive it:
- * held for the whole load, 110,000 rows and their strings outlived the young generation, and their
- * collection later held the process taking leads.
+ * object where the row did not change (its state checked later), a new one where it did. No
+ * part's rows outlive it: held for the whole load, 110,000 rows and their strings outlived the
+ * young generation, and their collection later held the process taking leads.
  */
 async function readEntries(db: Db, slices: Slices, before: RouteMap | undefined) {
   const entries: RouteEntry[] = []
