@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import type { Transaction } from 'kysely'
-import { readContentVersion, type Db } from '../data/db'
+import { checkpointed, readContentVersion, type Db } from '../data/db'
 import { writeTransaction } from '../data/write-transaction'
 import { isSqlite } from '../data/sql/dialect'
 import type { Database } from '../data/schema'
@@ -154,11 +154,13 @@ function pause(ms: number): Promise<void> {
  * processes waiting for the write lock poll it with growing sleeps (its busy handler: 1, 2, 5, 10,
  * 15, 20, 25 … 100 ms); a lock let go for a microsecond is missed and a lead would wait seconds, so
  * the lock stays free half as long as the transaction held it (within pauseMs) and a waiter's next
- * tries find it free. PostgreSQL: every other request and timer runs first.
+ * tries find it free. Meanwhile SQLite checkpoints what the transaction wrote, on a thread of its
+ * own, and the next transaction waits for that too (db.ts, checkpointed). PostgreSQL: every other
+ * request and timer runs first.
  */
 export async function letOthersWrite(db: Db, heldMs: number): Promise<void> {
   const { min, max } = IMPORT_CLAIM.pauseMs
-  if (isSqlite(db)) await pause(Math.min(max, Math.max(min, heldMs / 2)))
+  if (isSqlite(db)) await Promise.all([pause(Math.min(max, Math.max(min, heldMs / 2))), checkpointed(db)])
   else await yieldToOthers()
 }
 

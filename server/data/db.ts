@@ -3,6 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { withStatementCache } from './statement-cache'
+import { checkpointOffThread, type Checkpoints } from './sqlite-checkpoints'
 import { SQLite, type SQLiteDatabase } from './sqlite-driver'
 import {
   Kysely,
@@ -38,11 +39,13 @@ class InlineMigrations implements MigrationProvider {
  * a crash of the process and of the machine (the lead promise).
  */
 export async function openDatabase(config: DatabaseConfig, plugins: readonly KyselyPlugin[] = []): Promise<Db> {
+  const sqlite = config.kind === 'sqlite' ? openSqlite(config.path, config.explicit) : null
   const dialect =
     config.kind === 'sqlite'
-      ? new SqliteDialect({ database: openSqlite(config.path, config.explicit) })
+      ? new SqliteDialect({ database: sqlite!.database })
       : new PostgresDialect({ pool: await postgresPool(config.url), onCreateConnection: flushWritesEarly(config.url) })
   const db = new Kysely<Database>({ dialect, plugins: [...plugins] })
+  if (sqlite?.checkpoints) CHECKPOINTS_OF.set(db, sqlite.checkpoints)
   try {
     if (config.kind === 'postgres') await waitForPostgres(db, config.url, config.waitMs)
     await migrate(db)
@@ -51,6 +54,18 @@ export async function openDatabase(config: DatabaseConfig, plugins: readonly Kys
     throw error
   }
   return db
+}
+
+/** Each SQLite database's checkpointing thread (sqlite-checkpoints.ts), by the Kysely it was opened as */
+const CHECKPOINTS_OF = new WeakMap<Db, Checkpoints>()
+
+/**
+ * Resolves once SQLite has checkpointed what was committed before this call, on its own thread
+ * (sqlite-checkpoints.ts); at once on PostgreSQL or without the thread. A long import waits for it
+ * between two transactions, beside its pause: its log then starts over instead of growing.
+ */
+export function checkpointed(db: Db): Promise<void> {
+  return CHECKPOINTS_OF.get(db)?.now() ?? Promise.resolve()
 }
 
 /**
@@ -105,7 +120,7 @@ class DatabaseStartError extends Error {
   override name = 'DatabaseStartError'
 }
 
-function openSqlite(file: string, explicit: boolean): SQLiteDatabase {
+function openSqlite(file: string, explicit: boolean): { database: SQLiteDatabase; checkpoints: Checkpoints | null } {
   if (file !== ':memory:') {
     const folder = path.dirname(file)
     // The default folder is created on first start; a folder the operator named must exist, so a
@@ -120,7 +135,8 @@ function openSqlite(file: string, explicit: boolean): SQLiteDatabase {
   database.pragma(`busy_timeout = ${LOCK_WAIT_MS}`)
   database.pragma('synchronous = FULL')
   database.pragma('foreign_keys = ON')
-  return withStatementCache(database)
+  const checkpoints = file === ':memory:' ? null : checkpointOffThread(database, file)
+  return { database: withStatementCache(database), checkpoints }
 }
 
 /**

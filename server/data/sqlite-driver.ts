@@ -13,10 +13,13 @@ const require = createRequire(import.meta.url)
 /** Node-API 10 is what better-sqlite3 13 is built against. */
 const hasNodeApi10 = Number(process.versions.napi) >= 10
 
+/** The driver's package: what this process loads, and what a thread of it loads too */
+const DRIVER = hasNodeApi10 ? 'better-sqlite3' : 'better-sqlite3-node20'
+
 function load(): typeof BetterSqlite3 {
-  if (hasNodeApi10) return require('better-sqlite3') as typeof BetterSqlite3
+  if (hasNodeApi10) return require(DRIVER) as typeof BetterSqlite3
   try {
-    return require('better-sqlite3-node20') as typeof BetterSqlite3
+    return require(DRIVER) as typeof BetterSqlite3
   } catch (error) {
     throw new Error(
       `SQLite driver for Node ${process.version} is missing: run npm install again (it builds better-sqlite3 12, which needs g++), or use Node 22.14 or later (${(error as Error).message})`,
@@ -26,4 +29,6 @@ function load(): typeof BetterSqlite3 {
 }
 
 export const SQLite = load()
+/** Where the driver this process runs was loaded from (sqlite-checkpoints.ts) */
+export const SQLITE_DRIVER_PATH = require.resolve(DRIVER)
 export type SQLiteDatabase = BetterSqlite3.Database
