@@ -21,6 +21,9 @@ export const CHECKPOINTS = Object.freeze({
 /** SQLite's own threshold, for a database the thread cannot serve */
 const SQLITE_DEFAULT_PAGES = 1000
 
+/** How long closing a database waits for the thread to close its connection (it ends a checkpoint first) */
+const CLOSE_WAIT_MS = 2000
+
 /** What the thread is told: open a connection, checkpoint it now, close it. */
 type Request =
   | {
@@ -31,7 +34,7 @@ type Request =
       readonly everyMs: number
     }
   | { readonly op: 'checkpoint'; readonly id: number }
-  | { readonly op: 'close'; readonly id: number }
+  | { readonly op: 'close'; readonly id: number; readonly closed: Int32Array }
 
 /** What it answers: a checkpoint done, or a connection it could not open. */
 type Reply = { readonly op: 'done'; readonly id: number } | { readonly op: 'failed'; readonly id: number }
@@ -42,7 +45,8 @@ type Reply = { readonly op: 'done'; readonly id: number } | { readonly op: 'fail
  * PASSIVE copies what no reader still needs and never waits for a lock: a lead's write goes on
  * beside it. Its connections commit nothing, so none checkpoints in a commit of its own. The thread
  * is never terminated from outside: a connection is closed by a message, between two checkpoints,
- * and the thread ends with the process.
+ * and the thread ends with the process. It says when a connection is closed through shared
+ * memory, which the closing thread waits on (closeOnThread).
  */
 const THREAD = `
 const { parentPort } = require('node:worker_threads')
@@ -66,18 +70,21 @@ function open({ id, file, driver, everyMs }) {
     parentPort.postMessage({ op: 'failed', id })
   }
 }
-function close(id) {
+function close(id, closed) {
   const connection = connections.get(id)
-  if (!connection) return
   connections.delete(id)
-  clearInterval(connection.timer)
-  try {
-    connection.db.close()
-  } catch {}
+  if (connection) {
+    clearInterval(connection.timer)
+    try {
+      connection.db.close()
+    } catch {}
+  }
+  Atomics.store(closed, 0, 1)
+  Atomics.notify(closed, 0)
 }
 parentPort.on('message', (request) => {
   if (request.op === 'open') open(request)
-  else if (request.op === 'close') close(request.id)
+  else if (request.op === 'close') close(request.id, request.closed)
   else {
     const connection = connections.get(request.id)
     if (connection) checkpoint(connection)
@@ -134,6 +141,19 @@ function startThread(): Worker | null {
   return thread
 }
 
+/**
+ * Closes the thread's connection to a database, before the site's own: the site's is then the
+ * last, and it ends the log as SQLite always did (copied and removed), with nothing of the thread
+ * left to touch the files once the database is closed (a test removes its folder at once). Blocks
+ * this thread until the other has closed it, which takes at most the checkpoint under way.
+ */
+function closeOnThread(id: number): void {
+  if (!thread) return
+  const closed = new Int32Array(new SharedArrayBuffer(4))
+  post({ op: 'close', id, closed })
+  Atomics.wait(closed, 0, 0, CLOSE_WAIT_MS)
+}
+
 function start(id: number, client: Client): void {
   client.running = client.next
   client.next = []
@@ -177,10 +197,9 @@ export function checkpointOffThread(
   post({ op: 'open', id, file, driver, everyMs })
   const close = database.close.bind(database)
   database.close = () => {
-    const closed = close()
+    closeOnThread(id)
     if (!client.stopped) stop(id, client)
-    post({ op: 'close', id })
-    return closed
+    return close()
   }
   return {
     now() {

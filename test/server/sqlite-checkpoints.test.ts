@@ -96,6 +96,18 @@ describe('checkpoints on a thread of the process', () => {
     expect(threads()).toBe(before)
   })
 
+  it('leaves the folder as SQLite alone would once the database is closed: the log copied and gone, nothing after', async () => {
+    const { database, file } = walDatabase()
+    const checkpoints = checkpointOffThread(database, file, { everyMs: 5 })
+    await checkpoints.now()
+    fill(database)
+    database.close()
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['site.db'])
+    // The thread's own pace, had it kept its connection, would checkpoint again here.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['site.db'])
+  })
+
   it('keeps no one waiting once the database is closed', async () => {
     const { database, file } = walDatabase()
     const checkpoints = checkpointOffThread(database, file, { everyMs: 3_600_000 })
