@@ -17,10 +17,10 @@ const hasNodeApi10 = Number(process.versions.napi) >= 10
 const DRIVER = hasNodeApi10 ? 'better-sqlite3' : 'better-sqlite3-node20'
 
 function load(): typeof BetterSqlite3 {
-  if (hasNodeApi10) return require(DRIVER) as typeof BetterSqlite3
   try {
     return require(DRIVER) as typeof BetterSqlite3
   } catch (error) {
+    if (hasNodeApi10) throw error
     throw new Error(
       `SQLite driver for Node ${process.version} is missing: run npm install again (it builds better-sqlite3 12, which needs g++), or use Node 22.14 or later (${(error as Error).message})`,
       { cause: error },
