@@ -8,7 +8,6 @@ import { SQLite, type SQLiteDatabase } from './sqlite-driver'
 import {
   Kysely,
   Migrator,
-  PostgresDialect,
   SqliteDialect,
   sql,
   CompiledQuery,
@@ -24,6 +23,7 @@ import { LOCK_WAIT_MS } from './write-transaction'
 import { isSqlite } from './sql/dialect'
 import { TRANSIENT_CODES, TRANSIENT_SQLSTATES } from './unavailable'
 import { MIGRATIONS } from './migrations'
+import { OwnSchemaPostgresDialect } from './own-schema-dialect'
 
 export type Db = Kysely<Database>
 
@@ -43,7 +43,7 @@ export async function openDatabase(config: DatabaseConfig, plugins: readonly Kys
   const dialect =
     config.kind === 'sqlite'
       ? new SqliteDialect({ database: sqlite!.database })
-      : new PostgresDialect({ pool: await postgresPool(config.url), onCreateConnection: flushWritesEarly(config.url) })
+      : new OwnSchemaPostgresDialect({ pool: await postgresPool(config.url), onCreateConnection: flushWritesEarly(config.url) })
   const db = new Kysely<Database>({ dialect, plugins: [...plugins] })
   if (sqlite?.checkpoints) CHECKPOINTS_OF.set(db, sqlite.checkpoints)
   try {
