@@ -43,7 +43,10 @@ export async function openDatabase(config: DatabaseConfig, plugins: readonly Kys
   const dialect =
     config.kind === 'sqlite'
       ? new SqliteDialect({ database: sqlite!.database })
-      : new OwnSchemaPostgresDialect({ pool: await postgresPool(config.url), onCreateConnection: flushWritesEarly(config.url) })
+      : new OwnSchemaPostgresDialect({
+          pool: await postgresPool(config.url),
+          onCreateConnection: flushWritesEarly(config.url),
+        })
   const db = new Kysely<Database>({ dialect, plugins: [...plugins] })
   if (sqlite?.checkpoints) CHECKPOINTS_OF.set(db, sqlite.checkpoints)
   try {
