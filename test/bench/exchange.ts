@@ -7,12 +7,14 @@
 // the home page is asked for on the process that imports and leads are sent to the other one; the
 // bench prints the exchange's wall time, the home page's p50/p99 and the leads' p99, worst and
 // failures, beside issue 35's floors (issue 43's at BENCH_PRODUCTS ≥ 100,000: a 60 MB import.xml), and
-// the importing process's peak resident memory against what it held before. `npm run bench:exchange`; BENCH_DB=sqlite or postgres runs one
+// the importing process's peak resident memory against what it held before, and the idle disk's own
+// flush time before and after (disk-flush.ts). `npm run bench:exchange`; BENCH_DB=sqlite or postgres runs one
 // database only; BENCH_PROFILE=<folder> writes the CPU profiles of the importing process and of the one taking
 // the leads there (importing/, leads/).
 import fs from 'node:fs'
 import sharp from 'sharp'
 import { watchSite } from './site-watch'
+import { describeDiskFlush, diskFlush } from './disk-flush'
 import {
   EXCHANGE_ENV,
   OneCClient,
@@ -182,6 +184,8 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
       ...(name === 'importing' ? extra : leadsExtra),
     ],
   })
+  // The disk alone before and after: a slow lead while the idle disk flushes as slowly is the disk's.
+  const diskBefore = await diskFlush(dir)
   const a = await startProdServer(common, dir, profiled('importing'))
   const leadsStarted = Date.now()
   const b = await startProdServer({ ...common, SEED_DEMO: 'false' }, dir, profiled('leads'))
@@ -189,6 +193,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
     console.log(
       `\n${name}: ${PRODUCTS} products in ${GROUPS_TOP * (GROUPS_PER_TOP + 1)} groups, ${PRODUCTS / 10} pictures`,
     )
+    console.log(describeDiskFlush('before, the site not running', diskBefore))
     const catalogue = importXml(
       {
         groups: groups(),
@@ -269,6 +274,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
     await a.stop()
     if (extra.length > 0) fs.writeFileSync(`${profile ?? '.'}/importing.log`, a.output())
     if (leadsExtra.length > 0) fs.writeFileSync(`${profile ?? '.'}/leads.log`, b.output())
+    console.log(describeDiskFlush('after, the site stopped', await diskFlush(dir)))
     if (!process.env.BENCH_KEEP) a.cleanup()
     else console.log(`kept ${dir}`)
   }
