@@ -136,13 +136,18 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
       worksheets: 'emit',
       entries: 'ignore',
     })
-    // The first sheet, row by row; reading stops past the row limit.
+    // The first sheet, row by row; rows past the limit and other sheets are parsed, not kept. Every
+    // sheet is read to its end: exceljs spools a sheet that comes before the shared strings (as Excel
+    // saves them) to a temp file and removes it once the sheet is read through, so a loop left early
+    // left the owner's price list in the temp folder for as long as the process ran. What is parsed
+    // is bounded by XLSX_LIMITS.
     for await (const worksheet of reader) {
       sheets++
       for await (const row of worksheet) {
+        if (sheets > 1 || tooLong) continue
         if (row.number > PRICE_LIST_LIMITS.maxRows + 1) {
           tooLong = true
-          break
+          continue
         }
         const values = row.values as unknown[]
         const cells: string[] = []
@@ -151,7 +156,6 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
         }
         records[row.number - 1] = cells
       }
-      break
     }
   } catch (error) {
     refuse('Не удалось прочитать файл Excel: сохраните его как .xlsx или CSV', error)
