@@ -2,6 +2,7 @@
 // processes on one database, a receiver that is down for a while, and a SIGKILL mid-dispatch.
 // Waits longer than a test can sit out (the 30 s backoff, the 2 min lease) are skipped by moving
 // the rows' times into the past, as if the time had passed.
+import fs from 'node:fs'
 import path from 'node:path'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
@@ -50,8 +51,15 @@ interface Store {
   db: Kysely<Database>
 }
 
-async function sqliteStore(): Promise<Store> {
+/** The store's folder, removed after the test, once its servers and connections are gone (cleanups run last first). */
+function storeDir(): string {
   const dir = tempDir('vitrina-outbox-')
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+async function sqliteStore(): Promise<Store> {
+  const dir = storeDir()
   // Opened after the first server has created and migrated the file.
   let db: Kysely<Database> | null = null
   const store: Store = {
@@ -69,13 +77,14 @@ async function sqliteStore(): Promise<Store> {
 }
 
 async function postgresStore(): Promise<Store> {
+  const dir = storeDir()
   const schema: TestSchema = await createTestSchema()
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 2 }) }),
   })
   cleanups.push(() => schema.drop())
   cleanups.push(() => db.destroy())
-  return { dir: tempDir('vitrina-outbox-'), env: { DATABASE_URL: schema.url }, db }
+  return { dir, env: { DATABASE_URL: schema.url }, db }
 }
 
 async function postLead(site: ProdServer, n: number): Promise<number> {
