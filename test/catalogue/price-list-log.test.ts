@@ -2,6 +2,7 @@
 // and the log says why: what the XLSX reader said, so an operator (or a test that failed once) can
 // tell a broken sheet from a bug. The owner's answer does not carry the reader's English, and the
 // log does not carry the file's cells.
+import fs from 'node:fs'
 import { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -28,10 +29,14 @@ const logStream = new Writable({
 
 describe('what the log says of a refused request', () => {
   let app: App
+  const dir = tempDir()
   beforeAll(async () => {
-    app = await buildApp(testConfig(tempDir(), { LOG_LEVEL: 'info', ADMIN_TOKEN }), { logStream })
+    app = await buildApp(testConfig(dir, { LOG_LEVEL: 'info', ADMIN_TOKEN }), { logStream })
   })
-  afterAll(() => app?.close())
+  afterAll(async () => {
+    await app?.close()
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
 
   it('is refused in Russian, and the log says what the reader found', async () => {
     const workbook = new ExcelJS.Workbook()
