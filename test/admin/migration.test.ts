@@ -1,7 +1,8 @@
 // Migration 007 on a database that already holds leads: each one gets its search text, so the
 // inbox finds leads stored before the back office existed (SQLite, and PostgreSQL when set).
 import path from 'node:path'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration } from 'kysely'
+import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely'
+import { OwnSchemaPostgresDialect } from '../../server/data/own-schema-dialect'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/data/db'
@@ -69,7 +70,9 @@ describe('migration 007', () => {
     const schema: TestSchema = await createTestSchema()
     cleanups.push(() => schema.drop())
     await databaseOfTheLastRelease(
-      new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }) }),
+      new Kysely({
+        dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }),
+      }),
       new URL(schema.url).searchParams.get('options')!.split('=').pop(),
     )
     const db = await openDatabase({ kind: 'postgres', url: schema.url, waitMs: 0 })

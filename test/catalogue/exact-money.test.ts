@@ -5,7 +5,8 @@
 // rubles a site kept before into kopecks, showing every price as it was. On SQLite and PostgreSQL.
 import path from 'node:path'
 import ExcelJS from 'exceljs'
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, Migrator, SqliteDialect } from 'kysely'
+import { OwnSchemaPostgresDialect } from '../../server/data/own-schema-dialect'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stringifyQuery } from '../../src/api/query-string'
@@ -201,7 +202,9 @@ describe('migration 028', () => {
     const schema = await createTestSchema()
     cleanups.push(() => schema.drop())
     await lastRelease(
-      new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }) }),
+      new Kysely({
+        dialect: new OwnSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: schema.url, max: 1 }) }),
+      }),
       new URL(schema.url).searchParams.get('options')!.split('=').pop(),
     )
     await expectKopecks(await openDatabase({ kind: 'postgres', url: schema.url, waitMs: 0 }))
