@@ -290,7 +290,11 @@ if (only === 'sqlite') {
   try {
     await run('PostgreSQL', { DATABASE_URL: schema.url }, tempDir('vitrina-bench-exchange-pg-'))
   } finally {
-    await schema.drop()
+    if (!process.env.BENCH_KEEP) await schema.drop()
+    else {
+      await schema.keep()
+      console.log(`kept the schema ${new URL(schema.url).searchParams.get('options')}`)
+    }
   }
 } else {
   console.log('\nPostgreSQL: skipped (set TEST_DATABASE_URL)')

@@ -8,6 +8,8 @@ export interface TestSchema {
   /** DATABASE_URL whose connections use the new schema */
   url: string
   drop(): Promise<void>
+  /** Closes the connection and leaves the schema in place (a bench's BENCH_KEEP) */
+  keep(): Promise<void>
 }
 
 export async function createTestSchema(): Promise<TestSchema> {
@@ -23,6 +25,9 @@ export async function createTestSchema(): Promise<TestSchema> {
     url: url.toString(),
     async drop() {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`)
+      await admin.end()
+    },
+    async keep() {
       await admin.end()
     },
   }

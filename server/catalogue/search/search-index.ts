@@ -9,6 +9,7 @@ import { type Db } from '../../data/db'
 import { writeTransaction } from '../../data/write-transaction'
 import type { Database } from '../../data/schema'
 import { searchDocument } from './search-text'
+import { isSqlite } from '../../data/sql/dialect'
 
 type Queryable = Kysely<Database> | Transaction<Database>
 
@@ -103,6 +104,12 @@ async function reindexChunk(trx: Queryable, ids: number[]): Promise<void> {
   const rewritten = ids.filter((id) => !same.has(id))
   if (rewritten.length > 0) await trx.deleteFrom('searchIndex').where('structureId', 'in', rewritten).execute()
   for (const batch of chunks(changed, 100)) await trx.insertInto('searchIndex').values(batch).execute()
+  // PostgreSQL: the rows' words went to the GIN index's pending list; merged now, in bulk (a log
+  // record per word of the chunk, not per word of each row), and before any search has to read
+  // them from the list (migration 039).
+  if (changed.length > 0 && !isSqlite(trx)) {
+    await sql`SELECT gin_clean_pending_list('search_index_document'::regclass)`.execute(trx)
+  }
   await applyVocabulary(trx, delta)
 }
 

@@ -36,6 +36,7 @@ import * as m035 from './035-section-list-index'
 import * as m036 from './036-brand-characteristic'
 import * as m037 from './037-unlogged-exchange-files'
 import * as m038 from './038-variant-options-index'
+import * as m039 from './039-search-gin-batched'
 
 export const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
@@ -74,4 +75,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '036-brand-characteristic': m036,
   '037-unlogged-exchange-files': m037,
   '038-variant-options-index': m038,
+  '039-search-gin-batched': m039,
 }
