@@ -5,6 +5,7 @@
 // meet exactly the entries checked here), and when inflating it yields more than declared or more
 // than the limit (yauzl's validateEntrySizes; counted as it streams, nothing kept). Inflating runs
 // on zlib's thread pool, in pieces: the event loop stays free.
+import zlib from 'node:zlib'
 import type { Entry, ZipFile } from 'yauzl'
 
 export interface ZipLimits {
@@ -28,9 +29,13 @@ export class ZipRefused extends Error {
 export interface ZipEntryInfo {
   readonly name: string
   readonly size: number
+  /** Where the entry's local header starts and its data (and data descriptor) end in the archive */
+  readonly span: readonly [start: number, end: number]
 }
 
 const DATA_DESCRIPTOR_FLAG = 0x8
+const UTF8_NAME_FLAG = 0x800
+const LOCAL_HEADER_SIGNATURE = 0x04034b50
 const EOCD_SIGNATURE = 0x06054b50
 
 /** The central directory's offset, from the end-of-central-directory record. */
@@ -73,7 +78,7 @@ export async function checkZip(bytes: Buffer, limits: ZipLimits): Promise<ZipEnt
     }
     const declared = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0)
     if (declared > limits.maxBytes) throw new ZipRefused('size', `${declared} bytes declared`)
-    await checkLayout(zip, bytes, entries)
+    const spans = await checkLayout(zip, bytes, entries)
     let inflated = 0
     for (const entry of entries) {
       if (entry.fileName.endsWith('/')) continue
@@ -92,14 +97,26 @@ export async function checkZip(bytes: Buffer, limits: ZipLimits): Promise<ZipEnt
         throw new ZipRefused(/too many bytes|size/i.test((error as Error).message) ? 'size' : 'broken', String(error))
       }
     }
-    return entries.map((entry) => ({ name: entry.fileName, size: entry.uncompressedSize }))
+    return entries.map((entry) => ({
+      name: entry.fileName,
+      size: entry.uncompressedSize,
+      span: spans.get(entry)!,
+    }))
   } finally {
     zip.close()
   }
 }
 
-/** The entries' local headers and data follow each other from byte 0 to the central directory. */
-async function checkLayout(zip: ZipFile, bytes: Buffer, entries: readonly Entry[]): Promise<void> {
+/**
+ * The entries' local headers and data follow each other from byte 0 to the central directory;
+ * each entry's span in the archive.
+ */
+async function checkLayout(
+  zip: ZipFile,
+  bytes: Buffer,
+  entries: readonly Entry[],
+): Promise<Map<Entry, readonly [number, number]>> {
+  const spans = new Map<Entry, readonly [number, number]>()
   const end = centralDirectoryOffset(bytes)
   if (end === null) throw new ZipRefused('broken', 'no end of central directory')
   const sorted = [...entries].sort((a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader)
@@ -120,6 +137,36 @@ async function checkLayout(zip: ZipFile, bytes: Buffer, entries: readonly Entry[
       }
       next = dataEnd
     }
+    spans.set(entry, [entry.relativeOffsetOfLocalHeader, next])
   }
   if (next !== end) throw new ZipRefused('broken', 'bytes between the entries and the central directory')
+  return spans
+}
+
+/**
+ * A checked archive's bytes for a reader that walks its local headers in order (exceljs): the
+ * given entries' spans in the given order, then the central directory. Every span is an entry
+ * whole (checkZip checked that they follow each other exactly), so the pieces read as an archive.
+ */
+export function entriesInOrder(bytes: Buffer, entries: readonly ZipEntryInfo[]): Buffer[] {
+  const directory = Math.max(0, ...entries.map((entry) => entry.span[1]))
+  return [...entries.map((entry) => bytes.subarray(entry.span[0], entry.span[1])), bytes.subarray(directory)]
+}
+
+/** A zip entry stored uncompressed: its local header and data, for entriesInOrder's list. */
+export function storedEntry(name: string, data: Buffer): Buffer {
+  const fileName = Buffer.from(name, 'utf8')
+  const header = Buffer.alloc(30)
+  header.writeUInt32LE(LOCAL_HEADER_SIGNATURE, 0)
+  header.writeUInt16LE(20, 4) // version needed: 2.0
+  header.writeUInt16LE(UTF8_NAME_FLAG, 6)
+  header.writeUInt16LE(0, 8) // stored
+  header.writeUInt16LE(0, 10) // time 00:00
+  header.writeUInt16LE(0x21, 12) // date 1980-01-01
+  header.writeUInt32LE(zlib.crc32(data), 14)
+  header.writeUInt32LE(data.length, 18)
+  header.writeUInt32LE(data.length, 22)
+  header.writeUInt16LE(fileName.length, 26)
+  header.writeUInt16LE(0, 28) // no extra field
+  return Buffer.concat([header, fileName, data])
 }

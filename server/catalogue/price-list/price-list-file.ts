@@ -8,7 +8,7 @@ import { parse } from 'csv-parse'
 import iconv from 'iconv-lite'
 import { HttpError } from '../../http/http-error'
 import { readDefused } from '../../http/spreadsheet'
-import { checkZip, ZipRefused } from '../bounded-zip'
+import { checkZip, entriesInOrder, storedEntry, ZipRefused, type ZipEntryInfo } from '../bounded-zip'
 import { numberText } from './price-sheet'
 
 /** What one file may hold: a bigger catalogue is imported in parts */
@@ -105,14 +105,24 @@ async function readCsv(bytes: Buffer): Promise<Sheet> {
 /** What an XLSX may unpack to: 20,000 rows of a price list are a few MB of XML */
 export const XLSX_LIMITS = Object.freeze({ maxEntries: 1000, maxBytes: 64 * 1024 * 1024 })
 
+/** A workbook part exceljs reads a sheet by: written before any sheet, none is spooled (below) */
+const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/
+/** An empty shared-strings part, for a workbook saved without one (its text in the cells) */
+const NO_SHARED_STRINGS = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"/>',
+)
+
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
+  const broken = 'Не удалось прочитать файл Excel: сохраните его как .xlsx или CSV'
   // The archive is checked by its directory and its actual sizes before exceljs reads it (a 64 KB
   // file used to unpack to 400 MB in one block of the event loop): bounded-zip.ts.
+  let entries: ZipEntryInfo[]
   try {
-    await checkZip(bytes, XLSX_LIMITS)
+    entries = await checkZip(bytes, XLSX_LIMITS)
   } catch (error) {
     if (!(error instanceof ZipRefused)) throw error
-    if (error.problem === 'broken') refuse('Не удалось прочитать файл Excel: сохраните его как .xlsx или CSV')
+    if (error.problem === 'broken') refuse(broken)
     throw new HttpError(
       413,
       error.problem === 'entries'
@@ -122,9 +132,21 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
       { file: 'Файл слишком велик в распакованном виде' },
     )
   }
+  const names = new Set(entries.map((entry) => entry.name))
+  if (!names.has('xl/workbook.xml') || !names.has('xl/_rels/workbook.xml.rels')) refuse(broken)
+  // exceljs reads a sheet as it streams only once it has read the workbook, its relations and the
+  // shared strings; a sheet before them (as Excel and exceljs save them) it spools to a temp file
+  // and removes once the sheet is read through, so a read that stopped early or failed left the
+  // owner's price list in the temp folder. It is given every other part first, with an empty
+  // shared-strings part where the workbook has none: nothing is spooled.
+  const pieces = entriesInOrder(bytes, [
+    ...entries.filter((entry) => !WORKSHEET.test(entry.name)),
+    ...entries.filter((entry) => WORKSHEET.test(entry.name)),
+  ])
+  if (!names.has('xl/sharedStrings.xml')) pieces.unshift(storedEntry('xl/sharedStrings.xml', NO_SHARED_STRINGS))
   // exceljs and its dependencies cost most of a second to load: only an XLSX upload pays it.
   const { default: ExcelJS } = await import('exceljs')
-  const input = Readable.from([bytes])
+  const input = Readable.from(pieces)
   const records: string[][] = []
   let tooLong = false
   let sheets = 0
@@ -136,18 +158,13 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
       worksheets: 'emit',
       entries: 'ignore',
     })
-    // The first sheet, row by row; rows past the limit and other sheets are parsed, not kept. Every
-    // sheet is read to its end: exceljs spools a sheet that comes before the shared strings (as Excel
-    // saves them) to a temp file and removes it once the sheet is read through, so a loop left early
-    // left the owner's price list in the temp folder for as long as the process ran. What is parsed
-    // is bounded by XLSX_LIMITS.
-    for await (const worksheet of reader) {
+    // The first sheet, row by row, up to the row limit.
+    read: for await (const worksheet of reader) {
       sheets++
       for await (const row of worksheet) {
-        if (sheets > 1 || tooLong) continue
         if (row.number > PRICE_LIST_LIMITS.maxRows + 1) {
           tooLong = true
-          continue
+          break read
         }
         const values = row.values as unknown[]
         const cells: string[] = []
@@ -156,9 +173,10 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
         }
         records[row.number - 1] = cells
       }
+      break
     }
   } catch (error) {
-    refuse('Не удалось прочитать файл Excel: сохраните его как .xlsx или CSV', error)
+    refuse(broken, error)
   } finally {
     input.destroy()
   }
