@@ -105,7 +105,7 @@ async function readCsv(bytes: Buffer): Promise<Sheet> {
 /** What an XLSX may unpack to: 20,000 rows of a price list are a few MB of XML */
 export const XLSX_LIMITS = Object.freeze({ maxEntries: 1000, maxBytes: 64 * 1024 * 1024 })
 
-/** A workbook part exceljs reads a sheet by: written before any sheet, none is spooled (below) */
+/** A sheet's part, as exceljs finds it: handed over after every other part (below) */
 const WORKSHEET = /^xl\/worksheets\/sheet\d+\.xml$/
 /** An empty shared-strings part, for a workbook saved without one (its text in the cells) */
 const NO_SHARED_STRINGS = Buffer.from(
