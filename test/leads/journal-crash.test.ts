@@ -3,7 +3,7 @@
 // journal is gone.
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SQLite } from '../../server/data/sqlite-driver'
 import { encodeRecord } from '../../server/leads/intake/journal'
 import { tempDir } from '../helpers/build-test-app'
@@ -12,10 +12,14 @@ import { ROOT_DIR } from '../../server/config/config'
 import { ensureBuild, freePort, startProdServer } from '../helpers/prod-server'
 
 const LEADS = 1000
-const dir = tempDir('vitrina-journal-crash-')
+// Made in beforeAll: a run that skips every test here runs neither hook, and left the folder.
+let dir = ''
 
+beforeAll(() => {
+  dir = tempDir('vitrina-journal-crash-')
+})
 afterAll(() => {
-  fs.rmSync(dir, { recursive: true, force: true })
+  if (dir) fs.rmSync(dir, { recursive: true, force: true })
 })
 
 /** Journaled leads in the database so far (0 while it does not exist yet). */
