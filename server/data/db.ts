@@ -7,6 +7,7 @@ import { checkpointOffThread, type Checkpoints } from './sqlite-checkpoints'
 import { SQLite, type SQLiteDatabase } from './sqlite-driver'
 import {
   Kysely,
+  DEFAULT_MIGRATION_TABLE,
   Migrator,
   SqliteDialect,
   sql,
@@ -206,10 +207,37 @@ async function migrate(db: Db): Promise<void> {
   }
 }
 
-/** How many known migrations the database has not run (GET /readyz). */
+/** Each database's schema of the migrations' own table: asked once, a pool's search_path does not change */
+const migrationSchemas = new WeakMap<Db, Promise<string | undefined>>()
+
+/**
+ * How many known migrations the database has not run (GET /readyz): one read of the migrations'
+ * own table, where Kysely's migrator would introspect every table of the schema on each call.
+ */
 export async function pendingMigrations(db: Db): Promise<number> {
-  const migrations = await (await migratorOf(db)).getMigrations()
-  return migrations.filter((migration) => migration.executedAt === undefined).length
+  let schema = migrationSchemas.get(db)
+  if (!schema) {
+    schema = migrationSchema(db)
+    migrationSchemas.set(db, schema)
+    schema.catch(() => migrationSchemas.delete(db))
+  }
+  const owner = await schema
+  const table = sql.table(owner ? `${owner}.${DEFAULT_MIGRATION_TABLE}` : DEFAULT_MIGRATION_TABLE)
+  const known = Object.keys(MIGRATIONS)
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db)
+    const ran = new Set(rows.map((row) => row.name))
+    return known.filter((name) => !ran.has(name)).length
+  } catch (error) {
+    // No table of migrations at all (dropped since the start): every one is pending
+    if (isMissingTable(error)) return known.length
+    throw error
+  }
+}
+
+function isMissingTable(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string }
+  return code === '42P01' || /no such table/.test(message ?? '')
 }
 
 /** Marks the content as changed, inside the write's own transaction (see ContentService). */

@@ -164,6 +164,12 @@ async function exchange(server: ProdServer, files: Record<string, Buffer>, archi
   return { ms, split }
 }
 
+function withApplicationName(url: string, name: string): string {
+  const named = new URL(url)
+  named.searchParams.set('application_name', `vitrina-${name}`)
+  return named.toString()
+}
+
 async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, dir: string) {
   const common = {
     ...EXCHANGE_ENV,
@@ -186,9 +192,12 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
   })
   // The disk alone before and after: a slow lead while the idle disk flushes as slowly is the disk's.
   const diskBefore = await diskFlush(dir)
-  const a = await startProdServer(common, dir, profiled('importing'))
+  // On PostgreSQL each process names its sessions (pg_stat_activity, the server's log with %a)
+  const named = (process: string) =>
+    common.DATABASE_URL ? { DATABASE_URL: withApplicationName(common.DATABASE_URL, process) } : {}
+  const a = await startProdServer({ ...common, ...named('importing') }, dir, profiled('importing'))
   const leadsStarted = Date.now()
-  const b = await startProdServer({ ...common, SEED_DEMO: 'false' }, dir, profiled('leads'))
+  const b = await startProdServer({ ...common, SEED_DEMO: 'false', ...named('leads') }, dir, profiled('leads'))
   try {
     console.log(
       `\n${name}: ${PRODUCTS} products in ${GROUPS_TOP * (GROUPS_PER_TOP + 1)} groups, ${PRODUCTS / 10} pictures`,
