@@ -8,13 +8,15 @@
 // bench prints the exchange's wall time, the home page's p50/p99 and the leads' p99, worst and
 // failures, beside issue 35's floors (issue 43's at BENCH_PRODUCTS ≥ 100,000: a 60 MB import.xml), and
 // the importing process's peak resident memory against what it held before, and the idle disk's own
-// flush time before and after (disk-flush.ts). `npm run bench:exchange`; BENCH_DB=sqlite or postgres runs one
+// flush time before and after (disk-flush.ts); on PostgreSQL a bare commit's time beside each exchange
+// (commit-probe.ts). `npm run bench:exchange`; BENCH_DB=sqlite or postgres runs one
 // database only; BENCH_PROFILE=<folder> writes the CPU profiles of the importing process and of the one taking
 // the leads there (importing/, leads/).
 import fs from 'node:fs'
 import sharp from 'sharp'
 import { watchSite } from './site-watch'
 import { describeDiskFlush, diskFlush } from './disk-flush'
+import { describeCommits, probeCommits } from './commit-probe'
 import {
   EXCHANGE_ENV,
   OneCClient,
@@ -171,7 +173,7 @@ function withApplicationName(url: string, name: string): string {
 }
 
 async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, dir: string) {
-  const common = {
+  const common: Record<string, string> = {
     ...EXCHANGE_ENV,
     LEAD_RATE_LIMIT: '0',
     LEAD_MIN_FILL_SECONDS: '0',
@@ -193,7 +195,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
   // The disk alone before and after: a slow lead while the idle disk flushes as slowly is the disk's.
   const diskBefore = await diskFlush(dir)
   // On PostgreSQL each process names its sessions (pg_stat_activity, the server's log with %a)
-  const named = (process: string) =>
+  const named = (process: string): Record<string, string> =>
     common.DATABASE_URL ? { DATABASE_URL: withApplicationName(common.DATABASE_URL, process) } : {}
   const a = await startProdServer({ ...common, ...named('importing') }, dir, profiled('importing'))
   const leadsStarted = Date.now()
@@ -252,8 +254,10 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
       const archive = await zipOf(files)
       const watching = await watchSite(a.url, ['/'], b.url)
       const rss = watchRss(a.child.pid)
+      const probe = common.DATABASE_URL ? await probeCommits(common.DATABASE_URL) : null
       const { ms, split } = await exchange(a, files, archive)
       const seen = await watching.stop()
+      const commits = await probe?.stop()
       const peak = rss()
       const ok = (v: number, f: number) => (v <= f ? 'ok' : 'OVER')
       console.log(
@@ -269,6 +273,7 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
             : ` (+${growth.toFixed(0)}, ${ok(growth, FLOORS.rssGrowthMiB)} ≤ ${FLOORS.rssGrowthMiB})`),
       )
       console.log(`  ${''.padEnd(30)} calls: ${split}; the archive ${(archive.length / 1048576).toFixed(1)} MiB`)
+      if (commits) console.log(`  ${''.padEnd(30)} ${describeCommits(commits)}`)
       if (seen.slowLeads.length > 0) {
         const slow = seen.slowLeads.map(
           (l) =>
