@@ -5,7 +5,7 @@
 // takes over 100 ms to flush is the disk's, not the site's (decision 032).
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { percentile } from './load'
+import { spreadOf } from './load'
 
 export interface DiskFlush {
   flushes: number
@@ -33,14 +33,7 @@ export async function diskFlush(dir: string, seconds = 10): Promise<DiskFlush> {
     await handle.close()
     await fs.rm(file, { force: true })
   }
-  times.sort((a, b) => a - b)
-  return {
-    flushes: times.length,
-    p50: percentile(times, 50),
-    p99: percentile(times, 99),
-    worst: times.at(-1) ?? 0,
-    over50: times.filter((ms) => ms > 50).length,
-  }
+  return { flushes: times.length, ...spreadOf(times), over50: times.filter((ms) => ms > 50).length }
 }
 
 export function describeDiskFlush(when: string, flush: DiskFlush): string {

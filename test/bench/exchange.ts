@@ -200,6 +200,9 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
   const a = await startProdServer({ ...common, ...named('importing') }, dir, profiled('importing'))
   const leadsStarted = Date.now()
   const b = await startProdServer({ ...common, SEED_DEMO: 'false', ...named('leads') }, dir, profiled('leads'))
+  // Each process has served a page before the exchange, as a running site's have: a fresh process's
+  // first rendering (its page modules loaded and compiled) is the start's, not the import's.
+  for (const server of [a, b]) await (await fetch(`${server.url}/`)).arrayBuffer()
   try {
     console.log(
       `\n${name}: ${PRODUCTS} products in ${GROUPS_TOP * (GROUPS_PER_TOP + 1)} groups, ${PRODUCTS / 10} pictures`,
@@ -274,6 +277,13 @@ async function run(name: 'SQLite' | 'PostgreSQL', env: Record<string, string>, d
       )
       console.log(`  ${''.padEnd(30)} calls: ${split}; the archive ${(archive.length / 1048576).toFixed(1)} MiB`)
       if (commits) console.log(`  ${''.padEnd(30)} ${describeCommits(commits)}`)
+      if (seen.slowPages.length > 0) {
+        const slow = seen.slowPages.map(
+          (p) =>
+            `${p.ms.toFixed(0)} ms${p.miss ? ', rendered' : ''} (request ${p.nth}, ${new Date(p.at).toISOString().slice(11, 23)})`,
+        )
+        console.log(`  ${''.padEnd(30)} pages over 100 ms: ${slow.slice(0, 12).join(', ')}`)
+      }
       if (seen.slowLeads.length > 0) {
         const slow = seen.slowLeads.map(
           (l) =>

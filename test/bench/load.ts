@@ -58,6 +58,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
 }
 
+/** The median, the 99th percentile and the worst of some times, ms */
+export function spreadOf(times: readonly number[]): { p50: number; p99: number; worst: number } {
+  const sorted = [...times].sort((a, b) => a - b)
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), worst: sorted.at(-1) ?? 0 }
+}
+
 let sent = 0
 
 async function send(pool: Pool, request: BenchRequest, headers: Record<string, string>) {

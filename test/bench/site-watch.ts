@@ -10,6 +10,9 @@ import { percentile } from './load'
 export interface WatchResult {
   pageP50: number
   pageP99: number
+  /** The slowest page, and the pages that waited past 100 ms: when asked for (epoch ms), how long, whether rendered anew, which of the watch's requests it was */
+  pageMax: number
+  slowPages: { at: number; ms: number; miss: boolean; nth: number }[]
   /** Pages rendered anew (not from the page cache, x-vitrina-cache: miss) and the slowest of them */
   pageMisses: number
   missMax: number
@@ -65,18 +68,21 @@ async function watchLoops({ pagesOn, paths, leadsTo }: WatchOrder, stopped: Prom
   const misses: number[] = []
   const leads: number[] = []
   const slowLeads: { at: number; ms: number }[] = []
+  const slowPages: WatchResult['slowPages'] = []
   let failures = 0
   let n = 0
   const pageLoop = (async () => {
     for (let i = 0; running; i++) {
       const start = performance.now()
+      const sentAt = Date.now()
       const url = `${pagesOn}${paths[i % paths.length]}`
       const res = await fetch(url, { headers: { 'user-agent': 'Mozilla/5.0 bench' } })
       await res.arrayBuffer()
       const ms = performance.now() - start
       pages.push(ms)
-      const list = res.headers.get('x-vitrina-cache') === 'miss' ? misses : hits
-      list.push(ms)
+      const miss = res.headers.get('x-vitrina-cache') === 'miss'
+      ;(miss ? misses : hits).push(ms)
+      if (ms > 100) slowPages.push({ at: sentAt, ms, miss, nth: i + 1 })
       await new Promise((r) => setTimeout(r, 20))
     }
   })()
@@ -109,6 +115,8 @@ async function watchLoops({ pagesOn, paths, leadsTo }: WatchOrder, stopped: Prom
   return {
     pageP50: percentile(pages, 50),
     pageP99: percentile(pages, 99),
+    pageMax: pages.at(-1) ?? NaN,
+    slowPages,
     pageMisses: misses.length,
     missMax: misses.at(-1) ?? NaN,
     hitP99: percentile(hits, 99),

@@ -9,6 +9,7 @@
 // handed on (exchange-staging.ts keeps them). The file is read a part at a time, never whole.
 import iconv from 'iconv-lite'
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
+import { yieldingEvery } from '../import-claim'
 import {
   RECORDS,
   field,
@@ -179,7 +180,7 @@ export async function parseCommerceMl(
   })
 
   let decoder: ReturnType<typeof iconv.getDecoder> | null = null
-  let last = Date.now()
+  const breathe = yieldingEvery(YIELD_EVERY_MS)
   const feed = async (text: string) => {
     for (let offset = 0; offset < text.length && outcome.failure === null; offset += FILE_CHUNK) {
       parser.write(text.slice(offset, offset + FILE_CHUNK))
@@ -188,10 +189,7 @@ export async function parseCommerceMl(
         pending = []
         await take(items)
       }
-      if (Date.now() - last >= YIELD_EVERY_MS) {
-        await new Promise((resolve) => setImmediate(resolve))
-        last = Date.now()
-      }
+      await breathe()
     }
   }
   for await (const part of parts) {
